@@ -1,0 +1,86 @@
+package sparse
+
+import (
+	"fmt"
+
+	"github.com/dolthub/swiss"
+)
+
+// Layout selects how a [Board] keeps its marks in memory.
+type Layout int
+
+const (
+	// Cells keeps one dolthub/swiss map entry per marked cell. The default.
+	Cells Layout = iota
+	// GoMap keeps one builtin Go map entry per marked cell: the reference
+	// the swiss layout is tested and benchmarked against.
+	GoMap
+)
+
+func (l Layout) String() string {
+	switch l {
+	case Cells:
+		return "swiss-cell"
+	case GoMap:
+		return "gomap-cell"
+	}
+	return fmt.Sprintf("Layout(%d)", int(l))
+}
+
+// store is the map behind a Board. Keys are packed cells (see Pack) and
+// values are non-zero marks; a missing key is an empty cell.
+type store interface {
+	get(key uint64) uint8
+	put(key uint64, mark uint8)
+	del(key uint64)
+	len() int
+	each(yield func(key uint64, mark uint8))
+	clone() store
+}
+
+func newStore(l Layout, hint int) (store, error) {
+	switch l {
+	case Cells:
+		return &swissCells{m: swiss.NewMap[uint64, uint8](uint32(hint))}, nil
+	case GoMap:
+		return goCells(make(map[uint64]uint8, hint)), nil
+	}
+	return nil, fmt.Errorf("sparse: unknown layout %d", int(l))
+}
+
+type swissCells struct{ m *swiss.Map[uint64, uint8] }
+
+func (s *swissCells) get(key uint64) uint8 {
+	v, _ := s.m.Get(key)
+	return v
+}
+func (s *swissCells) put(key uint64, mark uint8) { s.m.Put(key, mark) }
+func (s *swissCells) del(key uint64)             { s.m.Delete(key) }
+func (s *swissCells) len() int                   { return s.m.Count() }
+func (s *swissCells) each(yield func(uint64, uint8)) {
+	s.m.Iter(func(k uint64, v uint8) bool { yield(k, v); return false })
+}
+func (s *swissCells) clone() store {
+	c := swiss.NewMap[uint64, uint8](uint32(s.m.Count()))
+	s.m.Iter(func(k uint64, v uint8) bool { c.Put(k, v); return false })
+	return &swissCells{m: c}
+}
+
+type goCells map[uint64]uint8
+
+func (g goCells) get(key uint64) uint8       { return g[key] }
+func (g goCells) put(key uint64, mark uint8) { g[key] = mark }
+func (g goCells) del(key uint64)             { delete(g, key) }
+func (g goCells) len() int                   { return len(g) }
+func (g goCells) each(yield func(uint64, uint8)) {
+	for k, v := range g {
+		yield(k, v)
+	}
+}
+func (g goCells) clone() store {
+	c := make(goCells, len(g))
+	for k, v := range g {
+		c[k] = v
+	}
+	return c
+}
