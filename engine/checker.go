@@ -1,0 +1,103 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// Checker decides whether a move wins. A [Game] calls Record after placing
+// each mark and Forget before removing it again, in strict LIFO order, so a
+// checker may keep incremental state that undo must restore exactly.
+type Checker interface {
+	// Record notes that player p's mark was just placed at (row, col) on b
+	// and reports whether it completes a winning run under the game's rule.
+	Record(b *sparse.Board, row, col int, p uint8) bool
+	// Forget takes back the latest Record; the mark is still on b.
+	Forget(b *sparse.Board, row, col int, p uint8)
+	// Clone returns an independent copy, for a cloned game.
+	Clone() Checker
+}
+
+// CheckerKind names a built-in [Checker].
+type CheckerKind uint8
+
+const (
+	// AutoChecker lets the game choose: the walk, or the run-length checker
+	// when K is so large that walking would dominate a move's cost.
+	AutoChecker CheckerKind = iota
+	// WalkChecker counts the mover's marks outward from the new mark along
+	// the four axes, at most K cells each way: O(K) per move, no state.
+	WalkChecker
+	// LinesChecker keeps one counter per row, column and main diagonal per
+	// player: O(1) per move, but it only applies when a win means filling a
+	// whole line, i.e. an n × n board with K = n (LeetCode 348).
+	LinesChecker
+	// RunsChecker keeps, per axis, the length of every maximal run at its two
+	// end cells and merges the runs beside a new mark: O(1) per move for any
+	// K and any board.
+	RunsChecker
+)
+
+// walkLimit is the largest K for which AutoChecker picks the walk. Above
+// it the O(1) run-length checker is cheaper per move.
+const walkLimit = 32
+
+var checkerNames = map[CheckerKind]string{AutoChecker: "auto", WalkChecker: "walk", LinesChecker: "lines", RunsChecker: "runs"}
+
+func (k CheckerKind) String() string {
+	if s, ok := checkerNames[k]; ok {
+		return s
+	}
+	return fmt.Sprintf("CheckerKind(%d)", uint8(k))
+}
+
+// ParseChecker is the inverse of [CheckerKind.String].
+func ParseChecker(s string) (CheckerKind, error) {
+	for _, k := range []CheckerKind{AutoChecker, WalkChecker, LinesChecker, RunsChecker} {
+		if checkerNames[k] == s {
+			return k, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: unknown checker %q (want auto, walk, lines or runs)", ErrBadConfig, s)
+}
+
+// resolve turns AutoChecker into the kind it stands for under c.
+func (k CheckerKind) resolve(c Config) CheckerKind {
+	if k != AutoChecker {
+		return k
+	}
+	if c.K > walkLimit {
+		return RunsChecker
+	}
+	return WalkChecker
+}
+
+// newChecker builds the checker that c asks for, or explains why it cannot.
+func newChecker(c Config) (Checker, error) {
+	switch c.Checker.resolve(c) {
+	case WalkChecker:
+		return newWalk(c), nil
+	case RunsChecker:
+		return newRuns(c), nil
+	case LinesChecker:
+		if !c.Bounded() || c.Rows != c.Cols || c.K != c.Rows {
+			return nil, fmt.Errorf("%w: the lines checker needs an n × n board with K = n, got %v", ErrCheckerUnsupported, c)
+		}
+		return newLines(c), nil
+	}
+	return nil, fmt.Errorf("%w: unknown checker %v", ErrBadConfig, c.Checker)
+}
+
+// axes are the four directions a run can take: along a row, down a column,
+// down the main diagonal and down the anti-diagonal. Each is walked both
+// ways.
+var axes = [4]struct{ dr, dc int }{{0, 1}, {1, 0}, {1, 1}, {1, -1}}
+
+// wins reports whether a run of n cells wins under the rule.
+func wins(n, k int, rule Rule) bool {
+	if rule == Exact {
+		return n == k
+	}
+	return n >= k
+}

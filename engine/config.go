@@ -1,0 +1,152 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// Rule decides which runs win.
+type Rule uint8
+
+const (
+	// Freestyle: K or more in a row wins.
+	Freestyle Rule = iota
+	// Exact: exactly K in a row wins; a longer run (an overline) does not.
+	// This is standard Gomoku.
+	Exact
+)
+
+func (r Rule) String() string {
+	switch r {
+	case Freestyle:
+		return "freestyle"
+	case Exact:
+		return "exact"
+	}
+	return fmt.Sprintf("Rule(%d)", uint8(r))
+}
+
+// ParseRule is the inverse of [Rule.String].
+func ParseRule(s string) (Rule, error) {
+	for _, r := range []Rule{Freestyle, Exact} {
+		if s == r.String() {
+			return r, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: unknown rule %q (want freestyle or exact)", ErrBadConfig, s)
+}
+
+// TurnOrder decides who may move next.
+type TurnOrder uint8
+
+const (
+	// Rotation: players 1..N move in turn, starting with 1.
+	Rotation TurnOrder = iota
+	// FreeOrder: every move names its player and any player may move at any
+	// time, as in the classic move(row, col, player) API.
+	FreeOrder
+)
+
+func (o TurnOrder) String() string {
+	switch o {
+	case Rotation:
+		return "rotation"
+	case FreeOrder:
+		return "free"
+	}
+	return fmt.Sprintf("TurnOrder(%d)", uint8(o))
+}
+
+// MaxPlayers is the largest number of players a game supports: marks are
+// stored as bytes.
+const MaxPlayers = math.MaxUint8
+
+// Config describes a game. The zero value is not valid; start from
+// [DefaultConfig] or use [New] with options.
+type Config struct {
+	K       int // cells in a row that win
+	Players int // number of players, 2..MaxPlayers
+	// Rows and Cols bound the board to Rows × Cols cells with (0, 0) at the
+	// top-left. Both zero means an unbounded board.
+	Rows, Cols int
+	Rule       Rule
+	Order      TurnOrder
+	Checker    CheckerKind
+	Layout     sparse.Layout
+}
+
+// DefaultConfig is Gomoku's K = 5 for two players in rotation on an
+// unbounded board, freestyle rule, with the default checker.
+func DefaultConfig() Config {
+	return Config{K: 5, Players: 2, Rule: Freestyle, Order: Rotation, Checker: AutoChecker}
+}
+
+// Bounded reports whether the board has edges.
+func (c Config) Bounded() bool { return c.Rows != 0 || c.Cols != 0 }
+
+// Validate explains why c cannot describe a playable game, or returns nil.
+// Errors wrap [ErrBadConfig].
+func (c Config) Validate() error {
+	switch {
+	case c.K < 1:
+		return fmt.Errorf("%w: K must be at least 1, got %d", ErrBadConfig, c.K)
+	case c.Players < 2 || c.Players > MaxPlayers:
+		return fmt.Errorf("%w: players must be 2..%d, got %d", ErrBadConfig, MaxPlayers, c.Players)
+	case c.Rule != Freestyle && c.Rule != Exact:
+		return fmt.Errorf("%w: unknown rule %v", ErrBadConfig, c.Rule)
+	case c.Order != Rotation && c.Order != FreeOrder:
+		return fmt.Errorf("%w: unknown turn order %v", ErrBadConfig, c.Order)
+	}
+	if c.Bounded() {
+		limit := sparse.MaxCoord + 1
+		if c.Rows < 1 || c.Cols < 1 || c.Rows > limit || c.Cols > limit {
+			return fmt.Errorf("%w: bounds must be 1..%d on each side, got %d × %d", ErrBadConfig, limit, c.Rows, c.Cols)
+		}
+		if c.K > max(c.Rows, c.Cols) {
+			return fmt.Errorf("%w: K = %d cannot fit on a %d × %d board, so nobody could win", ErrBadConfig, c.K, c.Rows, c.Cols)
+		}
+	}
+	if _, err := newChecker(c); err != nil {
+		return err
+	}
+	return nil
+}
+
+// String describes the configuration in one line, e.g.
+// "K=5, 2 players, unbounded, freestyle, rotation, walk checker".
+func (c Config) String() string {
+	board := "unbounded"
+	if c.Bounded() {
+		board = fmt.Sprintf("%d×%d", c.Rows, c.Cols)
+	}
+	return fmt.Sprintf("K=%d, %d players, %s, %v, %v, %v checker", c.K, c.Players, board, c.Rule, c.Order, c.Checker.resolve(c))
+}
+
+// Option adjusts a [Config] for [New].
+type Option func(*Config)
+
+// WithConfig replaces the whole configuration; later options adjust it.
+func WithConfig(c Config) Option { return func(dst *Config) { *dst = c } }
+
+// WithK sets how many cells in a row win.
+func WithK(k int) Option { return func(c *Config) { c.K = k } }
+
+// WithPlayers sets the number of players.
+func WithPlayers(n int) Option { return func(c *Config) { c.Players = n } }
+
+// WithBounds confines the board to rows × cols cells.
+func WithBounds(rows, cols int) Option { return func(c *Config) { c.Rows, c.Cols = rows, cols } }
+
+// WithRule sets the win rule.
+func WithRule(r Rule) Option { return func(c *Config) { c.Rule = r } }
+
+// WithFreeOrder lets every move name its player, with no rotation enforced.
+func WithFreeOrder() Option { return func(c *Config) { c.Order = FreeOrder } }
+
+// WithChecker chooses the win-detection strategy.
+func WithChecker(k CheckerKind) Option { return func(c *Config) { c.Checker = k } }
+
+// WithLayout chooses how the board keeps its marks in memory.
+func WithLayout(l sparse.Layout) Option { return func(c *Config) { c.Layout = l } }

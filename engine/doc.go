@@ -1,0 +1,49 @@
+// Package engine plays k-in-a-row games (tic-tac-toe, Gomoku and their
+// generalisations) for two or more players on bounded, huge or unbounded
+// boards.
+//
+// A [Game] holds a [sparse.Board], a win [Checker], the history of moves
+// and a redo stack. Configure it with options on top of [DefaultConfig]:
+//
+//	g, err := engine.New(engine.WithK(3), engine.WithBounds(3, 3))
+//
+// # Rules
+//
+// A move wins when it completes K marks of its player in a row on one of
+// four axes: a row, a column or either diagonal. Under [Freestyle] a run of
+// K or more wins; under [Exact] only a run of exactly K does (an overline
+// does not), as in standard Gomoku. A move that fills a bounded board
+// without winning is a draw; an unbounded board never draws.
+//
+// Players 1..N move in [Rotation] starting with 1, or, with [FreeOrder],
+// every move names its player and nobody's turn is enforced, like the
+// classic move(row, col, player) interview API ([Replay]).
+//
+// # Refused moves
+//
+// A move on an occupied cell, off the board, out of the 32-bit coordinate
+// range, by a player out of range, out of turn or after the game ended is
+// refused with a [*MoveError] wrapping [ErrOccupied], [ErrOffBoard],
+// [ErrOutOfRange], [ErrBadPlayer], [ErrWrongTurn] or [ErrGameOver], and
+// changes nothing at all.
+//
+// # Win checkers
+//
+// Win detection is a [Checker] chosen with [WithChecker]. The default walk
+// counts outward from the new mark, O(K) per move whatever the board's size
+// or the number of moves. The run-length checker is O(1) per move for any
+// K; the line counters are O(1) for the n × n, K = n special case. All give
+// identical answers on every configuration they accept.
+//
+// # History
+//
+// [Game.Undo] takes back moves one by one, also a winning one (the game
+// reopens), and [Game.Redo] replays them until a new move is played.
+// [Game.WouldWin] answers "would this cell win for that player?" by
+// placing, checking and removing on the live board.
+//
+// # Concurrency
+//
+// A Game is for one goroutine. [Shared] wraps one for many goroutines,
+// making each move, undo, redo and look-ahead atomic.
+package engine

@@ -1,0 +1,36 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Errors for refused moves. A refused move changes nothing; the error
+// returned is a [*MoveError] that wraps one of these.
+var (
+	ErrOccupied   = errors.New("engine: cell occupied")
+	ErrOffBoard   = errors.New("engine: cell off the board")
+	ErrOutOfRange = errors.New("engine: coordinate out of range")
+	ErrGameOver   = errors.New("engine: game already over")
+	ErrBadPlayer  = errors.New("engine: player number out of range")
+	ErrWrongTurn  = errors.New("engine: not this player's turn")
+)
+
+// Errors for history navigation and configuration.
+var (
+	ErrNothingToUndo = errors.New("engine: nothing to undo")
+	ErrNothingToRedo = errors.New("engine: nothing to redo")
+	ErrBadConfig     = errors.New("engine: bad configuration")
+	// ErrCheckerUnsupported wraps ErrBadConfig: the chosen win checker
+	// cannot judge this configuration.
+	ErrCheckerUnsupported = fmt.Errorf("%w: win checker does not support it", ErrBadConfig)
+)
+
+// MoveError reports a refused move and why.
+type MoveError struct {
+	Move Move
+	Err  error
+}
+
+func (e *MoveError) Error() string { return fmt.Sprintf("%v: %v", e.Err, e.Move) }
+func (e *MoveError) Unwrap() error { return e.Err }

@@ -1,0 +1,84 @@
+package engine_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gomoku-engine/gomoku/engine"
+)
+
+func Example() {
+	g, _ := engine.New(engine.WithK(3), engine.WithBounds(3, 3))
+	for _, c := range [][2]int{{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0, 2}} {
+		out, _ := g.Play(c[0], c[1])
+		fmt.Println(c, out)
+	}
+	fmt.Println("winner:", g.Winner())
+	// Output:
+	// [0 0] ongoing
+	// [1 0] ongoing
+	// [0 1] ongoing
+	// [1 1] ongoing
+	// [0 2] won
+	// winner: 1
+}
+
+func ExampleReplay() {
+	moves := []engine.Move{
+		{Row: 0, Col: 0, Player: 1}, {Row: 0, Col: 2, Player: 2}, {Row: 2, Col: 2, Player: 1},
+		{Row: 1, Col: 1, Player: 2}, {Row: 2, Col: 0, Player: 1}, {Row: 1, Col: 0, Player: 2},
+		{Row: 2, Col: 1, Player: 1},
+	}
+	results, err := engine.Replay(moves, engine.WithBounds(3, 3), engine.WithK(3), engine.WithFreeOrder())
+	fmt.Println(results, err)
+	// Output:
+	// [0 0 0 0 0 0 1] <nil>
+}
+
+func ExampleGame_Undo() {
+	g, _ := engine.New(engine.WithK(2))
+	g.Play(0, 0) // player 1
+	g.Play(5, 5) // player 2
+	out, _ := g.Play(0, 1)
+	fmt.Println(out, g.Winner())
+
+	m, _ := g.Undo()
+	fmt.Println("took back", m, "- now", g.Status(), "and player", g.Turn(), "to move")
+	m, out, _ = g.Redo()
+	fmt.Println("replayed", m, "-", out)
+	// Output:
+	// won 1
+	// took back (0, 1) by player 1 - now ongoing and player 1 to move
+	// replayed (0, 1) by player 1 - won
+}
+
+func ExampleGame_WouldWin() {
+	g, _ := engine.New() // K = 5, unbounded
+	for _, c := range [][2]int{{0, 0}, {9, 9}, {0, 1}, {9, 8}, {0, 2}, {9, 7}, {0, 3}, {-9, 0}} {
+		g.Play(c[0], c[1])
+	}
+	for _, col := range []int{-1, 4, 5} {
+		win, _ := g.WouldWin(0, col, 1)
+		fmt.Printf("(0, %d) wins for 1: %v\n", col, win)
+	}
+	fmt.Println("moves still", g.Len())
+	// Output:
+	// (0, -1) wins for 1: true
+	// (0, 4) wins for 1: true
+	// (0, 5) wins for 1: false
+	// moves still 8
+}
+
+func ExampleMoveError() {
+	g, _ := engine.New()
+	g.Play(0, 0)
+	_, err := g.Play(0, 0)
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, engine.ErrOccupied))
+	_, err = g.Play(1<<31, 0)
+	fmt.Println(err)
+	// Output:
+	// engine: cell occupied: (0, 0) by player 2
+	// true
+	// engine: coordinate out of range: (2147483648, 0) by player 2
+}
