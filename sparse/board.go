@@ -40,7 +40,7 @@ func WithBounds(rows, cols int) Option {
 	return func(s *settings) { s.rows, s.cols, s.bounded = rows, cols, true }
 }
 
-// WithLayout selects the in-memory layout of the marks. The default is [Cells].
+// WithLayout selects the in-memory layout of the marks. The default is [Tiles].
 func WithLayout(l Layout) Option { return func(s *settings) { s.layout = l } }
 
 // WithCapacity pre-sizes the store for about n marks.
@@ -48,7 +48,7 @@ func WithCapacity(n int) Option { return func(s *settings) { s.hint = max(n, 0) 
 
 // New returns an empty board.
 func New(opts ...Option) (*Board, error) {
-	s := settings{layout: Cells}
+	s := settings{layout: Tiles}
 	for _, o := range opts {
 		o(&s)
 	}

@@ -111,7 +111,7 @@ func TestBoundedBoard(t *testing.T) {
 }
 
 func TestPlaceRemoveErrorsChangeNothing(t *testing.T) {
-	for _, l := range []Layout{Cells, GoMap} {
+	for _, l := range Layouts() {
 		t.Run(l.String(), func(t *testing.T) {
 			b := newBoard(t, WithLayout(l))
 			require.NoError(t, b.Place(5, -5, 2))
@@ -148,7 +148,7 @@ func TestBoundingBoxShrinksAfterRemovals(t *testing.T) {
 }
 
 func TestCloneIsIndependent(t *testing.T) {
-	for _, l := range []Layout{Cells, GoMap} {
+	for _, l := range Layouts() {
 		b := newBoard(t, WithLayout(l), WithBounds(10, 10))
 		require.NoError(t, b.Place(1, 1, 1))
 		c := b.Clone()
@@ -179,7 +179,7 @@ func TestAllStopsEarly(t *testing.T) {
 // TestRandomAgainstGolden drives long random place/remove sequences on every
 // layout, checking each step against the builtin map.
 func TestRandomAgainstGolden(t *testing.T) {
-	for _, l := range []Layout{Cells, GoMap} {
+	for _, l := range Layouts() {
 		t.Run(l.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, uint64(l)))
 			b := newBoard(t, WithLayout(l))

@@ -16,12 +16,16 @@
 //
 // # Layouts
 //
-// The marks live in a hash table keyed by a packed (row, col). The default
-// layout, [Cells], is a github.com/dolthub/swiss map with one entry per
-// marked cell. [GoMap] keeps the same shape in Go's builtin map and exists
-// as a reference for tests and benchmarks. The hash table is an
-// implementation detail: no type of the underlying library appears in this
-// package's API, so the store can change without touching callers.
+// The marks live in github.com/dolthub/swiss hash tables keyed by a packed
+// coordinate. The default layout, [Tiles], keys 8 × 8 tiles of half-byte
+// cells by their packed tile coordinate and keeps a tile that holds a single
+// mark as one small entry, so a move's neighbour reads stay within a tile
+// or two and memory follows the marks whether they are clustered or
+// scattered. [Cells] keeps one swiss entry per marked cell, and [GoMap] the
+// same shape in Go's builtin map; both remain as references for tests and
+// benchmarks. The hash tables are an implementation detail: no type of the
+// underlying library appears in this package's API, so the store can change
+// without touching callers.
 //
 // # Order
 //

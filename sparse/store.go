@@ -10,8 +10,15 @@ import (
 type Layout int
 
 const (
-	// Cells keeps one dolthub/swiss map entry per marked cell. The default.
-	Cells Layout = iota
+	// Tiles keeps marks in 8 × 8 tiles of half-byte cells in a
+	// dolthub/swiss map keyed by the packed tile coordinate, with a tile that
+	// holds a single mark stored as one small entry instead. The default:
+	// a move's neighbour reads stay within a tile or two, and memory stays
+	// near a per-cell table when marks are scattered and near half a byte a
+	// cell when they are clustered.
+	Tiles Layout = iota
+	// Cells keeps one dolthub/swiss map entry per marked cell.
+	Cells
 	// GoMap keeps one builtin Go map entry per marked cell: the reference
 	// the swiss layout is tested and benchmarked against.
 	GoMap
@@ -19,6 +26,8 @@ const (
 
 func (l Layout) String() string {
 	switch l {
+	case Tiles:
+		return "swiss-tile"
 	case Cells:
 		return "swiss-cell"
 	case GoMap:
@@ -40,12 +49,14 @@ type store interface {
 
 func newStore(l Layout, hint int) (store, error) {
 	switch l {
+	case Tiles:
+		return newTileStore(hint), nil
 	case Cells:
 		return &swissCells{m: swiss.NewMap[uint64, uint8](uint32(hint))}, nil
 	case GoMap:
 		return goCells(make(map[uint64]uint8, hint)), nil
 	}
-	return nil, fmt.Errorf("sparse: unknown layout %d", int(l))
+	return nil, fmt.Errorf("%w: %d", ErrBadLayout, int(l))
 }
 
 type swissCells struct{ m *swiss.Map[uint64, uint8] }

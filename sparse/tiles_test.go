@@ -1,0 +1,98 @@
+package sparse
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestTileOfRoundTrip(t *testing.T) {
+	values := []int{MinCoord, MinCoord + 7, MinCoord + 8, -9, -8, -1, 0, 7, 8, MaxCoord - 8, MaxCoord}
+	for _, r := range values {
+		for _, c := range values {
+			tk, off := tileOf(Pack(r, c))
+			assert.Equal(t, Pack(r, c), cellOf(tk, off), "(%d, %d)", r, c)
+			assert.Equal(t, Pack(floorDiv8(r), floorDiv8(c)), tk, "(%d, %d)", r, c)
+		}
+	}
+}
+
+func floorDiv8(v int) int {
+	if v < 0 {
+		return -((-v + 7) / 8)
+	}
+	return v / 8
+}
+
+// TestTilesEveryMarkValue places every mark value 1..255, including those
+// that need the wide map, in one dense tile and in singles, then takes
+// them away in an order that demotes tiles through every count.
+func TestTilesEveryMarkValue(t *testing.T) {
+	b := newBoard(t, WithLayout(Tiles))
+	want := golden{}
+	rng := rand.New(rand.NewPCG(7, 7))
+	var cells []Cell
+	for m := 1; m <= 255; m++ {
+		// Half the marks go into a 16 × 16 block straddling the origin, so
+		// tiles of negative coordinates are full of wide nibbles; the rest
+		// are far apart, one per tile.
+		c := Cell{(m%16 - 8), (m/16 - 8)}
+		if m%2 == 0 {
+			c = Cell{m * 1_000_003, -m * 999_983}
+		}
+		applyOp(t, b, want, c, uint8(m))
+		cells = append(cells, c)
+	}
+	checkInvariants(t, b, want)
+	clone := b.Clone()
+	rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	for i, c := range cells {
+		applyOp(t, b, want, c, 0)
+		if i%17 == 0 {
+			checkInvariants(t, b, want)
+		}
+	}
+	checkInvariants(t, b, golden{})
+	s := b.marks.(*tileStore)
+	assert.Zero(t, s.tiles.Count(), "no tile outlives its marks")
+	assert.Zero(t, s.singles.Count())
+	assert.Zero(t, s.wide.Count(), "no wide mark outlives its cell")
+	assert.Equal(t, 255, clone.Len(), "the clone keeps its marks")
+}
+
+// TestTilesPromoteDemote checks the representation, not only the answers:
+// one mark a tile is a single, two make a tile, and taking one back
+// demotes it, so memory tracks the marks after undo.
+func TestTilesPromoteDemote(t *testing.T) {
+	b := newBoard(t, WithLayout(Tiles))
+	s := b.marks.(*tileStore)
+	require.NoError(t, b.Place(-1, -1, 200))
+	assert.Equal(t, []int{0, 1}, []int{s.tiles.Count(), s.singles.Count()})
+	require.NoError(t, b.Place(-8, -8, 2))
+	assert.Equal(t, []int{1, 0, 1}, []int{s.tiles.Count(), s.singles.Count(), s.wide.Count()})
+	_, err := b.Remove(-8, -8)
+	require.NoError(t, err)
+	assert.Equal(t, []int{0, 1, 0}, []int{s.tiles.Count(), s.singles.Count(), s.wide.Count()})
+	assert.Equal(t, uint8(200), b.Get(-1, -1))
+	require.NoError(t, b.Place(-2, -2, 3))
+	assert.Equal(t, 1, len(s.slab), "the released slab tile is reused")
+	checkInvariants(t, b, golden{{-1, -1}: 200, {-2, -2}: 3})
+}
+
+func TestLayoutNames(t *testing.T) {
+	for _, l := range Layouts() {
+		got, err := ParseLayout(l.String())
+		require.NoError(t, err)
+		assert.Equal(t, l, got)
+	}
+	_, err := ParseLayout("btree")
+	assert.ErrorIs(t, err, ErrBadLayout)
+	assert.ErrorContains(t, err, "swiss-tile, swiss-cell, gomap-cell")
+	assert.Equal(t, "Layout(9)", Layout(9).String())
+	_, err = New(WithLayout(Layout(9)))
+	assert.ErrorIs(t, err, ErrBadLayout)
+	b := newBoard(t)
+	assert.Equal(t, Tiles, b.Layout(), "tiles are the default")
+}
