@@ -1,0 +1,70 @@
+package bench
+
+import (
+	"runtime"
+	"testing"
+)
+
+// The Go benchmarks run the full suite's cases through testing.B, so they
+// compare with benchstat:
+//
+//	go test -run '^$' -bench . -count 6 ./bench > new.txt
+//
+// Each b.Loop iteration plays a whole workload; ns/move and bytes/mark are
+// reported beside the per-workload ns/op.
+
+var cached struct {
+	key string
+	wl  *Workload
+}
+
+func workloadOf(c Case) *Workload {
+	if cached.key != c.workloadKey {
+		cached.wl, cached.key = nil, ""
+		runtime.GC()
+		cached.wl, cached.key = c.workload(), c.workloadKey
+	}
+	return cached.wl
+}
+
+func benchGroup(b *testing.B, group string) {
+	cases, err := Cases(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range cases {
+		if c.Group != group {
+			continue
+		}
+		b.Run(c.Sub, func(b *testing.B) {
+			w := workloadOf(c)
+			var ms runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			before := ms.HeapAlloc
+			keep, err := c.play(w)
+			if err != nil {
+				b.Fatal(err)
+			}
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			runtime.KeepAlive(keep)
+			keep = nil
+			bytes := float64(int64(ms.HeapAlloc)-int64(before)) / float64(len(w.Moves))
+			b.ResetTimer()
+			for b.Loop() {
+				if _, err := c.play(w); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(w.Moves)), "ns/move")
+			b.ReportMetric(bytes, "bytes/mark")
+		})
+	}
+}
+
+func BenchmarkClustered(b *testing.B) { benchGroup(b, "Clustered") }
+func BenchmarkIslands(b *testing.B)   { benchGroup(b, "Islands") }
+func BenchmarkScattered(b *testing.B) { benchGroup(b, "Scattered") }
+func BenchmarkRuns(b *testing.B)      { benchGroup(b, "Runs") }
+func BenchmarkFill(b *testing.B)      { benchGroup(b, "Fill") }

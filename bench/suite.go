@@ -1,0 +1,213 @@
+package bench
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// Series groups the cases that one chart and one table compare.
+type Series uint8
+
+const (
+	// SeriesMarks is clustered play (K = 5, walk) at growing mark counts,
+	// every store beside the dense reference.
+	SeriesMarks Series = iota
+	// SeriesExtent is islands of clustered play spread over growing
+	// extents, up to the whole plane.
+	SeriesExtent
+	// SeriesScatter is marks scattered uniformly over 10^9 × 10^9: the
+	// memory worst case.
+	SeriesScatter
+	// SeriesK is long runs checked by the walk and the run-length checker
+	// at growing K.
+	SeriesK
+	// SeriesCheckers fills an n × n board with K = n and compares every
+	// checker, the naive full rescan included.
+	SeriesCheckers
+)
+
+var seriesNames = [...]string{"marks", "extent", "scatter", "k", "checkers"}
+
+func (s Series) String() string {
+	if int(s) < len(seriesNames) {
+		return seriesNames[s]
+	}
+	return fmt.Sprintf("Series(%d)", uint8(s))
+}
+
+// AllSeries lists every series in the order a report shows them.
+func AllSeries() []Series {
+	return []Series{SeriesMarks, SeriesExtent, SeriesScatter, SeriesK, SeriesCheckers}
+}
+
+// ParseSeries is the inverse of [Series.String].
+func ParseSeries(s string) (Series, error) {
+	for _, x := range AllSeries() {
+		if x.String() == s {
+			return x, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: unknown series %q (want marks, extent, scatter, k or checkers)", ErrBadOptions, s)
+}
+
+// Case is one measurement: a workload played by one store and checker.
+type Case struct {
+	Series Series
+	// Group and Sub name the case like a Go benchmark: Group is the
+	// benchmark (Clustered, Islands, Scattered, Runs, Fill) and Sub its
+	// sub-benchmark, e.g. "store=swiss-tile/marks=1e6".
+	Group, Sub string
+	Store      string // a sparse layout name, or Dense
+	Checker    string // an engine checker name, or Naive
+	Marks      int    // the requested number of moves
+	Extent     int64  // the side of the square islands or marks spread over; 0 when not applicable
+	K          int
+
+	workloadKey string
+	workload    func() *Workload
+	play        subject
+}
+
+// Name is the case's full benchmark-style name, e.g.
+// "Clustered/store=swiss-tile/marks=1e6".
+func (c Case) Name() string { return c.Group + "/" + c.Sub }
+
+// Count formats a count the way case names do: 1e6 for powers of ten,
+// the digits otherwise.
+func Count(n int64) string {
+	if n == Plane {
+		return "plane"
+	}
+	if n >= 1000 {
+		e := math.Log10(float64(n))
+		if e == math.Trunc(e) {
+			return fmt.Sprintf("1e%d", int(e))
+		}
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// sizes are the parameters of one suite run.
+type sizes struct {
+	marks         []int
+	islandMarks   int
+	islandSize    int
+	extents       []int64
+	scatter       []int
+	runMarks      int
+	runLen        int
+	ks            []int
+	fills         []int
+	scatterExtent int64
+}
+
+func suiteSizes(quick bool) sizes {
+	if quick {
+		return sizes{
+			marks:       []int{1e3, 1e4, 1e5},
+			islandMarks: 2e4, islandSize: 1000,
+			extents:       []int64{1e3, 1e6, 1e9, Plane},
+			scatter:       []int{1e4, 1e5},
+			scatterExtent: 1e9,
+			runMarks:      2e4, runLen: 1000,
+			ks:    []int{5, 20, 200},
+			fills: []int{15, 50},
+		}
+	}
+	return sizes{
+		marks:       []int{1e3, 1e4, 1e5, 1e6, 1e7},
+		islandMarks: 1e5, islandSize: 1000,
+		extents:       []int64{1e3, 1e6, 1e9, Plane},
+		scatter:       []int{1e5, 1e6},
+		scatterExtent: 1e9,
+		runMarks:      1e5, runLen: 1000,
+		ks:    []int{5, 10, 20, 50, 100, 200},
+		fills: []int{15, 50, 100},
+	}
+}
+
+// storeLayouts are the sparse layouts every store series compares.
+func storeLayouts() []sparse.Layout { return sparse.Layouts() }
+
+// Cases lists the cases of a suite run in the order they run: each
+// workload's cases are adjacent so that only one workload is held at once.
+func Cases(opts Options) ([]Case, error) {
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
+	sz := suiteSizes(opts.Quick)
+	seed := opts.seed()
+	var out []Case
+	want := map[Series]bool{}
+	for _, s := range opts.series() {
+		want[s] = true
+	}
+	if want[SeriesMarks] {
+		for _, n := range sz.marks {
+			key := "clustered/" + Count(int64(n))
+			wl := func() *Workload { return Clustered(n, seed) }
+			out = append(out, Case{Series: SeriesMarks, Group: "Clustered", Sub: "store=dense/marks=" + Count(int64(n)),
+				Store: Dense, Checker: "walk", Marks: n, K: 5, workloadKey: key, workload: wl, play: denseSubject(5)})
+			for _, l := range storeLayouts() {
+				out = append(out, Case{Series: SeriesMarks, Group: "Clustered", Sub: "store=" + l.String() + "/marks=" + Count(int64(n)),
+					Store: l.String(), Checker: "walk", Marks: n, K: 5, workloadKey: key, workload: wl,
+					play: storeSubject(l, engine.WalkChecker, 5, 0)})
+			}
+		}
+	}
+	if want[SeriesExtent] {
+		for _, e := range sz.extents {
+			key := "islands/" + Count(e)
+			wl := func() *Workload { return Islands(sz.islandMarks, sz.islandSize, e, seed) }
+			if float64(e)*float64(e) <= maxDenseArea {
+				out = append(out, Case{Series: SeriesExtent, Group: "Islands", Sub: "store=dense/extent=" + Count(e),
+					Store: Dense, Checker: "walk", Marks: sz.islandMarks, Extent: e, K: 5, workloadKey: key, workload: wl, play: denseSubject(5)})
+			}
+			for _, l := range []sparse.Layout{sparse.Tiles, sparse.Cells} {
+				out = append(out, Case{Series: SeriesExtent, Group: "Islands", Sub: "store=" + l.String() + "/extent=" + Count(e),
+					Store: l.String(), Checker: "walk", Marks: sz.islandMarks, Extent: e, K: 5, workloadKey: key, workload: wl,
+					play: storeSubject(l, engine.WalkChecker, 5, 0)})
+			}
+		}
+	}
+	if want[SeriesScatter] {
+		for _, n := range sz.scatter {
+			key := "scattered/" + Count(int64(n))
+			wl := func() *Workload { return Scattered(n, sz.scatterExtent, seed) }
+			for _, l := range storeLayouts() {
+				out = append(out, Case{Series: SeriesScatter, Group: "Scattered", Sub: "store=" + l.String() + "/marks=" + Count(int64(n)),
+					Store: l.String(), Checker: "walk", Marks: n, Extent: sz.scatterExtent, K: 5, workloadKey: key, workload: wl,
+					play: storeSubject(l, engine.WalkChecker, 5, 0)})
+			}
+		}
+	}
+	if want[SeriesK] {
+		key := "rows"
+		wl := func() *Workload { return Rows(sz.runMarks, sz.runLen) }
+		for _, k := range sz.ks {
+			for _, kind := range []engine.CheckerKind{engine.WalkChecker, engine.RunsChecker} {
+				out = append(out, Case{Series: SeriesK, Group: "Runs", Sub: "checker=" + kind.String() + "/k=" + strconv.Itoa(k),
+					Store: sparse.Tiles.String(), Checker: kind.String(), Marks: sz.runMarks, K: k, workloadKey: key, workload: wl,
+					play: storeSubject(sparse.Tiles, kind, k, 0)})
+			}
+		}
+	}
+	if want[SeriesCheckers] {
+		for _, n := range sz.fills {
+			key := "fill/" + strconv.Itoa(n)
+			wl := func() *Workload { return Fill(n, seed) }
+			sub := func(chk string) string { return "checker=" + chk + "/n=" + strconv.Itoa(n) }
+			out = append(out, Case{Series: SeriesCheckers, Group: "Fill", Sub: sub(Naive), Store: sparse.Tiles.String(), Checker: Naive,
+				Marks: n * n, K: n, workloadKey: key, workload: wl, play: naiveSubject(sparse.Tiles, n, n)})
+			for _, kind := range []engine.CheckerKind{engine.LinesChecker, engine.WalkChecker, engine.RunsChecker} {
+				out = append(out, Case{Series: SeriesCheckers, Group: "Fill", Sub: sub(kind.String()), Store: sparse.Tiles.String(),
+					Checker: kind.String(), Marks: n * n, K: n, workloadKey: key, workload: wl, play: storeSubject(sparse.Tiles, kind, n, n)})
+			}
+		}
+	}
+	return out, nil
+}
