@@ -1,42 +1,47 @@
 package sparse
 
-import (
-	"math/bits"
+import "github.com/dolthub/swiss"
 
-	"github.com/dolthub/swiss"
-)
-
-// A tile is an 8 × 8 block of cells aligned on multiples of 8, four bits a
-// cell: cell offset o = (row&7)*8 + col&7 lives in word o/16 at bit 4*(o%16).
-// A nibble of 15 (wideNibble) means the mark is 15 or more and lives in the
-// wide map, so the common case of a few players costs half a byte a cell.
-type tile [4]uint64
+// A tile is an 8 × 8 block of cells aligned on multiples of 8, a byte a
+// cell at offset (row&7)*8 + col&7: reading a cell is one load, as in a
+// dense array. (Half-byte cells halved the memory but cost a shift, a mask
+// and an escape for marks of 15 and more on every read, which the walk
+// pays a dozen times a move.)
+type tile [tileCells]uint8
 
 const (
-	tileShift  = 3
-	tileMask   = 1<<tileShift - 1
-	wideNibble = 15
+	tileShift = 3
+	tileSide  = 1 << tileShift
+	tileMask  = tileSide - 1
+	tileCells = tileSide * tileSide
 )
 
 // tileStore is the hybrid layout behind [Tiles]. A tile holding a single
 // mark is kept as one small entry in singles (tile key → offset<<8 | mark),
 // so marks scattered far apart cost no more than a per-cell table; the
-// second mark in a tile promotes it to a 32-byte tile in the slab, so dense
-// play costs about half a byte a cell and the walk's neighbour reads mostly
-// hit the same tile. Taking a tile back down to one mark demotes it again.
+// second mark in a tile promotes it to a 64-byte tile in the slab, so dense
+// play costs about a byte a cell and the walk's neighbour reads mostly hit
+// the same tile. Taking a tile back down to one mark demotes it again.
 type tileStore struct {
 	tiles   *swiss.Map[uint64, uint32] // tile key → index in slab
 	singles *swiss.Map[uint64, uint16] // tile key → offset<<8 | mark
-	wide    *swiss.Map[uint64, uint8]  // cell key → mark, for nibbles of wideNibble
 	slab    []tile
 	free    []uint32 // slab indexes of released tiles
 	n       int
 
-	// cache remembers what the last lookups found for four tiles, one per
-	// (tile row parity, tile column parity): the at most 2 × 2 tiles a K ≤ 5
-	// walk touches never evict each other.
-	cache [4]cacheEntry
+	// cache is a direct-mapped cache of what lookups found, absent tiles
+	// included, indexed by a multiplicative hash of the tile key. It grows
+	// with the number of tiles up to maxCache entries, enough to hold the
+	// frontier of a cluster of 10^7 marks, so that the walk's reads mostly
+	// cost a multiply and a compare instead of two hash-table probes.
+	cache      []cacheEntry
+	cacheShift uint // 64 − log2(len(cache))
 }
+
+const (
+	minCacheBits = 6
+	maxCacheBits = 13
+)
 
 type cacheEntry struct {
 	key    uint64
@@ -48,10 +53,24 @@ type cacheEntry struct {
 func newTileStore(hint int) *tileStore {
 	// Clustered play fills tiles, scattered play fills singles: size both
 	// for a fraction of the hint rather than guessing which it will be.
-	return &tileStore{
+	s := &tileStore{
 		tiles:   swiss.NewMap[uint64, uint32](uint32(hint / 16)),
 		singles: swiss.NewMap[uint64, uint16](uint32(hint / 4)),
-		wide:    swiss.NewMap[uint64, uint8](0),
+	}
+	s.resizeCache(minCacheBits)
+	return s
+}
+
+func (s *tileStore) resizeCache(bits uint) {
+	s.cache = make([]cacheEntry, 1<<bits)
+	s.cacheShift = 64 - bits
+}
+
+// growCache keeps the cache at about twice the number of represented
+// tiles, within its bounds. Called after a tile or single is added.
+func (s *tileStore) growCache() {
+	if n := len(s.cache); n < 1<<maxCacheBits && s.tiles.Count()+s.singles.Count() > n/2 {
+		s.resizeCache(uint(64-s.cacheShift) + 1)
 	}
 }
 
@@ -71,44 +90,46 @@ func cellOf(tk uint64, off uint8) uint64 {
 	return uint64(uint32(r))<<32 | uint64(uint32(c))
 }
 
-func (t *tile) nibble(off uint8) uint8 {
-	return uint8(t[off>>4]>>((off&15)*4)) & 15
-}
-
-func (t *tile) setNibble(off, v uint8) {
-	shift := uint(off&15) * 4
-	t[off>>4] = t[off>>4]&^(15<<shift) | uint64(v)<<shift
-}
-
-// count is the number of non-empty cells in t.
+// count is the number of non-empty cells in t, up to 2: all that
+// demotion needs to know.
 func (t *tile) count() int {
-	const low = 0x1111_1111_1111_1111
 	n := 0
-	for _, w := range t {
-		n += bits.OnesCount64((w | w>>1 | w>>2 | w>>3) & low)
+	for _, v := range t {
+		if v != 0 {
+			if n++; n == 2 {
+				break
+			}
+		}
 	}
 	return n
 }
 
+func (s *tileStore) slot(tk uint64) *cacheEntry {
+	return &s.cache[(tk*0x9E3779B97F4A7C15)>>s.cacheShift]
+}
+
 // lookup returns the cache entry describing tile tk, filling it on a miss.
 func (s *tileStore) lookup(tk uint64) *cacheEntry {
-	e := &s.cache[(tk>>32)&1|(tk&1)<<1]
+	e := s.slot(tk)
 	if e.ok && e.key == tk {
 		return e
 	}
+	s.fill(e, tk)
+	return e
+}
+
+func (s *tileStore) fill(e *cacheEntry, tk uint64) {
 	e.key, e.ok, e.tile, e.single = tk, true, -1, 0
 	if h, ok := s.tiles.Get(tk); ok {
 		e.tile = int32(h)
 	} else if v, ok := s.singles.Get(tk); ok {
 		e.single = v
 	}
-	return e
 }
 
 // forget drops the cache entry of tile tk after its representation changed.
 func (s *tileStore) forget(tk uint64) {
-	e := &s.cache[(tk>>32)&1|(tk&1)<<1]
-	if e.key == tk {
+	if e := s.slot(tk); e.key == tk {
 		e.ok = false
 	}
 }
@@ -117,25 +138,12 @@ func (s *tileStore) get(key uint64) uint8 {
 	tk, off := tileOf(key)
 	e := s.lookup(tk)
 	if e.tile >= 0 {
-		v := s.slab[e.tile].nibble(off)
-		if v == wideNibble {
-			v, _ = s.wide.Get(key)
-		}
-		return v
+		return s.slab[e.tile][off]
 	}
 	if e.single != 0 && uint8(e.single>>8) == off {
 		return uint8(e.single)
 	}
 	return 0
-}
-
-// write stores a non-zero mark in the cell at off of slab tile h.
-func (s *tileStore) write(h int32, off uint8, key uint64, mark uint8) {
-	if mark >= wideNibble {
-		s.wide.Put(key, mark)
-		mark = wideNibble
-	}
-	s.slab[h].setNibble(off, mark)
 }
 
 // put stores mark in an empty cell.
@@ -145,15 +153,15 @@ func (s *tileStore) put(key uint64, mark uint8) {
 	e := s.lookup(tk)
 	switch {
 	case e.tile >= 0:
-		s.write(e.tile, off, key, mark)
+		s.slab[e.tile][off] = mark
 	case e.single == 0:
 		s.singles.Put(tk, uint16(off)<<8|uint16(mark))
 		e.single = uint16(off)<<8 | uint16(mark)
+		s.growCache()
 	default:
 		h := s.alloc()
-		first := uint8(e.single >> 8)
-		s.write(h, first, cellOf(tk, first), uint8(e.single))
-		s.write(h, off, key, mark)
+		s.slab[h][uint8(e.single>>8)] = uint8(e.single)
+		s.slab[h][off] = mark
 		s.singles.Delete(tk)
 		s.tiles.Put(tk, uint32(h))
 		e.tile, e.single = h, 0
@@ -184,30 +192,20 @@ func (s *tileStore) del(key uint64) {
 		return
 	}
 	t := &s.slab[e.tile]
-	switch t.nibble(off) {
-	case 0:
+	if t[off] == 0 {
 		return
-	case wideNibble:
-		s.wide.Delete(key)
 	}
-	t.setNibble(off, 0)
+	t[off] = 0
 	s.n--
 	if t.count() > 1 {
 		return
 	}
 	// Demote: a lone mark goes back to singles, an empty tile goes away.
-	for o := range uint8(64) {
-		v := t.nibble(o)
-		if v == 0 {
-			continue
+	for o, v := range t {
+		if v != 0 {
+			s.singles.Put(tk, uint16(o)<<8|uint16(v))
+			break
 		}
-		if v == wideNibble {
-			k := cellOf(tk, o)
-			v, _ = s.wide.Get(k)
-			s.wide.Delete(k)
-		}
-		s.singles.Put(tk, uint16(o)<<8|uint16(v))
-		break
 	}
 	*t = tile{}
 	s.free = append(s.free, uint32(e.tile))
@@ -223,17 +221,10 @@ func (s *tileStore) each(yield func(key uint64, mark uint8)) {
 		return false
 	})
 	s.tiles.Iter(func(tk uint64, h uint32) bool {
-		t := &s.slab[h]
-		for o := range uint8(64) {
-			v := t.nibble(o)
-			if v == 0 {
-				continue
+		for o, v := range &s.slab[h] {
+			if v != 0 {
+				yield(cellOf(tk, uint8(o)), v)
 			}
-			k := cellOf(tk, o)
-			if v == wideNibble {
-				v, _ = s.wide.Get(k)
-			}
-			yield(k, v)
 		}
 		return false
 	})
@@ -243,10 +234,10 @@ func (s *tileStore) clone() store {
 	c := &tileStore{
 		tiles:   swiss.NewMap[uint64, uint32](uint32(s.tiles.Count())),
 		singles: swiss.NewMap[uint64, uint16](uint32(s.singles.Count())),
-		wide:    swiss.NewMap[uint64, uint8](uint32(s.wide.Count())),
 		slab:    make([]tile, 0, s.tiles.Count()),
 		n:       s.n,
 	}
+	c.resizeCache(uint(64 - s.cacheShift))
 	// Copy only live tiles, so the clone sheds the original's free list.
 	s.tiles.Iter(func(tk uint64, h uint32) bool {
 		c.slab = append(c.slab, s.slab[h])
@@ -254,6 +245,5 @@ func (s *tileStore) clone() store {
 		return false
 	})
 	s.singles.Iter(func(tk uint64, v uint16) bool { c.singles.Put(tk, v); return false })
-	s.wide.Iter(func(k uint64, v uint8) bool { c.wide.Put(k, v); return false })
 	return c
 }

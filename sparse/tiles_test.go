@@ -26,8 +26,7 @@ func floorDiv8(v int) int {
 	return v / 8
 }
 
-// TestTilesEveryMarkValue places every mark value 1..255, including those
-// that need the wide map, in one dense tile and in singles, then takes
+// TestTilesEveryMarkValue places every mark value 1..255 in one dense tile and in singles, then takes
 // them away in an order that demotes tiles through every count.
 func TestTilesEveryMarkValue(t *testing.T) {
 	b := newBoard(t, WithLayout(Tiles))
@@ -36,7 +35,7 @@ func TestTilesEveryMarkValue(t *testing.T) {
 	var cells []Cell
 	for m := 1; m <= 255; m++ {
 		// Half the marks go into a 16 × 16 block straddling the origin, so
-		// tiles of negative coordinates are full of wide nibbles; the rest
+		// tiles of negative coordinates hold marks up to 255; the rest
 		// are far apart, one per tile.
 		c := Cell{(m%16 - 8), (m/16 - 8)}
 		if m%2 == 0 {
@@ -58,7 +57,6 @@ func TestTilesEveryMarkValue(t *testing.T) {
 	s := b.marks.(*tileStore)
 	assert.Zero(t, s.tiles.Count(), "no tile outlives its marks")
 	assert.Zero(t, s.singles.Count())
-	assert.Zero(t, s.wide.Count(), "no wide mark outlives its cell")
 	assert.Equal(t, 255, clone.Len(), "the clone keeps its marks")
 }
 
@@ -71,10 +69,10 @@ func TestTilesPromoteDemote(t *testing.T) {
 	require.NoError(t, b.Place(-1, -1, 200))
 	assert.Equal(t, []int{0, 1}, []int{s.tiles.Count(), s.singles.Count()})
 	require.NoError(t, b.Place(-8, -8, 2))
-	assert.Equal(t, []int{1, 0, 1}, []int{s.tiles.Count(), s.singles.Count(), s.wide.Count()})
+	assert.Equal(t, []int{1, 0}, []int{s.tiles.Count(), s.singles.Count()})
 	_, err := b.Remove(-8, -8)
 	require.NoError(t, err)
-	assert.Equal(t, []int{0, 1, 0}, []int{s.tiles.Count(), s.singles.Count(), s.wide.Count()})
+	assert.Equal(t, []int{0, 1}, []int{s.tiles.Count(), s.singles.Count()})
 	assert.Equal(t, uint8(200), b.Get(-1, -1))
 	require.NoError(t, b.Place(-2, -2, 3))
 	assert.Equal(t, 1, len(s.slab), "the released slab tile is reused")
