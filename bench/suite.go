@@ -140,6 +140,9 @@ func Cases(opts Options) ([]Case, error) {
 		return nil, err
 	}
 	sz := suiteSizes(opts.Quick)
+	if opts.sizes != nil {
+		sz = *opts.sizes
+	}
 	seed := opts.seed()
 	var out []Case
 	want := map[Series]bool{}

@@ -1,0 +1,219 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var tiny = sizes{
+	marks:       []int{200, 1000},
+	islandMarks: 400, islandSize: 100,
+	extents:       []int64{1e3, 1e9, Plane},
+	scatter:       []int{300},
+	scatterExtent: 1e9,
+	runMarks:      300, runLen: 100,
+	ks:    []int{5, 50},
+	fills: []int{7},
+}
+
+func tinyOptions() Options { return Options{MinTime: 2 * time.Millisecond, sizes: &tiny} }
+
+// checkWorkload asserts what every workload promises: distinct in-range
+// cells, alternating players and a correct bounding box.
+func checkWorkload(t *testing.T, w *Workload, n int) {
+	t.Helper()
+	require.Len(t, w.Moves, n)
+	seen := map[[2]int32]bool{}
+	for i, m := range w.Moves {
+		c := [2]int32{m.Row, m.Col}
+		require.False(t, seen[c], "move %d repeats %v", i, c)
+		seen[c] = true
+		require.True(t, int64(m.Row) >= w.MinRow && int64(m.Row) <= w.MaxRow && int64(m.Col) >= w.MinCol && int64(m.Col) <= w.MaxCol)
+	}
+}
+
+func TestClusteredStaysNearEarlierMarks(t *testing.T) {
+	w := Clustered(2000, 3)
+	checkWorkload(t, w, 2000)
+	seen := map[[2]int32]bool{}
+	for i, m := range w.Moves {
+		assert.Equal(t, uint8(i%2+1), m.Player)
+		if i > 0 {
+			near := false
+			for dr := int32(-2); dr <= 2 && !near; dr++ {
+				for dc := int32(-2); dc <= 2 && !near; dc++ {
+					near = seen[[2]int32{m.Row + dr, m.Col + dc}]
+				}
+			}
+			require.True(t, near, "move %d at (%d, %d) is not within 2 of a mark", i, m.Row, m.Col)
+		}
+		seen[[2]int32{m.Row, m.Col}] = true
+	}
+	assert.Less(t, w.Area(), 4*2000.0, "clustered play stays compact")
+	assert.Equal(t, Clustered(2000, 3), w, "same seed, same workload")
+}
+
+func TestOtherWorkloads(t *testing.T) {
+	s := Scattered(500, 1e9, 1)
+	checkWorkload(t, s, 500)
+	assert.Greater(t, s.Area(), 1e16, "scattered marks span the extent")
+
+	for _, e := range []int64{1e3, 1e9, Plane} {
+		w := Islands(1000, 100, e, 1)
+		checkWorkload(t, w, len(w.Moves))
+		assert.GreaterOrEqual(t, len(w.Moves), 1000)
+	}
+
+	r := Rows(250, 100)
+	checkWorkload(t, r, 250)
+	assert.Equal(t, Move{Row: 1, Col: 0, Player: 2}, r.Moves[100], "rows alternate players")
+	assert.Equal(t, Move{Row: 2, Col: 49, Player: 1}, r.Moves[249])
+
+	f := Fill(6, 1)
+	checkWorkload(t, f, 36)
+	assert.Equal(t, 36.0, f.Area())
+}
+
+// TestSubjectsAgree plays the same workloads with the dense reference and
+// with every store and checker: they must see the same number of winning
+// moves, or the benchmark would compare different work.
+func TestSubjectsAgree(t *testing.T) {
+	wins := func(s subject, w *Workload) int {
+		before := sink
+		_, err := s(w)
+		require.NoError(t, err)
+		return sink - before
+	}
+	cases, err := Cases(tinyOptions())
+	require.NoError(t, err)
+	byWorkload := map[string]int{}
+	for _, c := range cases {
+		if c.Series == SeriesK || c.Series == SeriesCheckers && c.Checker == "lines" {
+			continue // different K per case; lines has its own test below
+		}
+		w := c.workload()
+		got := wins(c.play, w)
+		if want, ok := byWorkload[c.workloadKey]; ok {
+			assert.Equal(t, want, got, "%s", c.Name())
+		} else {
+			byWorkload[c.workloadKey] = got
+		}
+	}
+	assert.NotZero(t, byWorkload["clustered/1e3"], "random clustered play makes fives")
+
+	// Rows of one player each: the lines checker sees each row complete
+	// once; the naive rescan, asked after every move whether any run of K
+	// exists, answers yes from the first full row on.
+	rows := Rows(49, 7)
+	assert.Equal(t, 7, wins(storeSubject(sparse.Tiles, engine.LinesChecker, 7, 7), rows))
+	assert.Equal(t, 49-6, wins(naiveSubject(sparse.Tiles, 7, 7), rows))
+	assert.Equal(t, 7, wins(storeSubject(sparse.Tiles, engine.WalkChecker, 7, 7), rows))
+}
+
+func TestRunReportsProgressAndResults(t *testing.T) {
+	var seen []Progress
+	rep, err := Run(context.Background(), tinyOptions(), func(p Progress) { seen = append(seen, p) })
+	require.NoError(t, err)
+	cases, _ := Cases(tinyOptions())
+	require.Len(t, rep.Results, len(cases))
+	require.Len(t, seen, len(cases)+1)
+	for i, p := range seen {
+		assert.Equal(t, i, p.Done)
+		assert.Equal(t, len(cases), p.Total)
+	}
+	assert.Empty(t, seen[len(seen)-1].Case)
+	for _, r := range rep.Results {
+		assert.Positive(t, r.NsPerMove, r.Name())
+		assert.Positive(t, r.WallNsPerMove, r.Name())
+		assert.GreaterOrEqual(t, r.Reps, 3, r.Name())
+		assert.Positive(t, r.BytesPerMark, r.Name())
+	}
+
+	var md bytes.Buffer
+	require.NoError(t, rep.Markdown(&md))
+	out := md.String()
+	for _, want := range []string{"| target | measured | limit | met |", "clustered play, swiss-tile ÷ dense",
+		"#### " + SeriesMarks.Title(), "| store (× dense) | 200 | 1e3 |", "| dense |", "(1.00×)", "K=50", "naive"} {
+		assert.Contains(t, out, want)
+	}
+
+	dir := t.TempDir()
+	paths, err := rep.WriteCharts(filepath.Join(dir, "charts"))
+	require.NoError(t, err)
+	require.Len(t, paths, 4)
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		require.NoError(t, err)
+		assert.NoError(t, xml.Unmarshal(data, new(struct{ XMLName xml.Name })), "%s is well-formed XML", p)
+		assert.Contains(t, string(data), "<polyline")
+	}
+	entries, _ := os.ReadDir(filepath.Join(dir, "charts"))
+	assert.Len(t, entries, 4, "no temporary files left behind")
+}
+
+func TestRunStopsOnCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	rep, err := Run(ctx, tinyOptions(), func(p Progress) {
+		if n++; n == 3 {
+			cancel()
+		}
+	})
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Len(t, rep.Results, 2, "the results measured before the cancel are kept")
+}
+
+func TestOptionsAndNames(t *testing.T) {
+	_, err := Run(context.Background(), Options{MinTime: -1}, nil)
+	assert.ErrorIs(t, err, ErrBadOptions)
+	_, err = Cases(Options{Series: []Series{Series(42)}})
+	assert.ErrorIs(t, err, ErrBadOptions)
+	for _, s := range AllSeries() {
+		got, err := ParseSeries(s.String())
+		require.NoError(t, err)
+		assert.Equal(t, s, got)
+	}
+	_, err = ParseSeries("speed")
+	assert.ErrorIs(t, err, ErrBadOptions)
+	assert.Equal(t, []string{"1e3", "1e6", "plane", "250", "15"}, []string{Count(1e3), Count(1e6), Count(Plane), Count(250), Count(15)})
+
+	full, err := Cases(Options{})
+	require.NoError(t, err)
+	names := map[string]bool{}
+	for _, c := range full {
+		assert.False(t, names[c.Name()], "duplicate case %s", c.Name())
+		names[c.Name()] = true
+		assert.Regexp(t, `^[A-Z][a-z]+/(store|checker)=[a-z-]+/[a-z]+=[0-9a-z]+$`, c.Name())
+	}
+	assert.True(t, names["Clustered/store=swiss-cell/marks=1e6"])
+	assert.True(t, names["Clustered/store=dense/marks=1e7"])
+	quick, _ := Cases(Options{Quick: true, Series: []Series{SeriesK}})
+	for _, c := range quick {
+		assert.Equal(t, SeriesK, c.Series)
+	}
+	assert.True(t, strings.HasPrefix(ThisMachine().GoVersion, "go"))
+}
+
+func TestYTicksCoverTheData(t *testing.T) {
+	for _, tc := range []struct {
+		lo, hi float64
+		log    bool
+	}{{20, 1100, true}, {0, 187, false}, {3, 4, true}, {0, 0.5, false}, {150, 7e6, true}} {
+		ticks := yTicks(tc.lo, tc.hi, tc.log)
+		require.NotEmpty(t, ticks)
+		assert.LessOrEqual(t, ticks[0], tc.lo, "%v", tc)
+		assert.GreaterOrEqual(t, ticks[len(ticks)-1], tc.hi, "%v", tc)
+		assert.LessOrEqual(t, len(ticks), 13, "%v", tc)
+	}
+}

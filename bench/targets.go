@@ -1,0 +1,92 @@
+package bench
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Target is one of issue 5's targets evaluated on a report. Informational
+// rows (the comparisons the issue asks to show) have an empty Limit.
+type Target struct {
+	Name     string
+	Measured string
+	Limit    string
+	Met      bool
+}
+
+// DefaultStore is the layout the targets are about: the default.
+const DefaultStore = "swiss-tile"
+
+// Targets evaluates the targets that the report's results cover.
+func (r *Report) Targets() []Target {
+	var out []Target
+	if g := r.grid(SeriesMarks); g.has(DefaultStore) && g.has(Dense) {
+		var parts []string
+		worst := 0.0
+		for _, c := range g.cols {
+			if x := g.ratio(DefaultStore, c); !math.IsNaN(x) {
+				parts = append(parts, fmt.Sprintf("%.2f× at %s", x, g.labels[c]))
+				worst = math.Max(worst, x)
+			}
+		}
+		out = append(out, Target{Name: "clustered play, " + DefaultStore + " ÷ dense", Measured: strings.Join(parts, ", "),
+			Limit: "≤ 2×", Met: len(parts) > 0 && worst <= 2})
+	}
+	if g := r.grid(SeriesExtent); g.has(DefaultStore) {
+		lo, hi := math.Inf(1), 0.0
+		for _, res := range g.results[DefaultStore] {
+			lo, hi = math.Min(lo, res.NsPerMove), math.Max(hi, res.NsPerMove)
+		}
+		out = append(out, Target{Name: "flat in extent, slowest ÷ fastest (" + DefaultStore + ")",
+			Measured: fmt.Sprintf("%.2f (%s..%s ns)", hi/lo, formatNs(lo), formatNs(hi)), Limit: "≤ 1.2", Met: hi/lo <= 1.2})
+	}
+	if g := r.grid(SeriesScatter); g.has(DefaultStore) {
+		worst, parts := g.bytes(DefaultStore)
+		out = append(out, Target{Name: "memory, scattered over 1e9 × 1e9", Measured: parts, Limit: "≤ 24 B/mark", Met: worst <= 24})
+	}
+	if g := r.grid(SeriesMarks); g.has(DefaultStore) {
+		worst, parts := g.bytes(DefaultStore)
+		out = append(out, Target{Name: "memory, clustered play", Measured: parts, Limit: "≤ 4 B/mark", Met: worst <= 4})
+	}
+	if g := r.grid(SeriesK); len(g.cols) > 1 {
+		last := g.cols[len(g.cols)-1]
+		for _, chk := range []string{"runs", "walk"} {
+			if !g.has(chk) {
+				continue
+			}
+			x := g.ratio(chk, last)
+			t := Target{Name: fmt.Sprintf("flat in K, %s checker: K=%d ÷ K=%d", chk, last, g.cols[0]), Measured: fmt.Sprintf("%.2f×", x)}
+			if chk == "runs" {
+				t.Limit, t.Met = "≤ 1.5×", x <= 1.5
+			}
+			out = append(out, t)
+		}
+	}
+	if g := r.grid(SeriesCheckers); len(g.cols) > 0 && g.has("walk") {
+		last := g.cols[len(g.cols)-1]
+		walk := g.results["walk"][last].NsPerMove
+		for _, chk := range []string{Naive, "lines", "runs"} {
+			if res, ok := g.results[chk][last]; ok && walk > 0 {
+				out = append(out, Target{Name: fmt.Sprintf("%s ÷ walk on %s, K = n", chk, g.labels[last]),
+					Measured: fmt.Sprintf("%.2f× (%s vs %s ns)", res.NsPerMove/walk, formatNs(res.NsPerMove), formatNs(walk))})
+			}
+		}
+	}
+	return out
+}
+
+func (g *grid) has(row string) bool { return len(g.results[row]) > 0 }
+
+// bytes is the worst bytes/mark of a row and every value, described.
+func (g *grid) bytes(row string) (float64, string) {
+	worst := 0.0
+	var parts []string
+	for _, c := range g.cols {
+		if res, ok := g.results[row][c]; ok {
+			worst = math.Max(worst, res.BytesPerMark)
+			parts = append(parts, fmt.Sprintf("%s at %s", formatBytes(res.BytesPerMark), g.labels[c]))
+		}
+	}
+	return worst, strings.Join(parts, ", ")
+}
