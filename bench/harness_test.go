@@ -128,11 +128,14 @@ func TestRunReportsProgressAndResults(t *testing.T) {
 	cases, _ := Cases(tinyOptions())
 	require.Len(t, rep.Results, len(cases))
 	require.Len(t, seen, len(cases)+1)
+	assert.Empty(t, seen[0].Case)
 	for i, p := range seen {
 		assert.Equal(t, i, p.Done)
 		assert.Equal(t, len(cases), p.Total)
+		if i > 0 {
+			assert.Equal(t, rep.Results[i-1].Name(), p.Case)
+		}
 	}
-	assert.Empty(t, seen[len(seen)-1].Case)
 	for _, r := range rep.Results {
 		assert.Positive(t, r.NsPerMove, r.Name())
 		assert.Positive(t, r.WallNsPerMove, r.Name())
@@ -171,7 +174,8 @@ func TestRunStopsOnCancel(t *testing.T) {
 		}
 	})
 	require.ErrorIs(t, err, context.Canceled)
-	assert.Len(t, rep.Results, 2, "the results measured before the cancel are kept")
+	assert.NotEmpty(t, rep.Results, "the results finished before the cancel are kept")
+	assert.Less(t, len(rep.Results), len(must(Cases(tinyOptions()))))
 }
 
 func TestOptionsAndNames(t *testing.T) {
@@ -216,4 +220,11 @@ func TestYTicksCoverTheData(t *testing.T) {
 		assert.GreaterOrEqual(t, ticks[len(ticks)-1], tc.hi, "%v", tc)
 		assert.LessOrEqual(t, len(ticks), 13, "%v", tc)
 	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -94,7 +94,7 @@ func rowHeading(s Series) string {
 func cell(res Result, ratio float64) string {
 	s := formatNs(res.NsPerMove) + " ns"
 	if !math.IsNaN(ratio) {
-		s += fmt.Sprintf(" (%.2f×)", ratio)
+		s += " (" + formatRatio(ratio) + ")"
 	}
 	return s + ", " + formatBytes(res.BytesPerMark) + " B"
 }
@@ -123,4 +123,11 @@ func orDash(s string) string {
 		return "—"
 	}
 	return s
+}
+
+func formatRatio(x float64) string {
+	if x >= 10 {
+		return fmt.Sprintf("%.0f×", x)
+	}
+	return fmt.Sprintf("%.2f×", x)
 }

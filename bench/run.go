@@ -69,9 +69,9 @@ func (o Options) series() []Series {
 	return o.Series
 }
 
-// Progress is reported before each case starts (Done cases finished so
-// far, Case the one starting) and once when the run ends (Done == Total,
-// Case empty).
+// Progress is reported once when the run starts (Done 0, Case empty) and
+// then each time a case is finished (Done cases finished so far, Case the
+// one just finished, Elapsed since the start).
 type Progress struct {
 	Done, Total int
 	Case        string
@@ -118,86 +118,111 @@ type Report struct {
 }
 
 // Run measures every case of the suite that opts selects, calling
-// progress (which may be nil) as it goes. On cancellation it returns the
-// results measured so far together with the context's error.
+// progress (which may be nil) as it goes. The cases that share a workload
+// (the stores compared at one size, say) are measured side by side: their
+// repetitions are interleaved, so that a neighbour's burst of load on a
+// shared machine falls on all of them alike. On cancellation Run returns
+// the results finished so far together with the context's error.
 func Run(ctx context.Context, opts Options, progress func(Progress)) (*Report, error) {
 	cases, err := Cases(opts)
 	if err != nil {
 		return nil, err
 	}
 	rep := &Report{Options: opts, Machine: ThisMachine(), Started: time.Now()}
-	report := func(done int, name string) {
+	report := func(name string) {
 		if progress != nil {
-			progress(Progress{Done: done, Total: len(cases), Case: name, Elapsed: time.Since(rep.Started)})
+			progress(Progress{Done: len(rep.Results), Total: len(cases), Case: name, Elapsed: time.Since(rep.Started)})
 		}
 	}
-	var (
-		wl    *Workload
-		wlKey string
-	)
-	for i, c := range cases {
-		report(i, c.Name())
-		if err := ctx.Err(); err != nil {
+	report("")
+	for start := 0; start < len(cases); {
+		end := start + 1
+		for end < len(cases) && cases[end].workloadKey == cases[start].workloadKey {
+			end++
+		}
+		if err := measureGroup(ctx, cases[start:end], opts.minTime(), func(r Result) {
+			rep.Results = append(rep.Results, r)
+			report(r.Name())
+		}); err != nil {
 			rep.Elapsed = time.Since(rep.Started)
-			return rep, err
+			if ctx.Err() != nil {
+				return rep, err
+			}
+			return rep, fmt.Errorf("bench: %w", err)
 		}
-		if c.workloadKey != wlKey {
-			wl, wlKey = nil, "" // let the old one go before building the next
-			runtime.GC()
-			wl, wlKey = c.workload(), c.workloadKey
-		}
-		res, err := measure(ctx, c, wl, opts.minTime())
-		if err != nil {
-			rep.Elapsed = time.Since(rep.Started)
-			return rep, fmt.Errorf("bench: %s: %w", c.Name(), err)
-		}
-		rep.Results = append(rep.Results, res)
+		start = end
 	}
 	rep.Elapsed = time.Since(rep.Started)
-	report(len(cases), "")
 	return rep, nil
 }
 
-// measure plays the workload at least three times and for at least
-// minTime (a single repetition longer than three times minTime is enough),
-// and at most 15 times. The first repetition also measures memory.
-func measure(ctx context.Context, c Case, w *Workload, minTime time.Duration) (Result, error) {
-	res := Result{Case: c, Moves: len(w.Moves)}
+// measureGroup builds the cases' common workload, measures each case's
+// memory in one play, then plays the cases in rounds, one repetition of
+// each per round, until each has run at least three times and for at
+// least minTime (or three times minTime, for long repetitions), and at
+// most 15 times. done receives each result as its case finishes.
+func measureGroup(ctx context.Context, cases []Case, minTime time.Duration, done func(Result)) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	runtime.GC()
+	w := cases[0].workload()
 	if len(w.Moves) == 0 {
-		return res, fmt.Errorf("%w: empty workload", ErrBadOptions)
+		return fmt.Errorf("%w: %s: empty workload", ErrBadOptions, cases[0].Name())
 	}
-	var ms runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&ms)
-	before := ms.HeapAlloc
-	first, keep, err := timed(c.play, w)
-	if err != nil {
-		return res, err
-	}
-	runtime.GC()
-	runtime.ReadMemStats(&ms)
-	runtime.KeepAlive(keep)
-	res.BytesPerMark = math.Max(0, float64(int64(ms.HeapAlloc)-int64(before))) / float64(len(w.Moves))
-	keep = nil
-
-	reps := []rep{first}
-	total := first.wall
-	for len(reps) < 15 && (total < minTime || len(reps) < 3) && total < 3*minTime {
-		if err := ctx.Err(); err != nil {
-			return res, err
-		}
-		r, _, err := timed(c.play, w)
+	results := make([]Result, len(cases))
+	reps := make([][]rep, len(cases))
+	for i, c := range cases {
+		results[i] = Result{Case: c, Moves: len(w.Moves)}
+		var ms runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		before := ms.HeapAlloc
+		r, keep, err := timed(c.play, w)
 		if err != nil {
-			return res, err
+			return fmt.Errorf("%s: %w", c.Name(), err)
 		}
-		reps = append(reps, r)
-		total += r.wall
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		runtime.KeepAlive(keep)
+		results[i].BytesPerMark = math.Max(0, float64(int64(ms.HeapAlloc)-int64(before))) / float64(len(w.Moves))
+		reps[i] = append(reps[i], r)
 	}
-	res.Reps = len(reps)
-	moves := float64(len(w.Moves))
-	res.NsPerMove = float64(median(reps, func(r rep) time.Duration { return r.cpu })) / moves
-	res.WallNsPerMove = float64(median(reps, func(r rep) time.Duration { return r.wall })) / moves
-	return res, nil
+	finished := func(i int) bool {
+		var total time.Duration
+		for _, r := range reps[i] {
+			total += r.wall
+		}
+		n := len(reps[i])
+		return n >= 15 || (total >= minTime && n >= 3) || total >= 3*minTime
+	}
+	left := len(cases)
+	closed := make([]bool, len(cases))
+	for left > 0 {
+		for i, c := range cases {
+			if closed[i] {
+				continue
+			}
+			if finished(i) {
+				closed[i], left = true, left-1
+				moves := float64(len(w.Moves))
+				results[i].Reps = len(reps[i])
+				results[i].NsPerMove = float64(median(reps[i], func(r rep) time.Duration { return r.cpu })) / moves
+				results[i].WallNsPerMove = float64(median(reps[i], func(r rep) time.Duration { return r.wall })) / moves
+				done(results[i])
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			r, _, err := timed(c.play, w)
+			if err != nil {
+				return fmt.Errorf("%s: %w", c.Name(), err)
+			}
+			reps[i] = append(reps[i], r)
+		}
+	}
+	return nil
 }
 
 type rep struct{ wall, cpu time.Duration }

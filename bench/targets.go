@@ -69,7 +69,7 @@ func (r *Report) Targets() []Target {
 		for _, chk := range []string{Naive, "lines", "runs"} {
 			if res, ok := g.results[chk][last]; ok && walk > 0 {
 				out = append(out, Target{Name: fmt.Sprintf("%s ÷ walk on %s, K = n", chk, g.labels[last]),
-					Measured: fmt.Sprintf("%.2f× (%s vs %s ns)", res.NsPerMove/walk, formatNs(res.NsPerMove), formatNs(walk))})
+					Measured: fmt.Sprintf("%s (%s vs %s ns)", formatRatio(res.NsPerMove/walk), formatNs(res.NsPerMove), formatNs(walk))})
 			}
 		}
 	}
