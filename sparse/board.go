@@ -10,7 +10,10 @@ import (
 // Board is a set of marked cells, optionally confined to a rectangle.
 // The zero value is not usable; create boards with [New].
 type Board struct {
-	marks   store
+	marks store
+	// tiles is marks when the layout is Tiles, so the hot paths (Get,
+	// Place, AxisRuns) call it directly instead of through the interface.
+	tiles   *tileStore
 	layout  Layout
 	bounded bool
 	rows    int // with bounded: valid rows are 0..rows-1
@@ -59,7 +62,9 @@ func New(opts ...Option) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Board{marks: st, layout: s.layout, bounded: s.bounded, rows: s.rows, cols: s.cols}, nil
+	b := &Board{marks: st, layout: s.layout, bounded: s.bounded, rows: s.rows, cols: s.cols}
+	b.tiles, _ = st.(*tileStore)
+	return b, nil
 }
 
 // Layout reports how the board keeps its marks.
@@ -100,6 +105,9 @@ func (b *Board) Get(row, col int) uint8 {
 	if !InRange(row, col) {
 		return 0
 	}
+	if b.tiles != nil {
+		return b.tiles.get(Pack(row, col))
+	}
 	return b.marks.get(Pack(row, col))
 }
 
@@ -112,10 +120,16 @@ func (b *Board) Place(row, col int, mark uint8) error {
 		return err
 	}
 	key := Pack(row, col)
-	if b.marks.get(key) != 0 {
+	switch {
+	case b.tiles != nil:
+		if !b.tiles.putEmpty(key, mark) {
+			return fmt.Errorf("%w: (%d, %d)", ErrOccupied, row, col)
+		}
+	case b.marks.get(key) != 0:
 		return fmt.Errorf("%w: (%d, %d)", ErrOccupied, row, col)
+	default:
+		b.marks.put(key, mark)
 	}
-	b.marks.put(key, mark)
 	switch {
 	case b.marks.len() == 1:
 		b.box, b.boxStale = Rect{row, col, row, col}, false
@@ -209,5 +223,6 @@ func (b *Board) Each(fn func(row, col int, mark uint8)) {
 func (b *Board) Clone() *Board {
 	c := *b
 	c.marks = b.marks.clone()
+	c.tiles, _ = c.marks.(*tileStore)
 	return &c
 }

@@ -83,6 +83,9 @@ func (b *Board) AxisRuns(row, col int, mark uint8, reach int) [4]int {
 	if mark == 0 || reach <= 0 {
 		return [4]int{}
 	}
+	if b.tiles != nil {
+		return b.tiles.axisRuns(row, col, mark, reach)
+	}
 	if r, ok := b.marks.(axisRunner); ok {
 		return r.axisRuns(row, col, mark, reach)
 	}
@@ -93,62 +96,99 @@ func (b *Board) AxisRuns(row, col int, mark uint8, reach int) [4]int {
 	return out
 }
 
-// axisRuns walks in tile-local coordinates: a step that stays in the same
-// tile costs a shift, a compare and one load, as in a dense array, and the
-// tiles a walk enters are found through the cache. Walks that could leave
-// the coordinate range take the general path.
+// axisRuns serves short walks (K ≤ 5) away from the edges of the
+// coordinate range from a 2 × 2 block of tiles; longer walks, whose cost is
+// the cells they read rather than the lookups, step tile by tile.
 func (s *tileStore) axisRuns(row, col int, mark uint8, reach int) [4]int {
-	var out [4]int
-	if row-reach < MinCoord || row+reach > MaxCoord || col-reach < MinCoord || col+reach > MaxCoord {
-		for a, d := range axes {
-			out[a] = s.run(row, col, d.Row, d.Col, mark, reach) + s.run(row, col, -d.Row, -d.Col, mark, reach)
-		}
-		return out
+	if reach <= tileSide/2 && row-reach >= MinCoord && row+reach <= MaxCoord && col-reach >= MinCoord && col+reach <= MaxCoord {
+		return s.windowRuns(row, col, mark, reach)
 	}
-	tr, tc := row>>tileShift, col>>tileShift
-	y0, x0 := row&tileMask, col&tileMask
-	// A single or an absent tile is read through a scratch copy, so the
-	// inner loop never asks how the tile is represented. home and the tile
-	// being stepped through are the only two alive at once.
-	var scratch [2]tile
-	home := s.view(tr, tc, &scratch[0])
+	var out [4]int
 	for a, d := range axes {
-		n := 0
-		for _, sign := range [2]int{1, -1} {
-			dy, dx := d.Row*sign, d.Col*sign
-			y, x := y0, x0
-			cur, cy, cx := home, 0, 0
-			for range reach {
-				y, x = y+dy, x+dx
-				if ty, tx := y>>tileShift, x>>tileShift; ty != cy || tx != cx {
-					cy, cx = ty, tx
-					if cy == 0 && cx == 0 {
-						cur = home
-					} else {
-						cur = s.view(tr+ty, tc+tx, &scratch[1])
-					}
-				}
-				if cur[(y&tileMask)<<tileShift|x&tileMask] != mark {
-					break
-				}
-				n++
-			}
-		}
-		out[a] = n
+		out[a] = s.run(row, col, d.Row, d.Col, mark, reach) + s.run(row, col, -d.Row, -d.Col, mark, reach)
 	}
 	return out
 }
 
-// view returns tile (tr, tc) for reading: the slab tile itself, or buf
-// filled with the tile's single mark, or nothing.
-func (s *tileStore) view(tr, tc int, buf *tile) *tile {
-	e := s.lookup(uint64(uint32(int32(tr)))<<32 | uint64(uint32(int32(tc))))
-	if e.tile >= 0 {
-		return &s.slab[e.tile]
+// emptyTile stands for an absent tile; it is never written.
+var emptyTile tile
+
+// view returns tile (tr, tc) for reading: the slab tile itself, or the
+// empty tile, or buf (all zero) with the tile's single mark written at
+// offset lone-1, which the caller must clear again.
+func (s *tileStore) view(tr, tc int, buf *tile) (t *tile, lone int) {
+	tk := uint64(uint32(int32(tr)))<<32 | uint64(uint32(int32(tc)))
+	// lookup, by hand: the compiler does not inline it here.
+	e := s.slot(tk)
+	if !e.ok || e.key != tk {
+		s.fill(e, tk)
 	}
-	*buf = tile{}
-	if e.single != 0 {
-		buf[uint8(e.single>>8)] = uint8(e.single)
+	switch {
+	case e.tile >= 0:
+		return &s.slab[e.tile], 0
+	case e.single == 0:
+		return &emptyTile, 0
 	}
-	return buf
+	off := int(e.single >> 8)
+	buf[off] = uint8(e.single)
+	return buf, off + 1
 }
+
+// windowRuns serves walks of reach ≤ tileSide/2: such a walk never leaves
+// the 2 × 2 block of tiles on the side of the cell's tile nearest to it,
+// so the four tiles are looked up once and each step costs a few shifts
+// and one load, with no test of where the step landed.
+func (s *tileStore) windowRuns(row, col int, mark uint8, reach int) [4]int {
+	// The block starts one tile up (left) when the cell lies in the
+	// upper (left) half of its tile; (y, x) is the cell in the block.
+	tr, tc := row>>tileShift, col>>tileShift
+	y0, x0 := row&tileMask, col&tileMask
+	if y0 < tileSide/2 {
+		tr, y0 = tr-1, y0+tileSide
+	}
+	if x0 < tileSide/2 {
+		tc, x0 = tc-1, x0+tileSide
+	}
+	// The four tiles are looked up before walking, so that the walk's
+	// loops make no calls and keep their state in registers.
+	var (
+		quad [4]*tile
+		lone [4]int // 1 + offset of the mark put in scratch[q], or 0
+		any  int
+	)
+	for q := range quad {
+		quad[q], lone[q] = s.view(tr+q>>1, tc+q&1, &s.scratch[q])
+		any |= lone[q]
+	}
+	out := [4]int{
+		ray(&quad, y0, x0, 0, 1, mark, reach) + ray(&quad, y0, x0, 0, -1, mark, reach),
+		ray(&quad, y0, x0, 1, 0, mark, reach) + ray(&quad, y0, x0, -1, 0, mark, reach),
+		ray(&quad, y0, x0, 1, 1, mark, reach) + ray(&quad, y0, x0, -1, -1, mark, reach),
+		ray(&quad, y0, x0, 1, -1, mark, reach) + ray(&quad, y0, x0, -1, 1, mark, reach),
+	}
+	if any != 0 {
+		for q, l := range lone {
+			if l != 0 {
+				s.scratch[q][l-1] = 0
+			}
+		}
+	}
+	return out
+}
+
+// ray counts the cells holding mark from (y, x) in direction (dy, dx) in
+// the 2 × 2 block of tiles quad, up to reach. It is small enough to be
+// inlined with constant directions.
+func ray(quad *[4]*tile, y, x, dy, dx int, mark uint8, reach int) int {
+	n := 0
+	for n < reach {
+		y, x = y+dy, x+dx
+		if quad[(y>>tileShift<<1|x>>tileShift)&3][(y&tileMask)<<tileShift|x&tileMask] != mark {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+

@@ -36,6 +36,9 @@ type tileStore struct {
 	// cost a multiply and a compare instead of two hash-table probes.
 	cache      []cacheEntry
 	cacheShift uint // 64 − log2(len(cache))
+
+	// scratch holds copies of single-mark tiles while a walk reads them.
+	scratch [4]tile
 }
 
 const (
@@ -147,17 +150,26 @@ func (s *tileStore) get(key uint64) uint8 {
 }
 
 // put stores mark in an empty cell.
-func (s *tileStore) put(key uint64, mark uint8) {
-	s.n++
+func (s *tileStore) put(key uint64, mark uint8) { s.putEmpty(key, mark) }
+
+// putEmpty stores mark in the cell if it is empty and reports whether it
+// was: the board's Place in one lookup instead of a get and a put.
+func (s *tileStore) putEmpty(key uint64, mark uint8) bool {
 	tk, off := tileOf(key)
 	e := s.lookup(tk)
 	switch {
 	case e.tile >= 0:
-		s.slab[e.tile][off] = mark
+		t := &s.slab[e.tile]
+		if t[off] != 0 {
+			return false
+		}
+		t[off] = mark
 	case e.single == 0:
 		s.singles.Put(tk, uint16(off)<<8|uint16(mark))
 		e.single = uint16(off)<<8 | uint16(mark)
 		s.growCache()
+	case uint8(e.single>>8) == off:
+		return false
 	default:
 		h := s.alloc()
 		s.slab[h][uint8(e.single>>8)] = uint8(e.single)
@@ -166,6 +178,8 @@ func (s *tileStore) put(key uint64, mark uint8) {
 		s.tiles.Put(tk, uint32(h))
 		e.tile, e.single = h, 0
 	}
+	s.n++
+	return true
 }
 
 // alloc returns the index of an empty slab tile.
