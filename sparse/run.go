@@ -190,5 +190,3 @@ func ray(quad *[4]*tile, y, x, dy, dx int, mark uint8, reach int) int {
 	}
 	return n
 }
-
-
