@@ -30,19 +30,23 @@ type tileStore struct {
 	n       int
 
 	// cache is a direct-mapped cache of what lookups found, absent tiles
-	// included, indexed by a multiplicative hash of the tile key. It grows
-	// with the number of tiles up to maxCache entries, enough to hold the
-	// frontier of a cluster of 10^7 marks, so that the walk's reads mostly
-	// cost a multiply and a compare instead of two hash-table probes.
-	cache      []cacheEntry
-	cacheShift uint // 64 − log2(len(cache))
+	// included, indexed by the tile's coordinates (see slot). It grows
+	// with the number of tiles up to 1<<maxCacheBits entries, enough to
+	// hold the frontier of a cluster of 10^7 marks, so that the walk's
+	// reads mostly cost a multiply and a compare instead of two hash-table
+	// probes.
+	cache     []cacheEntry
+	cacheBits uint   // log2(len(cache))
+	colBits   uint   // how many of them index the tile column
+	rowMask   uint64 // masks of the tile row and column bits used
+	colMask   uint64
 
 	// scratch holds copies of single-mark tiles while a walk reads them.
 	scratch [4]tile
 }
 
 const (
-	minCacheBits = 6
+	minCacheBits = 5
 	maxCacheBits = 13
 )
 
@@ -66,14 +70,26 @@ func newTileStore(hint int) *tileStore {
 
 func (s *tileStore) resizeCache(bits uint) {
 	s.cache = make([]cacheEntry, 1<<bits)
-	s.cacheShift = 64 - bits
+	s.cacheBits = bits
+	s.colBits = bits / 2
+	s.colMask = 1<<s.colBits - 1
+	s.rowMask = 1<<(bits-s.colBits) - 1
 }
 
-// growCache keeps the cache at about twice the number of represented
-// tiles, within its bounds. Called after a tile or single is added.
+// growCache keeps the cache at about half as many entries as there are
+// slab tiles, within its bounds: enough for the tiles a walk touches along
+// a cluster's frontier, where play happens, while costing at most a
+// quarter of a byte per cell of tile. Lone marks do not grow it: scattered
+// play gains little from a cache and would pay the most for it.
 func (s *tileStore) growCache() {
-	if n := len(s.cache); n < 1<<maxCacheBits && s.tiles.Count()+s.singles.Count() > n/2 {
-		s.resizeCache(uint(64-s.cacheShift) + 1)
+	if n := len(s.cache); n < 1<<maxCacheBits && s.tiles.Count() > n/2 {
+		old := s.cache
+		s.resizeCache(s.cacheBits + 1)
+		for _, e := range old {
+			if e.ok {
+				*s.slot(e.key) = e
+			}
+		}
 	}
 }
 
@@ -107,8 +123,11 @@ func (t *tile) count() int {
 	return n
 }
 
+// slot is where tile tk is cached: indexed by the low bits of its row and
+// column, as a CPU cache indexes by address bits, so that a cluster of up
+// to 2^colBits tiles across never evicts itself, whatever its position.
 func (s *tileStore) slot(tk uint64) *cacheEntry {
-	return &s.cache[(tk*0x9E3779B97F4A7C15)>>s.cacheShift]
+	return &s.cache[(tk>>32&s.rowMask)<<s.colBits|tk&s.colMask]
 }
 
 // lookup returns the cache entry describing tile tk, filling it on a miss.
@@ -167,7 +186,6 @@ func (s *tileStore) putEmpty(key uint64, mark uint8) bool {
 	case e.single == 0:
 		s.singles.Put(tk, uint16(off)<<8|uint16(mark))
 		e.single = uint16(off)<<8 | uint16(mark)
-		s.growCache()
 	case uint8(e.single>>8) == off:
 		return false
 	default:
@@ -177,6 +195,7 @@ func (s *tileStore) putEmpty(key uint64, mark uint8) bool {
 		s.singles.Delete(tk)
 		s.tiles.Put(tk, uint32(h))
 		e.tile, e.single = h, 0
+		s.growCache()
 	}
 	s.n++
 	return true
@@ -251,7 +270,7 @@ func (s *tileStore) clone() store {
 		slab:    make([]tile, 0, s.tiles.Count()),
 		n:       s.n,
 	}
-	c.resizeCache(uint(64 - s.cacheShift))
+	c.resizeCache(s.cacheBits)
 	// Copy only live tiles, so the clone sheds the original's free list.
 	s.tiles.Iter(func(tk uint64, h uint32) bool {
 		c.slab = append(c.slab, s.slab[h])
