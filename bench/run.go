@@ -160,7 +160,8 @@ func Run(ctx context.Context, opts Options, progress func(Progress)) (*Report, e
 // memory in one play, then plays the cases in rounds, one repetition of
 // each per round, until each has run at least three times and for at
 // least minTime (or three times minTime, for long repetitions), and at
-// most 15 times. done receives each result as its case finishes.
+// most 15 times. A repetition is as many plays of the workload as last
+// about minTime/20. done receives each result as its case finishes.
 func measureGroup(ctx context.Context, cases []Case, minTime time.Duration, done func(Result)) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -172,6 +173,7 @@ func measureGroup(ctx context.Context, cases []Case, minTime time.Duration, done
 	}
 	results := make([]Result, len(cases))
 	reps := make([][]rep, len(cases))
+	inner := make([]int, len(cases))
 	for i, c := range cases {
 		results[i] = Result{Case: c, Moves: len(w.Moves)}
 		var ms runtime.MemStats
@@ -186,7 +188,10 @@ func measureGroup(ctx context.Context, cases []Case, minTime time.Duration, done
 		runtime.ReadMemStats(&ms)
 		runtime.KeepAlive(keep)
 		results[i].BytesPerMark = math.Max(0, float64(int64(ms.HeapAlloc)-int64(before))) / float64(len(w.Moves))
-		reps[i] = append(reps[i], r)
+		// A repetition plays the workload often enough to last a
+		// twentieth of minTime, so that small workloads are not timed
+		// at the clocks' resolution.
+		inner[i] = max(1, int(minTime/20/max(r.wall, time.Microsecond)))
 	}
 	finished := func(i int) bool {
 		var total time.Duration
@@ -205,8 +210,8 @@ func measureGroup(ctx context.Context, cases []Case, minTime time.Duration, done
 			}
 			if finished(i) {
 				closed[i], left = true, left-1
-				moves := float64(len(w.Moves))
-				results[i].Reps = len(reps[i])
+				moves := float64(len(w.Moves) * inner[i])
+				results[i].Reps = len(reps[i]) * inner[i]
 				results[i].NsPerMove = float64(median(reps[i], func(r rep) time.Duration { return r.cpu })) / moves
 				results[i].WallNsPerMove = float64(median(reps[i], func(r rep) time.Duration { return r.wall })) / moves
 				done(results[i])
@@ -215,7 +220,7 @@ func measureGroup(ctx context.Context, cases []Case, minTime time.Duration, done
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			r, _, err := timed(c.play, w)
+			r, err := timedBatch(c.play, w, inner[i])
 			if err != nil {
 				return fmt.Errorf("%s: %w", c.Name(), err)
 			}
@@ -239,6 +244,24 @@ func timed(play subject, w *Workload) (rep, any, error) {
 		r.cpu = c1 - c0
 	}
 	return r, keep, err
+}
+
+// timedBatch plays w n times in a row and measures the whole.
+func timedBatch(play subject, w *Workload, n int) (rep, error) {
+	var total rep
+	c0, cpuOK := cpuClock()
+	start := time.Now()
+	for range n {
+		if _, err := play(w); err != nil {
+			return total, err
+		}
+	}
+	total.wall = time.Since(start)
+	total.cpu = total.wall
+	if c1, ok := cpuClock(); ok && cpuOK {
+		total.cpu = c1 - c0
+	}
+	return total, nil
 }
 
 func median(reps []rep, f func(rep) time.Duration) time.Duration {
