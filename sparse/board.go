@@ -131,7 +131,7 @@ func (b *Board) Place(row, col int, mark uint8) error {
 		b.marks.put(key, mark)
 	}
 	switch {
-	case b.marks.len() == 1:
+	case b.Len() == 1:
 		b.box, b.boxStale = Rect{row, col, row, col}, false
 	case !b.boxStale:
 		b.box.extend(row, col)
@@ -158,7 +158,12 @@ func (b *Board) Remove(row, col int) (uint8, error) {
 }
 
 // Len is the number of marks on the board.
-func (b *Board) Len() int { return b.marks.len() }
+func (b *Board) Len() int {
+	if b.tiles != nil {
+		return b.tiles.n
+	}
+	return b.marks.len()
+}
 
 // Full reports whether a bounded board has a mark in every cell. An
 // unbounded board is never full.

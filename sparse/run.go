@@ -84,6 +84,11 @@ func (b *Board) AxisRuns(row, col int, mark uint8, reach int) [4]int {
 		return [4]int{}
 	}
 	if b.tiles != nil {
+		// The common case first, without a further call level: a short
+		// walk away from the edges of the coordinate range.
+		if reach <= tileSide/2 && row-reach >= MinCoord && row+reach <= MaxCoord && col-reach >= MinCoord && col+reach <= MaxCoord {
+			return b.tiles.windowRuns(row, col, mark, reach)
+		}
 		return b.tiles.axisRuns(row, col, mark, reach)
 	}
 	if r, ok := b.marks.(axisRunner); ok {
@@ -113,27 +118,6 @@ func (s *tileStore) axisRuns(row, col int, mark uint8, reach int) [4]int {
 // emptyTile stands for an absent tile; it is never written.
 var emptyTile tile
 
-// view returns tile (tr, tc) for reading: the slab tile itself, or the
-// empty tile, or buf (all zero) with the tile's single mark written at
-// offset lone-1, which the caller must clear again.
-func (s *tileStore) view(tr, tc int, buf *tile) (t *tile, lone int) {
-	tk := uint64(uint32(int32(tr)))<<32 | uint64(uint32(int32(tc)))
-	// lookup, by hand: the compiler does not inline it here.
-	e := s.slot(tk)
-	if !e.ok || e.key != tk {
-		s.fill(e, tk)
-	}
-	switch {
-	case e.tile >= 0:
-		return &s.slab[e.tile], 0
-	case e.single == 0:
-		return &emptyTile, 0
-	}
-	off := int(e.single >> 8)
-	buf[off] = uint8(e.single)
-	return buf, off + 1
-}
-
 // windowRuns serves walks of reach ≤ tileSide/2: such a walk never leaves
 // the 2 × 2 block of tiles on the side of the cell's tile nearest to it,
 // so the four tiles are looked up once and each step costs a few shifts
@@ -156,9 +140,28 @@ func (s *tileStore) windowRuns(row, col int, mark uint8, reach int) [4]int {
 		lone [4]int // 1 + offset of the mark put in scratch[q], or 0
 		any  int
 	)
+	// The block's four cache slots, from one index computation: rows
+	// tr and tr+1, columns tc and tc+1 of the cache grid.
+	r0, r1 := (uint64(tr)&s.rowMask)<<s.colBits, (uint64(tr+1)&s.rowMask)<<s.colBits
+	c0, c1 := uint64(tc)&s.colMask, uint64(tc+1)&s.colMask
+	slots := [4]uint64{r0 | c0, r0 | c1, r1 | c0, r1 | c1}
 	for q := range quad {
-		quad[q], lone[q] = s.view(tr+q>>1, tc+q&1, &s.scratch[q])
-		any |= lone[q]
+		tk := uint64(uint32(int32(tr+q>>1)))<<32 | uint64(uint32(int32(tc+q&1)))
+		e := &s.cache[slots[q]&uint64(len(s.cache)-1)]
+		if !e.ok || e.key != tk {
+			s.fill(e, tk)
+		}
+		switch {
+		case e.tile >= 0:
+			quad[q] = &s.slab[e.tile]
+		case e.single == 0:
+			quad[q] = &emptyTile
+		default:
+			off := int(e.single >> 8)
+			s.scratch[q][off] = uint8(e.single)
+			quad[q], lone[q] = &s.scratch[q], off+1
+			any = 1
+		}
 	}
 	out := [4]int{
 		ray(&quad, y0, x0, 0, 1, mark, reach) + ray(&quad, y0, x0, 0, -1, mark, reach),
