@@ -28,7 +28,7 @@ type Options struct {
 	// Seed makes workloads reproducible; 0 means 1.
 	Seed uint64
 	// MinTime is how long each case is repeated for at least (its median
-	// repetition is reported); 0 means 1s, or 100ms with Quick.
+	// repetition is reported); 0 means 2s, or 100ms with Quick.
 	MinTime time.Duration
 	// Series restricts the run to some series; empty means all.
 	Series []Series
@@ -59,7 +59,7 @@ func (o Options) minTime() time.Duration {
 	case o.Quick:
 		return 100 * time.Millisecond
 	}
-	return time.Second
+	return 2 * time.Second
 }
 
 func (o Options) series() []Series {

@@ -108,7 +108,7 @@ type sizes struct {
 func suiteSizes(quick bool) sizes {
 	if quick {
 		return sizes{
-			marks:       []int{1e3, 1e4, 1e5},
+			marks:       []int{1e3, 1e4, 1e5, 1e6},
 			islandMarks: 2e4, islandSize: 1000,
 			extents:       []int64{1e3, 1e6, 1e9, Plane},
 			scatter:       []int{1e4, 1e5},

@@ -151,7 +151,7 @@ func (c Chart) SVG() []byte {
 	for _, t := range ticks {
 		y := yPos(t)
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#dddddd"/>`+"\n", padL, y, padL+pw, y)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="end">%s</text>`+"\n", padL-6, y+4, formatNs(t))
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="end">%s</text>`+"\n", padL-6, y+4, formatTick(t))
 	}
 	for i, x := range c.X {
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#eeeeee"/>`+"\n", xPos(i), padT, xPos(i), padT+ph)
@@ -264,4 +264,12 @@ func yTicks(lo, hi float64, logY bool) []float64 {
 		out = append(out, v)
 	}
 	return out
+}
+
+// formatTick writes round axis values without decimals: 50, 2000, 1e+06.
+func formatTick(v float64) string {
+	if v >= 1e6 {
+		return fmt.Sprintf("%.0e", v)
+	}
+	return fmt.Sprintf("%g", v)
 }
