@@ -47,7 +47,7 @@ type tileStore struct {
 
 const (
 	minCacheBits = 5
-	maxCacheBits = 13
+	maxCacheBits = 14
 )
 
 type cacheEntry struct {
