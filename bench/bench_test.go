@@ -39,19 +39,10 @@ func benchGroup(b *testing.B, group string) {
 		}
 		b.Run(c.Sub, func(b *testing.B) {
 			w := workloadOf(c)
-			var ms runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&ms)
-			before := ms.HeapAlloc
-			keep, err := c.play(w)
+			bytes, _, err := memoryPerMark(c.play, w, memoryMarks)
 			if err != nil {
 				b.Fatal(err)
 			}
-			runtime.GC()
-			runtime.ReadMemStats(&ms)
-			runtime.KeepAlive(keep)
-			keep = nil
-			bytes := float64(int64(ms.HeapAlloc)-int64(before)) / float64(len(w.Moves))
 			cpu0, _ := cpuClock()
 			for b.Loop() {
 				if _, err := c.play(w); err != nil {

@@ -23,8 +23,9 @@ var tiny = sizes{
 	scatter:       []int{300},
 	scatterExtent: 1e9,
 	runMarks:      300, runLen: 100,
-	ks:    []int{5, 50},
-	fills: []int{7},
+	ks:       []int{5, 50},
+	fills:    []int{7},
+	memMarks: 2000,
 }
 
 func tinyOptions() Options { return Options{MinTime: 2 * time.Millisecond, sizes: &tiny} }

@@ -103,6 +103,7 @@ type sizes struct {
 	ks            []int
 	fills         []int
 	scatterExtent int64
+	memMarks      int // see memoryMarks; only tests change it
 }
 
 func suiteSizes(quick bool) sizes {

@@ -31,10 +31,9 @@ type tileStore struct {
 
 	// cache is a direct-mapped cache of what lookups found, absent tiles
 	// included, indexed by the tile's coordinates (see slot). It grows
-	// with the number of tiles up to 1<<maxCacheBits entries, enough to
-	// hold the frontier of a cluster of 10^7 marks, so that the walk's
-	// reads mostly cost a multiply and a compare instead of two hash-table
-	// probes.
+	// with the number of tiles up to 1<<maxCacheBits entries (256 KiB),
+	// so that the walk's reads mostly cost a mask and a compare instead of
+	// one or two hash-table probes.
 	cache     []cacheEntry
 	cacheBits uint   // log2(len(cache))
 	colBits   uint   // how many of them index the tile column
