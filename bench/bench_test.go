@@ -3,6 +3,7 @@ package bench
 import (
 	"runtime"
 	"testing"
+	"time"
 )
 
 // The Go benchmarks run the full suite's cases through testing.B, so they
@@ -39,7 +40,7 @@ func benchGroup(b *testing.B, group string) {
 		}
 		b.Run(c.Sub, func(b *testing.B) {
 			w := workloadOf(c)
-			bytes, _, err := memoryPerMark(c.play, w, memoryMarks)
+			bytes, _, err := memoryPerMark(c.play, w, memoryMarks, time.Second)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -181,7 +181,7 @@ func measureGroup(ctx context.Context, cases []Case, minTime time.Duration, memM
 	inner := make([]int, len(cases))
 	for i, c := range cases {
 		results[i] = Result{Case: c, Moves: len(w.Moves)}
-		bytes, r, err := memoryPerMark(c.play, w, memMarks)
+		bytes, r, err := memoryPerMark(c.play, w, memMarks, minTime/2)
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.Name(), err)
 		}
@@ -190,6 +190,11 @@ func measureGroup(ctx context.Context, cases []Case, minTime time.Duration, memM
 		// twentieth of minTime, so that small workloads are not timed
 		// at the clocks' resolution.
 		inner[i] = max(1, int(minTime/20/max(r.wall, time.Microsecond)))
+		if r.wall >= 3*minTime {
+			// One play is a long enough sample; playing a 10^7-mark
+			// workload on a per-cell store again would cost a minute.
+			reps[i] = append(reps[i], r)
+		}
 	}
 	finished := func(i int) bool {
 		var total time.Duration
@@ -237,31 +242,34 @@ type rep struct{ wall, cpu time.Duration }
 const memoryMarks = 200_000
 
 // memoryPerMark measures the live heap that plays of w leave behind, per
-// mark, holding at least minMarks marks at once, and how long the first
-// play took.
-func memoryPerMark(play subject, w *Workload, minMarks int) (float64, rep, error) {
+// mark, holding at least minMarks marks at once unless that would take
+// longer than budget (the naive checker's boards are slow to fill), and
+// how long the first play took.
+func memoryPerMark(play subject, w *Workload, minMarks int, budget time.Duration) (float64, rep, error) {
 	boards := max(1, (minMarks+len(w.Moves)-1)/len(w.Moves))
-	keep := make([]any, boards)
+	keep := make([]any, 0, boards)
 	var ms runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&ms)
 	before := ms.HeapAlloc
 	var first rep
-	for i := range keep {
+	var spent time.Duration
+	for len(keep) < boards && (len(keep) == 0 || spent < budget) {
 		r, k, err := timed(play, w)
 		if err != nil {
 			return 0, rep{}, err
 		}
-		if i == 0 {
+		if len(keep) == 0 {
 			first = r
 		}
-		keep[i] = k
+		spent += r.wall
+		keep = append(keep, k)
 	}
 	runtime.GC()
 	runtime.ReadMemStats(&ms)
 	runtime.KeepAlive(keep)
 	grown := math.Max(0, float64(int64(ms.HeapAlloc)-int64(before)))
-	return grown / float64(boards*len(w.Moves)), first, nil
+	return grown / float64(len(keep)*len(w.Moves)), first, nil
 }
 
 // timed plays w once and measures it on both clocks; cpu is the wall time
