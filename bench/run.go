@@ -120,9 +120,10 @@ type Report struct {
 
 // Run measures every case of the suite that opts selects, calling
 // progress (which may be nil) as it goes. The cases that share a workload
-// (the stores compared at one size, say) are measured side by side: their
-// repetitions are interleaved, so that a neighbour's burst of load on a
-// shared machine falls on all of them alike. On cancellation Run returns
+// (the stores compared at one size, say), and all the cases of the extent
+// series, are measured side by side: their repetitions are interleaved,
+// so that a neighbour's burst of load on a shared machine falls on all of
+// them alike. On cancellation Run returns
 // the results finished so far together with the context's error.
 func Run(ctx context.Context, opts Options, progress func(Progress)) (*Report, error) {
 	cases, err := Cases(opts)
@@ -138,7 +139,7 @@ func Run(ctx context.Context, opts Options, progress func(Progress)) (*Report, e
 	report("")
 	for start := 0; start < len(cases); {
 		end := start + 1
-		for end < len(cases) && cases[end].workloadKey == cases[start].workloadKey {
+		for end < len(cases) && cases[end].group() == cases[start].group() {
 			end++
 		}
 		memMarks := memoryMarks
@@ -161,7 +162,7 @@ func Run(ctx context.Context, opts Options, progress func(Progress)) (*Report, e
 	return rep, nil
 }
 
-// measureGroup builds the cases' common workload, measures each case's
+// measureGroup builds the cases' workloads, measures each case's
 // memory in one play, then plays the cases in rounds, one repetition of
 // each per round, until each has run at least three times and for at
 // least minTime (or three times minTime, for long repetitions), and at
@@ -172,14 +173,22 @@ func measureGroup(ctx context.Context, cases []Case, minTime time.Duration, memM
 		return err
 	}
 	runtime.GC()
-	w := cases[0].workload()
-	if len(w.Moves) == 0 {
-		return fmt.Errorf("%w: %s: empty workload", ErrBadOptions, cases[0].Name())
+	workloads := map[string]*Workload{}
+	wl := make([]*Workload, len(cases))
+	for i, c := range cases {
+		if workloads[c.workloadKey] == nil {
+			workloads[c.workloadKey] = c.workload()
+		}
+		wl[i] = workloads[c.workloadKey]
+		if len(wl[i].Moves) == 0 {
+			return fmt.Errorf("%w: %s: empty workload", ErrBadOptions, c.Name())
+		}
 	}
 	results := make([]Result, len(cases))
 	reps := make([][]rep, len(cases))
 	inner := make([]int, len(cases))
 	for i, c := range cases {
+		w := wl[i]
 		results[i] = Result{Case: c, Moves: len(w.Moves)}
 		bytes, r, err := memoryPerMark(c.play, w, memMarks, minTime/2)
 		if err != nil {
@@ -213,7 +222,7 @@ func measureGroup(ctx context.Context, cases []Case, minTime time.Duration, memM
 			}
 			if finished(i) {
 				closed[i], left = true, left-1
-				moves := float64(len(w.Moves) * inner[i])
+				moves := float64(len(wl[i].Moves) * inner[i])
 				results[i].Reps = len(reps[i]) * inner[i]
 				results[i].NsPerMove = float64(median(reps[i], func(r rep) time.Duration { return r.cpu })) / moves
 				results[i].WallNsPerMove = float64(median(reps[i], func(r rep) time.Duration { return r.wall })) / moves
@@ -223,7 +232,7 @@ func measureGroup(ctx context.Context, cases []Case, minTime time.Duration, memM
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			r, err := timedBatch(c.play, w, inner[i])
+			r, err := timedBatch(c.play, wl[i], inner[i])
 			if err != nil {
 				return fmt.Errorf("%s: %w", c.Name(), err)
 			}

@@ -72,6 +72,16 @@ type Case struct {
 	play        subject
 }
 
+// group is the set of cases measured side by side, their repetitions
+// interleaved: the cases of one workload, or the whole extent series,
+// whose flatness compares workloads with each other.
+func (c Case) group() string {
+	if c.Series == SeriesExtent {
+		return "islands"
+	}
+	return c.workloadKey
+}
+
 // Name is the case's full benchmark-style name, e.g.
 // "Clustered/store=swiss-tile/marks=1e6".
 func (c Case) Name() string { return c.Group + "/" + c.Sub }
@@ -134,8 +144,9 @@ func suiteSizes(quick bool) sizes {
 // storeLayouts are the sparse layouts every store series compares.
 func storeLayouts() []sparse.Layout { return sparse.Layouts() }
 
-// Cases lists the cases of a suite run in the order they run: each
-// workload's cases are adjacent so that only one workload is held at once.
+// Cases lists the cases of a suite run in the order they run: the cases
+// measured side by side are adjacent, so that only their workloads are
+// held at once.
 func Cases(opts Options) ([]Case, error) {
 	if err := opts.validate(); err != nil {
 		return nil, err
