@@ -207,6 +207,14 @@ func (s *tileStore) alloc() int32 {
 		s.free = s.free[:n-1]
 		return int32(h)
 	}
+	if len(s.slab) == cap(s.slab) {
+		// Grow by a quarter rather than append's doubling: at 64 bytes a
+		// tile the spare capacity shows in bytes per mark.
+		// (append and slices.Grow double small slices.)
+		grown := make([]tile, len(s.slab), len(s.slab)+max(8, len(s.slab)/4))
+		copy(grown, s.slab)
+		s.slab = grown
+	}
 	s.slab = append(s.slab, tile{})
 	return int32(len(s.slab) - 1)
 }
