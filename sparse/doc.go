@@ -34,5 +34,7 @@
 // serialised from it is deterministic.
 //
 // A Board is not safe for concurrent use, not even for concurrent reads:
-// [Board.BoundingBox] refreshes a cache lazily.
+// [Board.BoundingBox] refreshes a cache lazily, and with the [Tiles] layout
+// every read ([Board.Get], [Board.Run], [Board.AxisRuns]) records what it
+// looked up in a cache of tiles. Give each goroutine its own [Board.Clone].
 package sparse
