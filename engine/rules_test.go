@@ -201,3 +201,26 @@ func TestEightPlayers(t *testing.T) {
 		assert.Equal(t, 1, g.Winner())
 	}
 }
+
+func TestReplayStopsAtFirstRefusal(t *testing.T) {
+	moves := []Move{{0, 0, 1}, {0, 1, 1}, {0, 2, 1}, {0, 3, 1}, {5, 5, 2}}
+	results, err := Replay(moves, WithBounds(3, 3), WithK(3), WithFreeOrder())
+	assert.Equal(t, []int{0, 0, 1}, results)
+	require.ErrorIs(t, err, ErrOffBoard)
+	var me *MoveError
+	require.ErrorAs(t, err, &me)
+	assert.Equal(t, 4, me.Number)
+	assert.EqualError(t, err, "engine: cell off the board: move 4, (0, 3) by player 1")
+
+	results, err = Replay(moves[:3], WithBounds(3, 3), WithK(3)) // rotation: player 1 twice
+	assert.Equal(t, []int{0}, results)
+	assert.ErrorIs(t, err, ErrWrongTurn)
+
+	results, err = Replay(moves, WithK(0))
+	assert.Nil(t, results)
+	assert.ErrorIs(t, err, ErrBadConfig)
+
+	results, err = Replay(moves[:3], WithBounds(3, 3), WithK(3), WithFreeOrder())
+	require.NoError(t, err)
+	assert.Equal(t, []int{0, 0, 1}, results)
+}
