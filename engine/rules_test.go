@@ -206,11 +206,15 @@ func TestReplayStopsAtFirstRefusal(t *testing.T) {
 	moves := []Move{{0, 0, 1}, {0, 1, 1}, {0, 2, 1}, {0, 3, 1}, {5, 5, 2}}
 	results, err := Replay(moves, WithBounds(3, 3), WithK(3), WithFreeOrder())
 	assert.Equal(t, []int{0, 0, 1}, results)
-	require.ErrorIs(t, err, ErrOffBoard)
+	require.ErrorIs(t, err, ErrGameOver, "the third move won")
 	var me *MoveError
 	require.ErrorAs(t, err, &me)
 	assert.Equal(t, 4, me.Number)
-	assert.EqualError(t, err, "engine: cell off the board: move 4, (0, 3) by player 1")
+	assert.EqualError(t, err, "engine: game already over: move 4, (0, 3) by player 1")
+
+	results, err = Replay([]Move{{0, 0, 1}, {0, 3, 2}}, WithBounds(3, 3), WithK(3))
+	assert.Equal(t, []int{0}, results)
+	assert.EqualError(t, err, "engine: cell off the board: move 2, (0, 3) by player 2")
 
 	results, err = Replay(moves[:3], WithBounds(3, 3), WithK(3)) // rotation: player 1 twice
 	assert.Equal(t, []int{0}, results)
