@@ -43,7 +43,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 		},
 		Commands: []*cli.Command{
 			replayCommand(),
-			// playCommand(),
+			playCommand(),
 		},
 	}
 	for _, cmd := range app.Commands {
