@@ -44,6 +44,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 		Commands: []*cli.Command{
 			replayCommand(),
 			playCommand(),
+			matchCommand(),
 		},
 	}
 	for _, cmd := range app.Commands {

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"errors"
-
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player"
 )
 
-// TEMPORARY until package player lands.
-func botNames() []string { return []string{"none"} }
+// botNames lists the bots, weakest first.
+func botNames() []string { return player.Names() }
 
-func newBot(name string, seed uint64) (engine.Strategy, error) { return nil, errors.New("no bots yet") }
+// newBot creates the bot called name.
+func newBot(name string, seed uint64) (engine.Strategy, error) { return player.ByName(name, seed) }
