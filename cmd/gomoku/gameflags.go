@@ -26,11 +26,11 @@ var rulesFlags = []string{flagK, flagPlayers, flagRows, flagCols, flagRule, flag
 func gameFlags(freeOrder bool) []cli.Flag {
 	flags := []cli.Flag{
 		&cli.IntFlag{Name: flagK, Value: 5, Usage: "`K` marks in a row win"},
-		&cli.IntFlag{Name: flagPlayers, Value: 2, Usage: "number of players, 2 to 255"},
-		&cli.IntFlag{Name: flagRows, Usage: "bound the board to `R` rows 0..R-1 (with --cols; default: unbounded)"},
-		&cli.IntFlag{Name: flagCols, Usage: "bound the board to `C` columns 0..C-1 (with --rows)"},
+		&cli.IntFlag{Name: flagPlayers, Value: 2, Usage: "number of players `N`, 2 to 255"},
+		&cli.IntFlag{Name: flagRows, Usage: "bound the board to `R` rows 0..R-1 (with --cols)", DefaultText: "unbounded"},
+		&cli.IntFlag{Name: flagCols, Usage: "bound the board to `C` columns 0..C-1 (with --rows)", DefaultText: "unbounded"},
 		&cli.StringFlag{Name: flagRule, Value: engine.Freestyle.String(), Usage: "`RULE`: freestyle (K or more in a row wins) or exact (exactly K; overlines do not win)"},
-		&cli.StringFlag{Name: flagChecker, Value: engine.AutoChecker.String(), Usage: "win checker: auto, walk, runs or lines (lines needs an n×n board with K = n); all give the same results"},
+		&cli.StringFlag{Name: flagChecker, Value: engine.AutoChecker.String(), Usage: "win checker `NAME`: auto, walk, runs or lines (lines needs an n×n board with K = n); all give the same results"},
 	}
 	if freeOrder {
 		flags = append(flags, &cli.BoolFlag{Name: flagFreeOrder, Usage: "moves name their player (ROW COL PLAYER) and any player may move at any time"})

@@ -100,7 +100,7 @@ func parseInt(line []byte, i int) (int, int, error) {
 		i++
 	}
 	if i == digits {
-		if i < len(line) {
+		if i < len(line) && i == start {
 			return 0, 0, fmt.Errorf("%w: want a number, got %q", errMalformed, line[i])
 		}
 		return 0, 0, fmt.Errorf("%w: a sign without a number", errMalformed)
