@@ -238,7 +238,7 @@ func TestReplayJSON(t *testing.T) {
 func TestReplayStreams(t *testing.T) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	done := make(chan int)
+	done := make(chan int, 1)
 	go func() {
 		done <- run(context.Background(), []string{"gomoku", "replay", "--k", "3"}, inR, outW, io.Discard)
 		outW.Close()
