@@ -15,7 +15,7 @@ const playHelp = `Commands:
   undo             take back the last move (and the bots' replies to it)
   redo             play again what undo took back
   pan DIR [N]      move the view N cells (default: half a view) up, down, left or right
-  center [ROW COL] centre the view on a cell (default: on the last move)
+  center [ROW COL] centre the view on a cell (default: on the latest moves)
   board            draw the board again
   save FILE        save the game as JSON (gomoku replay and play --load read it)
   load FILE        continue a saved game instead of this one
@@ -96,7 +96,12 @@ func (s *session) move(line string) {
 		return
 	}
 	if _, err := g.PlayAs(nums[0], nums[1], player); err != nil {
-		s.printf("Cannot play there: %s. Try again.\n", describeMoveError(g, err, g.Len()))
+		why := describeMoveError(g, err, g.Len())
+		if errors.Is(err, engine.ErrOccupied) {
+			// On screen the players are their symbols.
+			why = fmt.Sprintf("cell (%d, %d) is taken by %s", nums[0], nums[1], s.style.mark(g.At(nums[0], nums[1])))
+		}
+		s.printf("Cannot play there: %s. Try again.\n", why)
 		return
 	}
 	s.followLast()
@@ -189,16 +194,11 @@ func (s *session) pan(args string) {
 	s.showBoard()
 }
 
-// centre centres the view: "center" on the last move, "center 100 -20" on
-// a cell.
+// centre centres the view: "center" on the latest moves, "center 100 -20"
+// on a cell.
 func (s *session) centre(args string) {
 	if strings.TrimSpace(args) == "" {
-		if m, ok := s.game.LastMove(); ok {
-			s.view.centre(m.Row, m.Col)
-		} else {
-			cfg := s.game.Config()
-			s.view.centre(cfg.Rows/2, cfg.Cols/2)
-		}
+		s.centreOnPlay()
 		s.showBoard()
 		return
 	}

@@ -93,7 +93,7 @@ func TestPlayRefusesBadInput(t *testing.T) {
 		name, line, msg string
 		args            []string
 	}{
-		{"occupied", "0 0", "Cannot play there: cell (0, 0) is occupied by player 1. Try again.", nil},
+		{"occupied", "0 0", "Cannot play there: cell (0, 0) is taken by X. Try again.", nil},
 		{"off the board", "3 0", "Cannot play there: cell (3, 0) is off the board (rows 0..2, columns 0..2). Try again.", []string{"--k", "3", "--rows", "3", "--cols", "3"}},
 		{"out of range", "0 2147483648", "Cannot play there: coordinate out of range in (0, 2147483648)", nil},
 		{"huge", "0 99999999999999999999", "That is off the map: rows and columns go from -2147483648 to 2147483647.", nil},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // errInterrupted ends a session on Ctrl-C.
@@ -30,6 +31,7 @@ type session struct {
 	viewCols int
 	maxMoves int
 	shown    bool // the board on screen is up to date
+	follow   bool // moves were played since the view last followed them
 }
 
 func (s *session) printf(format string, args ...any) { fmt.Fprintf(s.out, format, args...) }
@@ -147,17 +149,40 @@ func (s *session) botMove(st seat) error {
 	return nil
 }
 
-// followLast keeps the last move in view and marks the board for redrawing.
+// followLast asks for the latest moves to be brought into view at the next
+// drawing of the board, which is then due.
 func (s *session) followLast() {
-	if m, ok := s.game.LastMove(); ok {
-		s.view.follow(m.Row, m.Col)
-	}
+	s.follow = true
 	s.shown = false
+}
+
+// applyFollow brings the latest round of moves, one per player, into view
+// (and as much of the rest as fits): always when forced, otherwise only
+// when one of them is out of view or at its edge.
+func (s *session) applyFollow(force bool) {
+	s.follow = false
+	h := s.game.History()
+	if len(h) == 0 {
+		return
+	}
+	recent := make([]sparse.Cell, 0, s.game.Config().Players)
+	for _, m := range h[max(0, len(h)-s.game.Config().Players):] {
+		recent = append(recent, sparse.Cell{Row: m.Row, Col: m.Col})
+	}
+	all, _ := s.game.BoundingBox()
+	if force {
+		s.view.frame(recent, all)
+	} else {
+		s.view.follow(recent, all)
+	}
 }
 
 // showBoard draws the window and says what lies outside it.
 func (s *session) showBoard() {
 	g := s.game
+	if s.follow {
+		s.applyFollow(false)
+	}
 	s.printf("\n%s", renderBoard(g, &s.view, s.style))
 	outside := 0
 	for c := range g.Marks() {
@@ -207,12 +232,12 @@ func (s *session) load(path string) error {
 	return nil
 }
 
-// centreOnPlay centres the view on the last move, or the middle of the
-// board before the first.
+// centreOnPlay frames the latest moves and as many of the others as fit,
+// or, before the first move, the origin or the middle of the board.
 func (s *session) centreOnPlay() {
-	if m, ok := s.game.LastMove(); ok {
-		s.view.centre(m.Row, m.Col)
-	}
+	cfg := s.game.Config()
+	s.view.centre(cfg.Rows/2, cfg.Cols/2)
+	s.applyFollow(true)
 	s.shown = false
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // view is the window of the plane the board drawing shows: rows top..top+
@@ -51,16 +52,50 @@ func (v *view) contains(row, col int) bool {
 	return row >= v.top && row < v.top+v.rows && col >= v.left && col < v.left+v.cols
 }
 
-// follow keeps (row, col), normally the last move, in view with some of its
-// surroundings: when it is closer than a margin to the window's edge (and
-// the window could move), the window recentres on it. Small moves near the
-// middle leave the window still, so the board does not jump around.
-func (v *view) follow(row, col int) {
-	mr, mc := margin(v.rows), margin(v.cols)
-	inside := row >= v.top+mr && row < v.top+v.rows-mr && col >= v.left+mc && col < v.left+v.cols-mc
-	if !inside {
-		v.centre(row, col)
+// follow keeps the latest moves in view, recent[len-1] being the last:
+// while they all lie inside the window, away from its edges, the window
+// stays still so the board does not jump around; otherwise it recentres
+// with frame.
+func (v *view) follow(recent []sparse.Cell, all sparse.Rect) {
+	if len(recent) == 0 {
+		return
 	}
+	mr, mc := margin(v.rows), margin(v.cols)
+	inner := sparse.Rect{MinRow: v.top + mr, MinCol: v.left + mc, MaxRow: v.top + v.rows - 1 - mr, MaxCol: v.left + v.cols - 1 - mc}
+	settled := true
+	for _, c := range recent {
+		settled = settled && inner.Contains(c.Row, c.Col)
+	}
+	if !settled {
+		v.frame(recent, all)
+	}
+}
+
+// frame centres the window on the first of these that fits: every mark
+// (all), the latest moves (recent), the last move alone.
+func (v *view) frame(recent []sparse.Cell, all sparse.Rect) {
+	if len(recent) == 0 {
+		return
+	}
+	mr, mc := margin(v.rows), margin(v.cols)
+	last := recent[len(recent)-1]
+	for _, box := range []sparse.Rect{all, boxOf(recent), boxOf(recent[len(recent)-1:])} {
+		if box.Rows() <= v.rows-2*mr && box.Cols() <= v.cols-2*mc && box.Contains(last.Row, last.Col) {
+			v.centre(box.MinRow+(box.MaxRow-box.MinRow)/2, box.MinCol+(box.MaxCol-box.MinCol)/2)
+			return
+		}
+	}
+	v.centre(last.Row, last.Col)
+}
+
+// boxOf is the smallest rectangle holding cells, which must not be empty.
+func boxOf(cells []sparse.Cell) sparse.Rect {
+	r := sparse.Rect{MinRow: cells[0].Row, MinCol: cells[0].Col, MaxRow: cells[0].Row, MaxCol: cells[0].Col}
+	for _, c := range cells[1:] {
+		r.MinRow, r.MaxRow = min(r.MinRow, c.Row), max(r.MaxRow, c.Row)
+		r.MinCol, r.MaxCol = min(r.MinCol, c.Col), max(r.MaxCol, c.Col)
+	}
+	return r
 }
 
 // margin is how close to the edge of a window of n cells a move may be

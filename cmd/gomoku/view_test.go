@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // requireViewInLimits checks the invariant of a view: its window lies in
@@ -30,15 +31,22 @@ func TestViewFollows(t *testing.T) {
 	v := newView(9, 9, cfg)
 	assert.Equal(t, "rows -4..4, columns -4..4", v.String())
 	// Near the middle the view stays still; near the edge it recentres.
-	v.follow(2, -2)
-	assert.Equal(t, "rows -4..4, columns -4..4", v.String())
-	v.follow(3, 0)
-	assert.Equal(t, "rows -1..7, columns -4..4", v.String())
-	v.follow(-1000000, 1000000)
+	follow := func(moves ...sparse.Cell) {
+		t.Helper()
+		v.follow(moves, boxOf(moves))
+	}
+	follow(sparse.Cell{Row: 2, Col: -2})
+	assert.Equal(t, "rows -4..4, columns -4..4", v.String(), "a move well inside leaves the view still")
+	follow(sparse.Cell{Row: 2, Col: -2}, sparse.Cell{Row: 3, Col: 0})
+	assert.Equal(t, "rows -2..6, columns -5..3", v.String(), "both moves in the middle")
+	follow(sparse.Cell{Row: -1000000, Col: 1000000})
 	assert.True(t, v.contains(-1000000, 1000000))
-	for _, c := range [][2]int{{minCoord, minCoord}, {maxCoord, maxCoord}, {minCoord, maxCoord}} {
-		v.follow(c[0], c[1])
-		assert.True(t, v.contains(c[0], c[1]), "%v", c)
+	// The latest moves too far apart to fit: the last one is centred.
+	follow(sparse.Cell{Row: 0, Col: 0}, sparse.Cell{Row: 50, Col: 50})
+	assert.Equal(t, "rows 46..54, columns 46..54", v.String())
+	for _, c := range []sparse.Cell{{Row: minCoord, Col: minCoord}, {Row: maxCoord, Col: maxCoord}, {Row: minCoord, Col: maxCoord}} {
+		follow(c)
+		assert.True(t, v.contains(c.Row, c.Col), "%v", c)
 		requireViewInLimits(t, v, cfg)
 	}
 	v.pan(-10, 10)
@@ -55,9 +63,9 @@ func TestViewOnBoundedBoards(t *testing.T) {
 	big := engine.Config{K: 5, Players: 2, Rows: 100, Cols: 100}
 	v = newView(9, 9, big)
 	requireViewInLimits(t, v, big)
-	for _, c := range [][2]int{{0, 0}, {99, 99}, {0, 99}, {50, 50}} {
-		v.follow(c[0], c[1])
-		assert.True(t, v.contains(c[0], c[1]))
+	for _, c := range []sparse.Cell{{Row: 0, Col: 0}, {Row: 99, Col: 99}, {Row: 0, Col: 99}, {Row: 50, Col: 50}} {
+		v.follow([]sparse.Cell{c}, boxOf([]sparse.Cell{c}))
+		assert.True(t, v.contains(c.Row, c.Col))
 		requireViewInLimits(t, v, big)
 	}
 }
