@@ -19,7 +19,7 @@ func TestMatchTable(t *testing.T) {
 	assert.Empty(t, r.err, "no progress bar when standard error is not a terminal")
 	lines := strings.Split(r.out, "\n")
 	assert.Equal(t, "6 games of 5-in-a-row (freestyle) on an infinite board, seats rotate, seed 1, move limit 1000.", lines[0])
-	assert.Regexp(t, `^\s+bot\s+games\s+wins\s+losses\s+draws\s+win %\s+started\s+won first\s+avg length\s+think median\s+think max$`, lines[2])
+	assert.Regexp(t, `^\s+bot\s+games\s+wins\s+losses\s+draws\s+win %\s+first\s+won 1st\s+avg len\s+think med\s+think max$`, lines[2])
 	assert.Regexp(t, `^\s+greedy\s+6\s+6\s+0\s+0\s+100\.0\s+3\s+3\s`, lines[3])
 	assert.Regexp(t, `^\s+random\s+6\s+0\s+6\s+0\s+0\.0\s+3\s+0\s`, lines[4])
 	assert.Regexp(t, `^Draws: 0 \(0 at the move limit\)\. Average game: \d+\.\d moves\.$`, lines[6])

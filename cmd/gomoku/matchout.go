@@ -34,7 +34,7 @@ func writeMatchTable(w io.Writer, m *matchSetup, sum *arena.Summary, interrupted
 	for _, s := range sum.Entrants {
 		nameW = max(nameW, len(s.Name))
 	}
-	fmt.Fprintf(tw, "%-*s\tgames\twins\tlosses\tdraws\twin %%\tstarted\twon first\tavg length\tthink median\tthink max\t\n", nameW, "bot")
+	fmt.Fprintf(tw, "%-*s\tgames\twins\tlosses\tdraws\twin %%\tfirst\twon 1st\tavg len\tthink med\tthink max\t\n", nameW, "bot")
 	for _, s := range sum.Entrants {
 		fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%d\t%.1f\t%v\t%v\t\n", nameW, s.Name, s.Games, s.Wins, s.Losses, s.Draws,
 			100*s.WinRate(), s.FirstGames, s.FirstWins, s.AvgLength(), roundDuration(s.ThinkMedian), roundDuration(s.ThinkMax))
@@ -46,17 +46,13 @@ func writeMatchTable(w io.Writer, m *matchSetup, sum *arena.Summary, interrupted
 	return err
 }
 
-// roundDuration keeps three significant figures or so.
+// roundDuration keeps three significant digits, enough for a table.
 func roundDuration(d time.Duration) time.Duration {
-	switch {
-	case d >= time.Second:
-		return d.Round(10 * time.Millisecond)
-	case d >= time.Millisecond:
-		return d.Round(10 * time.Microsecond)
-	case d >= time.Microsecond:
-		return d.Round(10 * time.Nanosecond)
+	unit := time.Duration(1)
+	for limit := time.Duration(1000); d >= limit && limit < time.Hour; limit *= 10 {
+		unit *= 10
 	}
-	return d
+	return d.Round(unit)
 }
 
 // matchJSON is the --json document.

@@ -30,7 +30,7 @@ func (p *progress) update(n int) {
 	p.last = time.Now()
 	const width = 30
 	filled := width * n / p.total
-	fmt.Fprintf(p.w, "\r[%s%s] %d/%d games, %s", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d games, %s\x1b[K", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
 		n, p.total, time.Since(p.starts).Round(time.Second/10))
 	p.drawn = true
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -117,7 +118,7 @@ func TestProgressBar(t *testing.T) {
 	p.update(4) // the last one is always drawn
 	p.done()
 	out := buf.String()
-	assert.Contains(t, out, "\r[#######.......................] 1/4 games")
+	assert.Contains(t, out, "\r[#######.......................] 1/4 games, 0s\x1b[K")
 	assert.NotContains(t, out, "2/4")
 	assert.Contains(t, out, "\r[##############################] 4/4 games")
 	assert.True(t, strings.HasSuffix(out, "\r\x1b[K"))
@@ -127,4 +128,12 @@ func TestProgressBar(t *testing.T) {
 	p.update(4)
 	p.done()
 	assert.Empty(t, buf.String())
+}
+
+func TestRoundDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		999: "999ns", 1234: "1.23µs", 139_274: "139µs", 8_081_234: "8.08ms", 1_234_567_890: "1.23s", 0: "0s",
+	} {
+		assert.Equal(t, want, roundDuration(d).String())
+	}
 }
