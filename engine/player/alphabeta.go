@@ -45,10 +45,11 @@ const (
 // next is the player after p in rotation.
 func (r *run) next(p int) int { return p%r.t.n + 1 }
 
-// tick counts a node and, every 128 nodes, checks the limits.
+// tick counts a node and, every 16 nodes, checks the limits: a node
+// costs microseconds, a clock read tens of nanoseconds.
 func (r *run) tick() {
 	r.stats.Nodes++
-	if r.stats.Nodes&127 != 0 || r.stopped {
+	if r.stats.Nodes&15 != 0 || r.stopped {
 		return
 	}
 	if r.maxNodes > 0 && r.stats.Nodes >= r.maxNodes {
@@ -88,7 +89,10 @@ func (r *run) best() (uint64, bool) {
 		r.stopped = r.ctx.Err() != nil
 	}
 	r.limit = r.deadline
-	moves, lost := r.moves(me, 0, true)
+	moves, lost := r.threats(me)
+	if len(moves) == 0 {
+		moves = r.candidates(me, true)
+	}
 	if len(moves) == 0 {
 		return 0, false
 	}
@@ -196,7 +200,7 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 	if len(t.fours[mover]) > 0 {
 		return r.winFor(mover, ply+1)
 	}
-	moves, lost := r.moves(mover, ply, false)
+	threats, lost := r.threats(mover)
 	if lost {
 		// More cells win for the other side than this side can block.
 		if mover == r.root {
@@ -204,8 +208,24 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 		}
 		return r.winFor(r.root, ply+2)
 	}
-	if depth <= 0 || len(moves) == 0 {
+	var moves []uint64
+	switch {
+	case len(threats) > 0:
+		// Forced blocks do not branch much: search them beyond the
+		// nominal depth (a threat extension), so that a leaf is never
+		// scored in the middle of a forcing sequence.
+		moves = threats
+		depth = max(depth, 1)
+		if ply >= maxSearchDepth {
+			return r.evaluate()
+		}
+	case depth <= 0:
 		return r.evaluate()
+	default:
+		moves = r.candidates(mover, false)
+		if len(moves) == 0 {
+			return r.evaluate()
+		}
 	}
 	key := t.hash ^ uint64(mover)*0x9e3779b97f4a7c15
 	if e, ok := r.tt[key]; ok {
@@ -263,21 +283,23 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 	return best
 }
 
-// moves lists mover's moves at a node: the cells that block an opponent's
-// win when there are any, else the best candidates (all of them at the
-// root). lost reports that the opponents have more winning cells than can
-// be blocked before they move.
-func (r *run) moves(mover, ply int, root bool) (moves []uint64, lost bool) {
+// threats lists the cells mover must block: for the root, every cell that
+// wins for an opponent; for an opponent, the cells that win for the root.
+// lost reports that there are more of them than can be blocked in time: by
+// the root alone, or by the opponents moving before the root's next turn.
+func (r *run) threats(mover int) (cells []uint64, lost bool) {
 	t := r.t
-	var threats []uint64
-	blockers := 1
-	if mover == r.root {
-		for p := 1; p <= t.n; p++ {
-			if p != mover {
-				threats = append(threats, sortedCells(t.fours[p])...)
-			}
+	if mover != r.root {
+		cells = sortedCells(t.fours[r.root])
+		return cells, len(cells) > (r.root-mover+t.n)%t.n
+	}
+	for p := 1; p <= t.n; p++ {
+		if p != mover && len(t.fours[p]) > 0 {
+			cells = append(cells, sortedCells(t.fours[p])...)
 		}
-		slices.SortFunc(threats, func(a, b uint64) int {
+	}
+	if t.n > 2 {
+		slices.SortFunc(cells, func(a, b uint64) int {
 			switch {
 			case a == b:
 				return 0
@@ -286,26 +308,25 @@ func (r *run) moves(mover, ply int, root bool) (moves []uint64, lost bool) {
 			}
 			return 1
 		})
-		threats = slices.Compact(threats)
-	} else {
-		threats = sortedCells(t.fours[r.root])
-		// The other players between mover and the root can block too.
-		blockers = (r.root - mover + t.n) % t.n
+		cells = slices.Compact(cells)
 	}
-	if len(threats) > 0 {
-		return threats, len(threats) > blockers
-	}
-	cands := t.candidates(mover)
+	return cells, len(cells) > 1
+}
+
+// candidates lists mover's best moves, all of them at the root and the
+// best width below it.
+func (r *run) candidates(mover int, root bool) []uint64 {
+	cands := r.t.candidates(mover)
 	if root {
 		r.shuffleTies(cands)
 	} else if len(cands) > r.width {
 		cands = cands[:r.width]
 	}
-	moves = make([]uint64, len(cands))
+	moves := make([]uint64, len(cands))
 	for i, c := range cands {
 		moves[i] = c.key
 	}
-	return moves, false
+	return moves
 }
 
 // shuffleTies reorders runs of equally scored candidates with the seeded

@@ -63,66 +63,26 @@ func (t *tracker) candidates(mover int) []scored {
 		if t.g.At(r, c) != 0 {
 			continue
 		}
-		out = append(out, scored{key, t.moveScore(r, c, mover)})
+		out = append(out, scored{key, t.moveScore(key, mover)})
 	}
 	slices.SortFunc(out, byScore)
 	return out
 }
 
-// moveScore is the one-move gain of mover marking the empty (r, c): the
-// worth its own live windows through the cell gain, plus the worth of the
-// opponents' live windows it kills. It is the change of the evaluation,
-// so ordering by it tries the moves a static look would prefer first.
-func (t *tracker) moveScore(r, c, mover int) int64 {
-	k := t.k
-	center := k + 1
-	var attack, defence int64
-	for _, a := range axes {
-		for i := range t.line {
-			off := i - center
-			t.line[i] = t.cell(r+off*a.dr, c+off*a.dc)
-		}
-		t.line[center] = 0
-		for s := center - k + 1; s <= center; s++ {
-			owner, count, live := t.inspect(s)
-			switch {
-			case !live:
-			case owner == 0:
-				attack += t.weights[1]
-			case owner == mover:
-				if count+1 < k {
-					attack += t.weights[count+1] - t.weights[count]
-				} else {
-					attack += 1 << 40 // completes a win
-				}
-			default:
-				defence += t.weights[count]
-			}
+// moveScore is the one-move gain of mover marking the empty (r, c): what
+// its own live windows through the cell gain, plus the worth of the
+// opponents' live windows it kills. It is the change of the evaluation
+// (bar windows still empty), so ordering by it tries first the moves a
+// static look prefers.
+func (t *tracker) moveScore(key uint64, mover int) int64 {
+	var v int64
+	for p := 1; p <= t.n; p++ {
+		g := t.gain[p][key]
+		if p == mover {
+			v += 2 * g.attack
+		} else {
+			v += g.defence
 		}
 	}
-	return 2*attack + defence
-}
-
-// inspect reports the owner and mark count of the window at line index s
-// and whether it is live for its owner (an empty window is live).
-func (t *tracker) inspect(s int) (owner, count int, live bool) {
-	k := t.k
-	for i := s; i < s+k; i++ {
-		v := t.line[i]
-		switch {
-		case v == 0:
-			continue
-		case v == offBoard:
-			return 0, 0, false
-		case owner == 0:
-			owner = v
-		case v != owner:
-			return 0, 0, false
-		}
-		count++
-	}
-	if owner != 0 && t.exact && (t.line[s-1] == owner || t.line[s+k] == owner) {
-		return owner, count, false
-	}
-	return owner, count, true
+	return v
 }

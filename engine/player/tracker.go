@@ -37,6 +37,11 @@ type tracker struct {
 	// fours[p][cell] counts the live windows of p with K-1 marks whose empty
 	// cell is cell; threes[p][cell] those with K-2 marks that cell is empty in.
 	fours, threes []map[uint64]int32
+	// gain[p][cell] sums, over p's live windows through the empty cell,
+	// what p would gain by marking it (attack) and what another player
+	// would take from p by marking it (defence): the move ordering reads a
+	// cell's one-move gain from here instead of scanning its lines.
+	gain []map[uint64]cellGain
 	// near counts, for every cell within radius of a mark, those marks.
 	near map[uint64]int32
 	// hash is a Zobrist hash of the marks.
@@ -59,6 +64,7 @@ func newTracker(cfg engine.Config) (*tracker, error) {
 		score:   make([]int64, cfg.Players+1),
 		fours:   make([]map[uint64]int32, cfg.Players+1),
 		threes:  make([]map[uint64]int32, cfg.Players+1),
+		gain:    make([]map[uint64]cellGain, cfg.Players+1),
 		near:    make(map[uint64]int32),
 		line:    make([]int, 2*cfg.K+3),
 	}
@@ -68,18 +74,24 @@ func newTracker(cfg engine.Config) (*tracker, error) {
 	for p := 1; p <= cfg.Players; p++ {
 		t.fours[p] = make(map[uint64]int32)
 		t.threes[p] = make(map[uint64]int32)
+		t.gain[p] = make(map[uint64]cellGain)
 	}
 	return t, nil
 }
 
+// cellGain is what marking an empty cell does to one player's windows.
+type cellGain struct{ attack, defence int64 }
+
 // windowWeights grows by 8 per mark and tops out at 8⁶ for a window one
 // mark short of K, so that for large K the sums stay far from overflow.
+// weights[K], a completed window, only serves the move ordering's gain.
 func windowWeights(k int) []int64 {
 	w := make([]int64, k+1)
 	low := max(0, k-1-6)
-	for c := 1; c < k; c++ {
+	for c := 1; c <= k; c++ {
 		w[c] = 1 << (3 * max(0, c-1-low))
 	}
+	w[k] *= 8
 	return w
 }
 
@@ -188,9 +200,10 @@ func (t *tracker) window(s, r, c, dr, dc, mult int) {
 		m = t.fours[owner]
 	case 2:
 		m = t.threes[owner]
-	default:
-		return
 	}
+	attack := int64(mult) * (t.weights[count+1] - t.weights[count])
+	defence := int64(mult) * t.weights[count]
+	gain := t.gain[owner]
 	center := k + 1
 	for i := s; i < s+k; i++ {
 		if t.line[i] != 0 {
@@ -198,6 +211,17 @@ func (t *tracker) window(s, r, c, dr, dc, mult int) {
 		}
 		off := i - center
 		key := sparse.Pack(r+off*dr, c+off*dc)
+		g := gain[key]
+		g.attack += attack
+		g.defence += defence
+		if g == (cellGain{}) {
+			delete(gain, key)
+		} else {
+			gain[key] = g
+		}
+		if m == nil {
+			continue
+		}
 		if n := m[key] + int32(mult); n == 0 {
 			delete(m, key)
 		} else {

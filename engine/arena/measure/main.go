@@ -10,13 +10,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/arena"
 	"github.com/gomoku-engine/gomoku/engine/player"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 func main() {
@@ -58,15 +61,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 	cfg.K, cfg.Rows, cfg.Cols, cfg.Rule = *k, *rows, *cols, r
 	names := strings.Split(*players, ",")
 	cfg.Players = len(names)
-	var searches []*player.Search
+	var stats []player.Stats
 	entrants := make([]arena.Entrant, len(names))
 	for i, name := range names {
 		if name == "search" {
 			b := *budget
 			entrants[i] = arena.Entrant{Name: name, New: func(seed uint64) engine.Strategy {
-				s := player.NewSearch(player.WithSeed(seed), player.WithBudget(b))
-				searches = append(searches, s)
-				return s
+				return &recorder{Search: player.NewSearch(player.WithSeed(seed), player.WithBudget(b)), stats: &stats}
 			}}
 			continue
 		}
@@ -77,8 +78,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 		entrants[i] = e
 	}
 	opts := arena.Options{Config: cfg, Games: *games, Seed: *seed, Schedule: sched, MaxMoves: *maxMoves, OpeningMoves: *opening}
-	var depths, nodes []int64
-	var nodeTime time.Duration
 	start := time.Now()
 	sum, err := arena.Run(context.Background(), entrants, opts, func(g arena.GameResult) error {
 		if *verbose {
@@ -90,9 +89,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	})
-	_ = depths
-	_ = nodes
-	_ = nodeTime
 	if err != nil {
 		return err
 	}
@@ -103,7 +99,64 @@ func run(args []string, stdout, stderr io.Writer) error {
 			100*s.WinRate(), s.AvgLength(), ms(s.ThinkMedian), ms(s.ThinkMax))
 	}
 	fmt.Fprintf(stdout, "draws %d (move limit %d), average length %.1f moves\n", sum.Draws, sum.MoveLimits, sum.AvgLength())
+	if len(stats) > 0 {
+		printSearchStats(stdout, stats, *budget)
+	}
 	return nil
+}
+
+// recorder keeps the statistics of every move of a search.
+type recorder struct {
+	*player.Search
+	stats *[]player.Stats
+}
+
+func (r *recorder) Choose(ctx context.Context, g *engine.Game, p int) (sparse.Cell, error) {
+	c, err := r.Search.Choose(ctx, g, p)
+	*r.stats = append(*r.stats, r.LastStats())
+	return c, err
+}
+
+func printSearchStats(w io.Writer, stats []player.Stats, budget time.Duration) {
+	reasons := map[string]int{}
+	var (
+		times         []time.Duration
+		depths        []int
+		nodes         int64
+		searched      time.Duration
+		over, overTen int
+	)
+	for _, s := range stats {
+		reasons[s.Reason]++
+		times = append(times, s.Elapsed)
+		if s.Reason == "search" {
+			depths = append(depths, s.Depth)
+		}
+		nodes += s.Nodes
+		searched += s.Elapsed
+		if s.Elapsed > budget {
+			over++
+		}
+		if s.Elapsed > budget+budget/10 {
+			overTen++
+		}
+	}
+	slices.Sort(times)
+	slices.Sort(depths)
+	keys := slices.Sorted(maps.Keys(reasons))
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s %d", k, reasons[k]))
+	}
+	fmt.Fprintf(w, "search moves %d (%s)\n", len(stats), strings.Join(parts, ", "))
+	fmt.Fprintf(w, "search time per move: median %.1f ms, p90 %.1f ms, max %.1f ms (budget %v; over budget %d, over budget+10%% %d)\n",
+		ms(times[len(times)/2]), ms(times[len(times)*9/10]), ms(times[len(times)-1]), budget, over, overTen)
+	if len(depths) > 0 {
+		fmt.Fprintf(w, "alpha-beta depth reached: median %d, min %d, max %d\n", depths[len(depths)/2], depths[0], depths[len(depths)-1])
+	}
+	if searched > 0 {
+		fmt.Fprintf(w, "nodes %d in %.1fs: %.0f nodes/s\n", nodes, searched.Seconds(), float64(nodes)/searched.Seconds())
+	}
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
