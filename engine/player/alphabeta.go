@@ -27,6 +27,10 @@ type run struct {
 	// limit is the deadline of the current phase (the VCF gets a share).
 	limit time.Time
 	tt    map[uint64]ttEntry
+	// vcfLeft counts down the VCF's node budget; vcfFailed maps positions
+	// the VCF refuted to the number of fours it had left there.
+	vcfLeft   int
+	vcfFailed map[uint64]int
 }
 
 type ttEntry struct {

@@ -9,6 +9,11 @@ import (
 // maxVCFDepth bounds the number of fours in a VCF line.
 const maxVCFDepth = 24
 
+// vcfNodeLimit bounds the positions one VCF search visits: fours branch
+// little, but without a limit a position full of them can make the search
+// exponential when no time limit applies.
+const vcfNodeLimit = 20000
+
 // vcfRoot looks for a victory by continuous fours for attacker a against
 // the other player: every move of a makes a four (a window one mark short
 // of K), so the defender's reply is forced to its empty cell, until a
@@ -18,6 +23,8 @@ const maxVCFDepth = 24
 func (r *run) vcfRoot(a int) []uint64 {
 	d := r.next(a)
 	var line []uint64
+	r.vcfLeft = vcfNodeLimit
+	r.vcfFailed = make(map[uint64]int)
 	if r.vcfSearch(a, d, maxVCFDepth, &line) {
 		slices.Reverse(line)
 		return line
@@ -27,8 +34,9 @@ func (r *run) vcfRoot(a int) []uint64 {
 
 func (r *run) vcfSearch(a, d, depth int, line *[]uint64) bool {
 	r.tick()
+	r.vcfLeft--
 	t := r.t
-	if r.stopped {
+	if r.stopped || r.vcfLeft < 0 {
 		return false
 	}
 	if len(t.fours[a]) > 0 {
@@ -38,6 +46,16 @@ func (r *run) vcfSearch(a, d, depth int, line *[]uint64) bool {
 	if depth == 0 {
 		return false
 	}
+	// A position already refuted with at least this many fours left is
+	// refuted again: fours played in another order often meet.
+	if d, ok := r.vcfFailed[t.hash]; ok && d >= depth {
+		return false
+	}
+	defer func() {
+		if !r.stopped && r.vcfLeft >= 0 && len(*line) == 0 {
+			r.vcfFailed[t.hash] = depth
+		}
+	}()
 	var cands []uint64
 	switch n := len(t.fours[d]); {
 	case n > 1:
