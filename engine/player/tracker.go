@@ -130,26 +130,18 @@ func (t *tracker) undo() {
 func (t *tracker) update(r, c, p, sign int) {
 	k := t.k
 	center := k + 1
-	from, to := 0, p
-	if sign < 0 {
-		from, to = p, 0
-	}
 	for _, a := range axes {
 		for i := range t.line {
 			off := i - center
 			t.line[i] = t.cell(r+off*a.dr, c+off*a.dc)
 		}
+		t.line[center] = 0
 		lo, hi := center-k+1, center
 		if t.exact {
 			lo, hi = lo-1, hi+1
 		}
-		t.line[center] = from
 		for s := lo; s <= hi; s++ {
-			t.window(s, r, c, a.dr, a.dc, -1)
-		}
-		t.line[center] = to
-		for s := lo; s <= hi; s++ {
-			t.window(s, r, c, a.dr, a.dc, 1)
+			t.shift(s, r, c, a.dr, a.dc, p, sign)
 		}
 	}
 	for dr := -t.radius; dr <= t.radius; dr++ {
@@ -168,10 +160,16 @@ func (t *tracker) update(r, c, p, sign int) {
 	t.hash ^= zobrist(sparse.Pack(r, c), p)
 }
 
-// window adds mult times the contribution of the window starting at line
-// index s, on the axis (dr, dc) through (r, c) at line index K+1.
-func (t *tracker) window(s, r, c, dr, dc, mult int) {
+// windowState is a window's owner and number of marks; owner 0 means it
+// counts for nobody (empty, mixed, off the board, complete, or spoilt by
+// an overline under the exact rule).
+type windowState struct{ owner, count int }
+
+// states returns the window at line index s with the move's cell (line
+// index K+1) empty and holding p.
+func (t *tracker) states(s, p int) (empty, full windowState) {
 	k := t.k
+	center := k + 1
 	owner, count := 0, 0
 	for i := s; i < s+k; i++ {
 		v := t.line[i]
@@ -187,23 +185,61 @@ func (t *tracker) window(s, r, c, dr, dc, mult int) {
 		}
 		count++
 	}
-	if count == 0 || count >= k {
+	empty = windowState{owner, count}
+	full = empty
+	if s <= center && center < s+k {
+		switch owner {
+		case 0, p:
+			full = windowState{p, count + 1}
+		default:
+			full = windowState{}
+		}
+	}
+	empty = t.settle(empty, s, 0)
+	full = t.settle(full, s, p)
+	return empty, full
+}
+
+// settle drops a state that counts for nobody: no marks, complete, or,
+// under the exact rule, flanked by its owner's mark (centre holding mark).
+func (t *tracker) settle(st windowState, s, mark int) windowState {
+	if st.count == 0 || st.count >= t.k {
+		return windowState{}
+	}
+	if t.exact {
+		center := t.k + 1
+		left, right := t.line[s-1], t.line[s+t.k]
+		if s-1 == center {
+			left = mark
+		}
+		if s+t.k == center {
+			right = mark
+		}
+		if left == st.owner || right == st.owner {
+			return windowState{}
+		}
+	}
+	return st
+}
+
+// shift applies the change of the window at line index s when p's mark
+// arrives at (r, c) (sign +1) or leaves it (sign -1).
+func (t *tracker) shift(s, r, c, dr, dc, p, sign int) {
+	empty, full := t.states(s, p)
+	old, now := empty, full
+	if sign < 0 {
+		old, now = full, empty
+	}
+	if old == now {
 		return
 	}
-	if t.exact && (t.line[s-1] == owner || t.line[s+k] == owner) {
-		return
+	if old.owner != 0 {
+		t.score[old.owner] -= t.weights[old.count]
 	}
-	t.score[owner] += int64(mult) * t.weights[count]
-	var m map[uint64]int32
-	switch k - count {
-	case 1:
-		m = t.fours[owner]
-	case 2:
-		m = t.threes[owner]
+	if now.owner != 0 {
+		t.score[now.owner] += t.weights[now.count]
 	}
-	attack := int64(mult) * (t.weights[count+1] - t.weights[count])
-	defence := int64(mult) * t.weights[count]
-	gain := t.gain[owner]
+	k := t.k
 	center := k + 1
 	for i := s; i < s+k; i++ {
 		if t.line[i] != 0 {
@@ -211,22 +247,70 @@ func (t *tracker) window(s, r, c, dr, dc, mult int) {
 		}
 		off := i - center
 		key := sparse.Pack(r+off*dr, c+off*dc)
-		g := gain[key]
-		g.attack += attack
-		g.defence += defence
-		if g == (cellGain{}) {
-			delete(gain, key)
-		} else {
-			gain[key] = g
+		switch {
+		case i == center && sign > 0:
+			t.touch(old, key, -1) // the cell is no longer empty
+		case i == center:
+			t.touch(now, key, 1) // the cell is empty again
+		case old.owner == now.owner:
+			t.retouch(old, now, key)
+		default:
+			t.touch(old, key, -1)
+			t.touch(now, key, 1)
 		}
-		if m == nil {
-			continue
-		}
-		if n := m[key] + int32(mult); n == 0 {
-			delete(m, key)
-		} else {
-			m[key] = n
-		}
+	}
+}
+
+// touch adds mult times st's share to one of its empty cells.
+func (t *tracker) touch(st windowState, key uint64, mult int) {
+	if st.owner == 0 {
+		return
+	}
+	m := int64(mult)
+	t.addGain(st.owner, key, m*(t.weights[st.count+1]-t.weights[st.count]), m*t.weights[st.count])
+	t.addLevel(st, key, int32(mult))
+}
+
+// retouch moves one empty cell's share from old to now, both owned by the
+// same player, with a single update of its gain.
+func (t *tracker) retouch(old, now windowState, key uint64) {
+	w := t.weights
+	t.addGain(now.owner, key,
+		(w[now.count+1]-w[now.count])-(w[old.count+1]-w[old.count]),
+		w[now.count]-w[old.count])
+	if t.k-old.count != t.k-now.count {
+		t.addLevel(old, key, -1)
+		t.addLevel(now, key, 1)
+	}
+}
+
+func (t *tracker) addGain(owner int, key uint64, attack, defence int64) {
+	gain := t.gain[owner]
+	g := gain[key]
+	g.attack += attack
+	g.defence += defence
+	if g == (cellGain{}) {
+		delete(gain, key)
+	} else {
+		gain[key] = g
+	}
+}
+
+// addLevel counts a window one or two marks short of K at its empty cell.
+func (t *tracker) addLevel(st windowState, key uint64, mult int32) {
+	var m map[uint64]int32
+	switch t.k - st.count {
+	case 1:
+		m = t.fours[st.owner]
+	case 2:
+		m = t.threes[st.owner]
+	default:
+		return
+	}
+	if n := m[key] + mult; n == 0 {
+		delete(m, key)
+	} else {
+		m[key] = n
 	}
 }
 
