@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -63,4 +64,14 @@ func cells(rc ...int) []sparse.Cell {
 		out = append(out, sparse.Cell{Row: rc[i], Col: rc[i+1]})
 	}
 	return out
+}
+
+// ladder returns one of each bot seeded with seed; the search is limited
+// by depth, not time, so that it is deterministic and quick.
+func ladder(seed uint64) []engine.Strategy {
+	return []engine.Strategy{
+		player.NewRandom(seed),
+		player.NewGreedy(seed),
+		player.NewSearch(player.WithSeed(seed), player.WithBudget(0), player.WithMaxDepth(2)),
+	}
 }

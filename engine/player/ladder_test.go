@@ -123,9 +123,9 @@ func TestRandomLargeBoundedBoard(t *testing.T) {
 }
 
 func TestDeterministicPerSeed(t *testing.T) {
-	for _, name := range player.Names() {
-		a, _ := player.ByName(name, 42)
-		b, _ := player.ByName(name, 42)
+	for i, a := range ladder(42) {
+		b := ladder(42)[i]
+		name := a.Name()
 		ga, gb := newGame(t), newGame(t)
 		for range 30 {
 			ca, cb := chooseLegal(t, a, ga), chooseLegal(t, b, gb)
@@ -196,9 +196,8 @@ func TestNoIllegalMoves(t *testing.T) {
 			g := newGame(t, engine.WithConfig(cfg))
 			var bots []engine.Strategy
 			for p := range cfg.Players {
-				names := player.Names()
-				s, _ := player.ByName(names[(round+p)%len(names)], uint64(round))
-				bots = append(bots, s)
+				all := ladder(uint64(round*10 + p))
+				bots = append(bots, all[(round+p)%len(all)])
 			}
 			for g.Status() == engine.Ongoing && g.Len() < 60 {
 				play(t, g, chooseLegal(t, bots[g.Turn()-1], g))

@@ -14,6 +14,7 @@ var ladder = []struct {
 }{
 	{"random", func(seed uint64) engine.Strategy { return NewRandom(seed) }},
 	{"greedy", func(seed uint64) engine.Strategy { return NewGreedy(seed) }},
+	{"search", func(seed uint64) engine.Strategy { return NewSearch(WithSeed(seed)) }},
 }
 
 // Names lists the names [ByName] accepts, weakest strategy first.
