@@ -36,6 +36,7 @@ Examples:
 			&cli.StringFlag{Name: "load", Usage: "continue the game saved in `FILE` (it brings its own rules; the seats too, unless --seats is given)"},
 			&cli.StringFlag{Name: "view", Value: "15x15", Usage: "size of the window on the board, `ROWSxCOLS`"},
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour `WHEN`: auto (on a terminal, unless NO_COLOR is set), always or never"},
+			&cli.DurationFlag{Name: "think", Usage: "time per move of the search bot, a `DURATION` such as 1s (more is stronger)", DefaultText: "200ms"},
 			&cli.IntFlag{Name: "max-moves", Usage: "stop after `N` moves with no winner (0: no limit); useful when bots play bots"},
 		),
 		Action: runPlay,
@@ -103,7 +104,10 @@ func runPlay(c *cli.Context) error {
 	if !c.IsSet("seed") {
 		seed = rand.Uint64()
 	}
-	seats, err := makeSeats(names, seed)
+	if c.Duration("think") < 0 {
+		return usageError(c, "--think must not be negative, got %v", c.Duration("think"))
+	}
+	seats, err := makeSeats(names, seed, c.Duration("think"))
 	if err != nil {
 		return usageError(c, "--seats: %v", err)
 	}

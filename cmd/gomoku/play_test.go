@@ -168,6 +168,15 @@ func TestPlayDefaultIsHumanAgainstTheStrongestBot(t *testing.T) {
 	assert.Contains(t, out, "X to play> quit\n")
 }
 
+func TestPlayAgainstSearch(t *testing.T) {
+	out := playGame(t, "0 0\nquit\n", "--seats", "human,search", "--seed", "1", "--think", "20ms")
+	assert.Contains(t, out, "  O (player 2, search)\n")
+	assert.Equal(t, 1, strings.Count(out, "O (player 2, search) plays "))
+
+	out = playGame(t, "", "--seats", "search,random", "--seed", "1", "--think", "20ms")
+	assert.Regexp(t, `X \(player 1, search\) wins after \d+ moves\.\n$`, out)
+}
+
 func TestPlayBotsOnly(t *testing.T) {
 	out := playGame(t, "", "--seats", "greedy,random", "--seed", "3")
 	assert.Regexp(t, `X \(player 1, greedy\) wins after \d+ moves\.\n$`, out)
@@ -250,6 +259,7 @@ func TestPlayUsageErrors(t *testing.T) {
 		{"zero view", []string{"--view", "0x5"}, "--view: want ROWSxCOLS"},
 		{"bad colour", []string{"--color", "sometimes"}, "--color must be auto, always or never"},
 		{"negative move limit", []string{"--max-moves", "-1"}, "--max-moves must be 0 or more"},
+		{"negative think time", []string{"--think", "-1s"}, "--think must not be negative"},
 		{"an argument", []string{"3", "4"}, `unexpected argument "3"`},
 		{"too many players to draw", []string{"--players", "60"}, "play draws at most 56 players"},
 		{"rules with a saved game", []string{"--load", saved, "--rule", "exact"}, "--rule cannot be used with --load"},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
 )
@@ -45,8 +46,9 @@ func parseSeats(spec string, players int) ([]string, error) {
 }
 
 // makeSeats creates the seats; bots get seeds seed, seed+1, ... in seat
-// order, so a game repeats with the same seed.
-func makeSeats(names []string, seed uint64) ([]seat, error) {
+// order, so a game repeats with the same seed (the search bot only when it
+// is not stopped by its clock). think is the search bot's time per move.
+func makeSeats(names []string, seed uint64, think time.Duration) ([]seat, error) {
 	seats := make([]seat, len(names))
 	for i, n := range names {
 		if n == humanSeat {
@@ -56,7 +58,7 @@ func makeSeats(names []string, seed uint64) ([]seat, error) {
 		if !slices.Contains(botNames(), n) {
 			return nil, fmt.Errorf("unknown seat %q (want one of %s)", n, strings.Join(seatNames(), ", "))
 		}
-		bot, err := newBot(n, seed+uint64(i))
+		bot, err := newBot(n, seed+uint64(i), think)
 		if err != nil {
 			return nil, err
 		}
