@@ -45,7 +45,8 @@ func runReplay(c *cli.Context) error {
 		return usageError(c, "at most one FILE, got %d arguments", c.NArg())
 	}
 	var in io.Reader = c.App.Reader
-	if name := c.Args().First(); name != "" && name != "-" {
+	name := c.Args().First()
+	if name != "" && name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
 			return failure(c, "%v", err)
@@ -65,7 +66,7 @@ func runReplay(c *cli.Context) error {
 	}
 	var rp *replayer
 	if saved {
-		rp, err = savedReplayer(c, r)
+		rp, err = savedReplayer(c, r, name)
 	} else {
 		rp, err = listReplayer(c, r)
 	}
@@ -208,7 +209,7 @@ func listReplayer(c *cli.Context, r io.Reader) (*replayer, error) {
 
 // savedReplayer replays a saved game, which brings its own rules and is
 // validated completely before the first result is printed.
-func savedReplayer(c *cli.Context, r io.Reader) (*replayer, error) {
+func savedReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error) {
 	if name := rulesFlagSet(c); name != "" {
 		return nil, usageError(c, "--%s cannot be used with a saved game: it brings its own rules", name)
 	}
@@ -218,6 +219,9 @@ func savedReplayer(c *cli.Context, r io.Reader) (*replayer, error) {
 	}
 	s, err := savefile.Read(r)
 	if err != nil {
+		if name != "" && name != "-" {
+			return nil, failure(c, "%s: %v", name, err)
+		}
 		return nil, failure(c, "%v", err)
 	}
 	cfg := s.Game.Config()
