@@ -1,5 +1,3 @@
-// Command gomoku plays, replays and matches k-in-a-row games on bounded or
-// infinite boards. Run "gomoku --help" for the commands.
 package main
 
 import (

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -109,6 +110,16 @@ func TestMatchSavesGames(t *testing.T) {
 		require.Equal(t, exitOK, rr.code, rr.err)
 		assert.Equal(t, s.Game.Len(), strings.Count(rr.out, "\n"))
 	}
+}
+
+func TestMatchInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut strings.Builder
+	code := run(ctx, []string{"gomoku", "match", "--bots", "greedy,random", "--games", "5"}, strings.NewReader(""), &out, &errOut)
+	assert.Equal(t, 130, code)
+	assert.Contains(t, out.String(), "0 of 5 games (interrupted)")
+	assert.Equal(t, "gomoku match: interrupted after 0 of 5 games\n", errOut.String())
 }
 
 func TestMatchUsageErrors(t *testing.T) {
