@@ -46,10 +46,13 @@ Examples:
 	}
 }
 
-// defaultMatchBots is the strongest bot against the weakest.
+// defaultMatchBots is the strongest bot against the next strongest.
 func defaultMatchBots() string {
-	names := botNames()
-	return strongestBot() + "," + names[0]
+	names := botNames() // weakest first
+	if len(names) < 2 {
+		return names[0] + "," + names[0]
+	}
+	return names[len(names)-1] + "," + names[len(names)-2]
 }
 
 // matchSetup is a validated match command line.
