@@ -52,6 +52,12 @@ type Search struct {
 	rng      *rand.Rand
 	t        *tracker
 	stats    Stats
+	// Storage reused from one Choose to the next, to spare the collector:
+	// the transposition table, the VCF's refutations (positions mapped to
+	// the number of fours left when refuted) and per-ply candidate lists.
+	tt        map[uint64]ttEntry
+	vcfFailed map[uint64]int
+	scratch   []plyScratch
 }
 
 // Stats describes the latest Choose of a [Search].
