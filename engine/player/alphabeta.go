@@ -89,6 +89,15 @@ func (r *run) best() (uint64, bool) {
 		}
 		r.stopped = r.ctx.Err() != nil
 	}
+	if r.vct && t.n == 2 && len(t.fours[r.next(me)]) == 0 && !r.stopped {
+		r.limit = r.phaseEnd(3)
+		if c, ok := r.vctRoot(me); ok {
+			r.stats.Reason = "vct"
+			r.stats.Score = winValue
+			return c, true
+		}
+		r.stopped = r.ctx.Err() != nil
+	}
 	r.limit = r.deadline
 	moves, lost := r.threats(me)
 	if len(moves) == 0 {
