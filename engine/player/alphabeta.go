@@ -26,11 +26,8 @@ type run struct {
 	stopped  bool
 	// limit is the deadline of the current phase (the VCF gets a share).
 	limit time.Time
-	tt    map[uint64]ttEntry
-	// vcfLeft counts down the VCF's node budget; vcfFailed maps positions
-	// the VCF refuted to the number of fours it had left there.
-	vcfLeft   int
-	vcfFailed map[uint64]int
+	// vcfLeft counts down the VCF's node budget.
+	vcfLeft int
 }
 
 type ttEntry struct {
@@ -92,10 +89,19 @@ func (r *run) best() (uint64, bool) {
 		}
 		r.stopped = r.ctx.Err() != nil
 	}
+	if r.vct && t.n == 2 && len(t.fours[r.next(me)]) == 0 && !r.stopped {
+		r.limit = r.phaseEnd(3)
+		if c, ok := r.vctRoot(me); ok {
+			r.stats.Reason = "vct"
+			r.stats.Score = winValue
+			return c, true
+		}
+		r.stopped = r.ctx.Err() != nil
+	}
 	r.limit = r.deadline
 	moves, lost := r.threats(me)
 	if len(moves) == 0 {
-		moves = r.candidates(me, true)
+		moves = slices.Clone(r.candidates(me, 0))
 	}
 	if len(moves) == 0 {
 		return 0, false
@@ -118,7 +124,10 @@ func (r *run) phaseEnd(share int) time.Time {
 // deepen runs iterative deepening over the root moves and returns the best
 // move of the deepest completed iteration.
 func (r *run) deepen(moves []uint64) uint64 {
-	r.tt = make(map[uint64]ttEntry)
+	if r.Search.tt == nil {
+		r.Search.tt = make(map[uint64]ttEntry)
+	}
+	clear(r.tt)
 	r.stats.Reason = "search"
 	best := moves[0]
 	values := make([]int64, len(moves))
@@ -226,7 +235,7 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 	case depth <= 0:
 		return r.evaluate()
 	default:
-		moves = r.candidates(mover, false)
+		moves = r.candidates(mover, ply)
 		if len(moves) == 0 {
 			return r.evaluate()
 		}
@@ -318,19 +327,32 @@ func (r *run) threats(mover int) (cells []uint64, lost bool) {
 }
 
 // candidates lists mover's best moves, all of them at the root and the
-// best width below it.
-func (r *run) candidates(mover int, root bool) []uint64 {
-	cands := r.t.candidates(mover)
-	if root {
+// best width below it. The slice is scratch space of its ply, valid until
+// the next call for the same ply.
+func (r *run) candidates(mover, ply int) []uint64 {
+	for len(r.scratch) <= ply {
+		r.scratch = append(r.scratch, plyScratch{})
+	}
+	buf := &r.scratch[ply]
+	cands := r.t.candidates(mover, buf.scored[:0])
+	buf.scored = cands
+	if ply == 0 {
 		r.shuffleTies(cands)
 	} else if len(cands) > r.width {
 		cands = cands[:r.width]
 	}
-	moves := make([]uint64, len(cands))
-	for i, c := range cands {
-		moves[i] = c.key
+	moves := buf.moves[:0]
+	for _, c := range cands {
+		moves = append(moves, c.key)
 	}
+	buf.moves = moves
 	return moves
+}
+
+// plyScratch is the reusable candidate storage of one ply.
+type plyScratch struct {
+	scored []scored
+	moves  []uint64
 }
 
 // shuffleTies reorders runs of equally scored candidates with the seeded

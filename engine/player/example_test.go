@@ -3,6 +3,7 @@ package player_test
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player"
@@ -37,4 +38,23 @@ func ExampleByName() {
 	fmt.Println("winner:", g.Winner())
 	// Output:
 	// winner: 1
+}
+
+func ExampleSearch() {
+	g, _ := engine.New(engine.WithFreeOrder())
+	// Player 1 wins by fours alone: (1, 3) forces (1, 2), then (0, 3)
+	// makes two fours at once.
+	for _, m := range []engine.Move{
+		{Row: 0, Col: 0, Player: 1}, {Row: 0, Col: 1, Player: 1}, {Row: 0, Col: 2, Player: 1},
+		{Row: 2, Col: 3, Player: 1}, {Row: 3, Col: 3, Player: 1},
+		{Row: 1, Col: 4, Player: 1}, {Row: 1, Col: 5, Player: 1}, {Row: 1, Col: 6, Player: 1},
+		{Row: 0, Col: -1, Player: 2}, {Row: 4, Col: 3, Player: 2}, {Row: 1, Col: 7, Player: 2},
+	} {
+		g.PlayAs(m.Row, m.Col, m.Player)
+	}
+	s := player.NewSearch(player.WithBudget(time.Second))
+	c, _ := s.Choose(context.Background(), g, 1)
+	fmt.Println(c, s.LastStats().Reason)
+	// Output:
+	// (0, 3) vcf
 }

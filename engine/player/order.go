@@ -54,10 +54,9 @@ func sortedCells[V any](m map[uint64]V) []uint64 {
 	return out
 }
 
-// candidates returns the empty cells near a mark, scored for mover and
-// sorted best first.
-func (t *tracker) candidates(mover int) []scored {
-	out := make([]scored, 0, len(t.near))
+// candidates appends to out the empty cells near a mark, scored for mover
+// and sorted best first.
+func (t *tracker) candidates(mover int, out []scored) []scored {
 	for key := range t.near {
 		r, c := sparse.Unpack(key)
 		if t.g.At(r, c) != 0 {

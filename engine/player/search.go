@@ -20,7 +20,9 @@ const DefaultBudget = 200 * time.Millisecond
 //
 // For every move it first takes a win, then (two players) looks for a
 // victory by continuous fours (VCF: every move of the sequence makes a
-// four, so every reply is forced), and otherwise runs an alpha-beta search
+// four, so every reply is forced) and then by continuous threats (VCT:
+// fours and threes, a three being a move after which the attacker could
+// make two fours at once), and otherwise runs an alpha-beta search
 // with iterative deepening until its time budget or the context's deadline,
 // whichever is sooner. The alpha-beta considers the empty cells within
 // distance 2 of a mark (1 for K ≤ 3), best first by their one-move gain,
@@ -36,8 +38,8 @@ const DefaultBudget = 200 * time.Millisecond
 // to any opponent is the same loss, and the opponents' threats are real
 // whoever makes them. Its cost is pessimism (it expects opponents never to
 // block each other), which the shallow depth a time budget allows keeps
-// small. The VCF is for two players only, since with more a four does not
-// force every other player's reply.
+// small. The VCF and VCT are for two players only, since with more a
+// threat does not force every other player's reply.
 //
 // The look-ahead plays and undoes moves on one working copy of the game,
 // built once and then kept in step with the real game's history, so a move
@@ -48,10 +50,16 @@ type Search struct {
 	maxDepth int
 	maxNodes int64
 	width    int
-	vcf      bool
+	vcf, vct bool
 	rng      *rand.Rand
 	t        *tracker
 	stats    Stats
+	// Storage reused from one Choose to the next, to spare the collector:
+	// the transposition table, the VCF's refutations (positions mapped to
+	// the number of fours left when refuted) and per-ply candidate lists.
+	tt        map[uint64]ttEntry
+	vcfFailed map[uint64]int
+	scratch   []plyScratch
 }
 
 // Stats describes the latest Choose of a [Search].
@@ -63,7 +71,7 @@ type Stats struct {
 	Nodes int64
 	// Elapsed is the wall time of the call.
 	Elapsed time.Duration
-	// Reason says how the move was found: "opening", "win", "vcf",
+	// Reason says how the move was found: "opening", "win", "vcf", "vct",
 	// "search", "only move" or "fallback".
 	Reason string
 	// Score is the root's evaluation of the move, from the mover's side.
@@ -97,12 +105,17 @@ func WithWidth(n int) SearchOption { return func(s *Search) { s.width = max(n, 2
 // (on by default).
 func WithVCF(on bool) SearchOption { return func(s *Search) { s.vcf = on } }
 
+// WithVCT turns the search for a victory by continuous threats (fours and
+// threes) on or off (on by default). It runs after the VCF, with up to a
+// third of the budget less what the VCF used.
+func WithVCT(on bool) SearchOption { return func(s *Search) { s.vct = on } }
+
 // maxSearchDepth bounds iterative deepening when nothing else does.
 const maxSearchDepth = 64
 
 // NewSearch returns a searching player.
 func NewSearch(opts ...SearchOption) *Search {
-	s := &Search{budget: DefaultBudget, maxDepth: maxSearchDepth, width: 12, vcf: true}
+	s := &Search{budget: DefaultBudget, maxDepth: maxSearchDepth, width: 12, vcf: true, vct: true}
 	WithSeed(0)(s)
 	for _, o := range opts {
 		o(s)
@@ -142,7 +155,9 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	}
 	deadline := time.Time{}
 	if s.budget > 0 {
-		deadline = start.Add(s.budget)
+		// Stop looking at 95% of the budget: unwinding the search and
+		// returning take the rest.
+		deadline = start.Add(s.budget - s.budget/20)
 	}
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d

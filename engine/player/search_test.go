@@ -104,11 +104,31 @@ func TestSearchFindsVCF(t *testing.T) {
 
 func TestSearchFindsForcedWinWithoutVCF(t *testing.T) {
 	g := vcfPosition(t)
-	s := fixedDepth(5, player.WithVCF(false))
+	s := fixedDepth(5, player.WithVCF(false), player.WithVCT(false))
 	chooseLegal(t, s, g)
 	assert.Equal(t, "search", s.LastStats().Reason)
 	assert.Greater(t, s.LastStats().Score, int64(1)<<49, "alpha-beta sees the win")
 	assert.Equal(t, 1, playOut(t, g, s, 4))
+}
+
+func TestSearchFindsVCT(t *testing.T) {
+	// (0, 0) makes two open threes at once; no move makes a four.
+	position := func() *engine.Game {
+		return setUp(t, nil, map[int][]sparse.Cell{
+			1: cells(0, 1, 0, 2, 1, 0, 2, 0),
+			2: cells(10, 10, 10, 13, 13, 10, 13, 13),
+		})
+	}
+	g := position()
+	s := fixedDepth(1)
+	c := chooseLegal(t, s, g)
+	assert.Equal(t, "vct", s.LastStats().Reason)
+	assert.Equal(t, sparse.Cell{}, c)
+	assert.Equal(t, 1, playOut(t, g, s, 4))
+	// Without threat-space search, a one-ply search does not see it.
+	s = fixedDepth(1, player.WithVCT(false))
+	chooseLegal(t, s, position())
+	assert.Equal(t, "search", s.LastStats().Reason)
 }
 
 func TestSearchExactRuleIgnoresOverline(t *testing.T) {

@@ -24,7 +24,10 @@ func (r *run) vcfRoot(a int) []uint64 {
 	d := r.next(a)
 	var line []uint64
 	r.vcfLeft = vcfNodeLimit
-	r.vcfFailed = make(map[uint64]int)
+	if r.Search.vcfFailed == nil {
+		r.Search.vcfFailed = make(map[uint64]int)
+	}
+	clear(r.Search.vcfFailed)
 	if r.vcfSearch(a, d, maxVCFDepth, &line) {
 		slices.Reverse(line)
 		return line

@@ -78,8 +78,19 @@ func run(args []string, stdout, stderr io.Writer) error {
 		entrants[i] = e
 	}
 	opts := arena.Options{Config: cfg, Games: *games, Seed: *seed, Schedule: sched, MaxMoves: *maxMoves, OpeningMoves: *opening}
+	// seatGames[e][p-1] and seatWins[e][p-1]: entrant e playing player p.
+	seatGames, seatWins := make([][]int, len(names)), make([][]int, len(names))
+	for e := range names {
+		seatGames[e], seatWins[e] = make([]int, len(names)), make([]int, len(names))
+	}
 	start := time.Now()
 	sum, err := arena.Run(context.Background(), entrants, opts, func(g arena.GameResult) error {
+		for p, e := range g.Seats {
+			seatGames[e][p]++
+			if g.Winner == p+1 {
+				seatWins[e][p]++
+			}
+		}
 		if *verbose {
 			w := "draw"
 			if g.Winner > 0 {
@@ -99,6 +110,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 			100*s.WinRate(), s.AvgLength(), ms(s.ThinkMedian), ms(s.ThinkMax))
 	}
 	fmt.Fprintf(stdout, "draws %d (move limit %d), average length %.1f moves\n", sum.Draws, sum.MoveLimits, sum.AvgLength())
+	fmt.Fprintln(stdout, "wins/games by seat (player 1 moves first):")
+	for e, name := range names {
+		fmt.Fprintf(stdout, "  %d %-8s", e+1, name)
+		for p := range names {
+			fmt.Fprintf(stdout, "  as %d: %3d/%-3d", p+1, seatWins[e][p], seatGames[e][p])
+		}
+		fmt.Fprintln(stdout)
+	}
 	if len(stats) > 0 {
 		printSearchStats(stdout, stats, *budget)
 	}
