@@ -54,7 +54,7 @@ func (s *session) command(line string) (quit bool) {
 			s.printf("Could not save: %v\n", err)
 			return false
 		}
-		s.printf("Saved %d moves to %s.\n", s.game.Len(), rest)
+		s.printf("Saved %s to %s.\n", countMoves(s.game.Len()), rest)
 	case "load":
 		if rest == "" {
 			s.printf("Load what? Type load FILE.\n")
@@ -64,7 +64,7 @@ func (s *session) command(line string) (quit bool) {
 			s.printf("Could not load: %v\nThe game goes on as before.\n", err)
 			return false
 		}
-		s.printf("Loaded %s: %d moves.\n", rest, s.game.Len())
+		s.printf("Loaded %s: %s.\n", rest, countMoves(s.game.Len()))
 	default:
 		if c := word[0]; c == '-' || c == '+' || c >= '0' && c <= '9' {
 			s.move(line)

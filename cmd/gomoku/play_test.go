@@ -37,7 +37,7 @@ func TestPlayEndings(t *testing.T) {
 		{"win", []string{"--k", "3", "--rows", "3", "--cols", "3"}, ticTacToe, "X (player 1, human) wins after 5 moves.\n"},
 		{"second player wins", []string{"--k", "2"}, "0 0\n5 5\n9 9\n5 6\n", "O (player 2, human) wins after 4 moves.\n"},
 		{"draw", []string{"--k", "2", "--rows", "1", "--cols", "3"}, "0 0\n0 1\n0 2\n", "Draw after 3 moves: the board is full.\n"},
-		{"quit", nil, "0 0\nquit\n", "Quit: the game is left unfinished after 1 moves.\n"},
+		{"quit", nil, "0 0\nquit\n", "Quit: the game is left unfinished after 1 move.\n"},
 		{"end of input", nil, "0 0\n1 1\n", "End of input: the game is left unfinished after 2 moves.\n"},
 		{"no input at all", nil, "", "End of input: the game is left unfinished after 0 moves.\n"},
 		{"three players", []string{"--players", "3", "--k", "2", "--seats", "human,human,human"}, "0 0\n5 5\n9 9\n0 1\n",

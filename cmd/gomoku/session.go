@@ -73,24 +73,23 @@ func (s *session) anyHuman() bool {
 // run plays until the game ends, the players quit or the input ends.
 func (s *session) run() error {
 	s.introduce()
-	s.followLast()
 	for {
 		g := s.game
 		switch {
 		case g.Status() == engine.Won:
 			s.showBoard()
-			s.printf("%s wins after %d moves.\n", s.who(g.Winner()), g.Len())
+			s.printf("%s wins after %s.\n", s.who(g.Winner()), countMoves(g.Len()))
 			return nil
 		case g.Status() == engine.Drawn:
 			s.showBoard()
-			s.printf("Draw after %d moves: the board is full.\n", g.Len())
+			s.printf("Draw after %s: the board is full.\n", countMoves(g.Len()))
 			return nil
 		case s.maxMoves > 0 && g.Len() >= s.maxMoves:
 			s.showBoard()
-			s.printf("Stopped after %d moves: the move limit (--max-moves) was reached. Nobody won.\n", g.Len())
+			s.printf("Stopped after %s: the move limit (--max-moves) was reached. Nobody won.\n", countMoves(g.Len()))
 			return nil
 		case s.ctx.Err() != nil:
-			s.printf("\nInterrupted: the game is left unfinished after %d moves.\n", g.Len())
+			s.printf("\nInterrupted: the game is left unfinished after %s.\n", countMoves(g.Len()))
 			return errInterrupted
 		}
 		if st := s.seats[g.Turn()-1]; !st.human() {
@@ -114,7 +113,7 @@ func (s *session) run() error {
 			if !s.echo {
 				s.printf("\n")
 			}
-			s.printf("End of input: the game is left unfinished after %d moves.\n", g.Len())
+			s.printf("End of input: the game is left unfinished after %s.\n", countMoves(g.Len()))
 			return nil
 		}
 		if in.err != nil {
@@ -124,7 +123,7 @@ func (s *session) run() error {
 			s.printf("%s\n", in.text)
 		}
 		if quit := s.command(in.text); quit {
-			s.printf("Quit: the game is left unfinished after %d moves.\n", g.Len())
+			s.printf("Quit: the game is left unfinished after %s.\n", countMoves(g.Len()))
 			return nil
 		}
 	}
@@ -208,6 +207,9 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// countMoves counts moves in words: "1 move", "2 moves".
+func countMoves(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "move", "moves")) }
 
 // load replaces the game with the one saved in path, keeping the seats.
 func (s *session) load(path string) error {
