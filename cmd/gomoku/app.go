@@ -36,10 +36,13 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError:   onUsageError,
 		Action: func(c *cli.Context) error {
-			if c.Args().Present() {
-				return usageError(c, "unknown command %q", c.Args().First())
+			switch {
+			case c.Args().First() == "help" && c.NArg() == 2 && c.App.Command(c.Args().Get(1)) != nil:
+				return cli.ShowCommandHelp(c, c.Args().Get(1))
+			case c.Args().First() == "help" && c.NArg() == 1, !c.Args().Present():
+				return cli.ShowAppHelp(c)
 			}
-			return cli.ShowAppHelp(c)
+			return usageError(c, "unknown command %q", strings.Join(c.Args().Slice(), " "))
 		},
 		Commands: []*cli.Command{
 			replayCommand(),

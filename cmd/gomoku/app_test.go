@@ -44,6 +44,13 @@ func TestAppHelp(t *testing.T) {
 	r = runApp(t, "")
 	require.Equal(t, exitOK, r.code)
 	assert.Contains(t, r.out, "USAGE:")
+	r = runApp(t, "", "help")
+	require.Equal(t, exitOK, r.code)
+	assert.Contains(t, r.out, "COMMANDS:")
+	r = runApp(t, "", "help", "replay")
+	require.Equal(t, exitOK, r.code)
+	assert.Contains(t, r.out, "gomoku replay [command options] [FILE]")
+	requireUsage(t, runApp(t, "", "help", "chess"), `unknown command "help chess"`)
 
 	for _, cmd := range []string{"replay", "play", "match"} {
 		t.Run(cmd, func(t *testing.T) {
