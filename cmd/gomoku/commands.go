@@ -164,6 +164,7 @@ func (s *session) pan(args string) {
 			s.printf("Pan by how many cells? %q is not a positive number.\n", f[1])
 			return
 		}
+		n = min(n, maxCoord-minCoord) // further only overflows; the view stops at the edge anyway
 	}
 	var dr, dc int
 	switch strings.ToLower(f[0]) {
