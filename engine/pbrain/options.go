@@ -123,7 +123,10 @@ func (o Options) withDefaults() Options {
 		o.MaxSide = 1024
 	}
 	a, d := &o.About, DefaultAbout
-	for _, f := range []struct{ dst *string; def string }{
+	for _, f := range []struct {
+		dst *string
+		def string
+	}{
 		{&a.Name, d.Name}, {&a.Version, d.Version}, {&a.Author, d.Author}, {&a.Country, d.Country},
 	} {
 		if *f.dst == "" {

@@ -236,10 +236,14 @@ func (s *server) handle(ctx context.Context, l inputLine) {
 	}
 }
 
-// ready checks that a move may be asked for.
+// ready checks that a move may be asked for, before anything changes.
 func (s *server) ready() bool {
 	if s.pos == nil {
 		s.errorf("no board: send START first")
+		return false
+	}
+	if msg := s.refusal(); msg != "" {
+		s.errorf("%s", msg)
 		return false
 	}
 	return true
@@ -380,6 +384,7 @@ func (s *server) boardDone(ctx context.Context, b *boardInput) {
 		s.answer("UNKNOWN SWAP2BOARD is not supported (swap2 openings are not implemented)")
 	case b.errMsg != "":
 		s.errorf("%s", b.errMsg)
+	case !s.ready():
 	default:
 		s.pos = b.pos
 		s.move(ctx, b.start)

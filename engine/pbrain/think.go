@@ -23,15 +23,8 @@ type choice struct {
 // move answers a move request that arrived at start: BEGIN, TURN or DONE.
 // It always answers one line: a legal cell, or ERROR when no move can be
 // made (a refused rule, an unachievable INFO, a full board).
+// The caller has checked refusal.
 func (s *server) move(ctx context.Context, start time.Time) {
-	if s.problem != "" {
-		s.errorf("%s", s.problem)
-		return
-	}
-	if msg := unsupportedRule(s.rule); msg != "" {
-		s.errorf("%s", msg)
-		return
-	}
 	if s.pos.full() {
 		s.errorf("the board is full: no move left")
 		return
@@ -58,6 +51,15 @@ func (s *server) move(ctx context.Context, start time.Time) {
 	}
 	s.debug("budget %v, answered after %v", budget.Round(time.Millisecond), took.Round(time.Millisecond))
 	s.place(x, y)
+}
+
+// refusal explains why no move can be asked for under the current INFO
+// settings, or returns "".
+func (s *server) refusal() string {
+	if s.problem != "" {
+		return s.problem
+	}
+	return unsupportedRule(s.rule)
 }
 
 // place puts the brain's stone on a cell checked to be free and answers it.
