@@ -20,6 +20,8 @@ type Think struct {
 	// Budget is the time the strategy may think. The context passed to
 	// Choose carries the same deadline, which is authoritative.
 	Budget time.Duration
+	// Stones is the number of stones on the board.
+	Stones int
 	// MaxMemory is the manager's memory limit in bytes, 0 for none. A
 	// strategy with tables should size them to stay well under it.
 	MaxMemory int64
