@@ -44,12 +44,19 @@ Example (type the commands, CR LF or LF):
 // Reader and Writer until END or the end of the input.
 func Command() *cli.Command {
 	return &cli.Command{
-		Name:        "pbrain",
-		Usage:       "run as a Gomocup (Piskvork) engine on standard input and output",
-		Description: description,
-		Flags:       flags(),
-		Action:      action,
+		Name:         "pbrain",
+		Usage:        "run as a Gomocup (Piskvork) engine on standard input and output",
+		Description:  description,
+		Flags:        flags(),
+		Action:       action,
+		OnUsageError: onUsageError,
 	}
+}
+
+// onUsageError reports a bad flag on standard error only: standard output
+// is the protocol's pipe, where a help text would be taken for answers.
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	return cli.Exit(fmt.Sprintf("%s: %v (see --help)", c.App.Name, err), exitUsage)
 }
 
 func flags() []cli.Flag {
@@ -123,6 +130,7 @@ func App(in io.Reader, out, errOut io.Writer) *cli.App {
 		Action:          action,
 		HideHelpCommand: true,
 		ExitErrHandler:  func(*cli.Context, error) {},
+		OnUsageError:    onUsageError,
 	}
 }
 
