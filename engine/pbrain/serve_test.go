@@ -257,3 +257,21 @@ func TestCommandsWhileThinking(t *testing.T) {
 	assert.Greater(t, rec.thinks[0].Budget, 100*time.Millisecond)
 	assert.Less(t, rec.thinks[1].Budget, 100*time.Millisecond, "the new timeout applies to the next move")
 }
+
+// TestBudgetCountsFromBoard: the turn's time starts when BOARD arrives, as
+// the spec counts it; a BOARD that took the whole budget to arrive is
+// answered at once with the fallback.
+func TestBudgetCountsFromBoard(t *testing.T) {
+	m := startManager(t, Options{NewStrategy: Fixed(waiter{}), Debug: true})
+	m.send("INFO timeout_turn 0") // 10 ms
+	assert.Equal(t, "OK", m.ask("START 20"))
+	m.send("BOARD")
+	m.send("5,5,2")
+	time.Sleep(50 * time.Millisecond)
+	m.send("DONE")
+	assert.Equal(t, "DEBUG fallback move 6,6: the 10ms budget ran out before the move request was complete", m.read())
+	assert.Regexp(t, "^DEBUG budget 10ms, answered after", m.read())
+	assert.Equal(t, "6,6", m.read(), "the fallback, not the strategy's 0,0")
+	m.send("END")
+	require.NoError(t, m.wait())
+}

@@ -34,9 +34,12 @@ func (s *server) move(ctx context.Context, start time.Time) {
 	budget := s.clock.plan(s.opts, s.pos.empties())
 	soft, hard := deadlines(s.opts, start, budget)
 	x, y, why := fx, fy, ""
-	if g == nil {
+	switch {
+	case g == nil:
 		why = "the position holds a finished game"
-	} else {
+	case !time.Now().Before(hard):
+		why = fmt.Sprintf("the %v budget ran out before the move request was complete", budget.Round(time.Millisecond))
+	default:
 		x, y, why = s.ask(ctx, g, me, budget, soft, hard, fx, fy)
 	}
 	if s.ended || ctx.Err() != nil {
