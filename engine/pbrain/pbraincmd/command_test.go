@@ -84,7 +84,7 @@ func TestCommandInAnApp(t *testing.T) {
 	var out bytes.Buffer
 	app := &cli.App{
 		Name:     "gomoku",
-		Reader:   strings.NewReader("START 15\nBEGIN\nEND\n"),
+		Reader:   strings.NewReader("START 15\nBEGIN\n"), // no END: it would stop the thinking
 		Writer:   &out,
 		Commands: []*cli.Command{pbraincmd.Command()},
 	}
