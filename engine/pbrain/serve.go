@@ -96,7 +96,8 @@ type boardInput struct {
 	start  time.Time
 	pos    *position
 	errMsg string // the first problem, reported at DONE
-	line   int
+	line   int    // stones read so far
+	swap2  bool   // SWAP2BOARD: read to DONE, then decline
 }
 
 func newServer(out io.Writer, opts Options) *server {
@@ -232,7 +233,7 @@ func (s *server) handle(ctx context.Context, l inputLine) {
 	case cmdSwap2Board:
 		// Read the stones up to DONE so they are not taken for commands,
 		// then decline: the swap2 opening is not implemented.
-		s.board = &boardInput{start: l.at, errMsg: "swap2"}
+		s.board = &boardInput{start: l.at, swap2: true}
 	}
 }
 
@@ -363,8 +364,8 @@ func (s *server) boardLine(ctx context.Context, l inputLine) {
 		s.handle(ctx, l)
 		return
 	}
-	if b.pos == nil || b.errMsg != "" {
-		return // already failed (or SWAP2BOARD): skip to DONE
+	if b.pos == nil || b.errMsg != "" || b.swap2 {
+		return // already failed, or SWAP2BOARD: skip to DONE
 	}
 	b.line++
 	x, y, f, err := parseBoardLine(l.text)
@@ -380,7 +381,7 @@ func (s *server) boardLine(ctx context.Context, l inputLine) {
 
 func (s *server) boardDone(ctx context.Context, b *boardInput) {
 	switch {
-	case b.errMsg == "swap2":
+	case b.swap2:
 		s.answer("UNKNOWN SWAP2BOARD is not supported (swap2 openings are not implemented)")
 	case b.errMsg != "":
 		s.errorf("%s", b.errMsg)
