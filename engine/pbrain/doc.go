@@ -13,6 +13,8 @@
 //     (0-based, x the column). BOARD lines "x,y,field" may come in any
 //     order; field 1 is the brain's stone, 2 the opponent's, 3 a stone of
 //     a completed line in a continuous game (occupied, nobody's).
+//   - SWAP2BOARD lines "x,y" up to DONE (black first) ask for a swap2
+//     opening decision (see below).
 //   - TAKEBACK x,y removes a stone and answers OK. PLAY x,y (the answer to
 //     a SUGGEST) places the brain's stone there and echoes it.
 //   - INFO keys timeout_turn, timeout_match, time_left, max_memory and rule
@@ -42,9 +44,11 @@
 //     naming the stone at fault; the previous position stays. A command
 //     inside BOARD (other than DONE) means the manager gave up on it: ERROR,
 //     then the command is obeyed. END inside BOARD just ends.
-//   - SWAP2BOARD is read up to DONE and answered UNKNOWN once (the swap2
-//     opening is not implemented), so its stone lines are not mistaken for
-//     commands.
+//   - SWAP2BOARD (the swap2 opening) is answered without ever swapping:
+//     with no stones, three stones around the centre ("x,y x,y x,y"); with
+//     three or five, the brain stays white and answers the next stone with
+//     its search, and the position becomes those stones plus its answer, so
+//     TURN may follow as well as BOARD. Other stone counts get ERROR.
 //   - BEGIN on a board with stones is refused; TURN, BOARD and PLAY work on
 //     any position.
 //

@@ -13,7 +13,7 @@ import (
 )
 
 // answerLine is every line form the brain may write.
-var answerLine = regexp.MustCompile(`^(OK|[0-9]+,[0-9]+|(ERROR|UNKNOWN|MESSAGE|DEBUG) .*|name=".*)$`)
+var answerLine = regexp.MustCompile(`^(OK|[0-9]+,[0-9]+|[0-9]+,[0-9]+ [0-9]+,[0-9]+ [0-9]+,[0-9]+|(ERROR|UNKNOWN|MESSAGE|DEBUG) .*|name=".*)$`)
 
 // FuzzServe feeds arbitrary command sequences to the brain, with strategies
 // that answer properly or lie. The brain must never panic, never hang,
@@ -26,6 +26,7 @@ func FuzzServe(f *testing.F) {
 		"INFO rule 4\nSTART 15\nBEGIN\nINFO rule 1\nBEGIN\nINFO max_memory 5\nTURN 1,1\n",
 		"START 5\nBOARD\n0,0,1\n1,0,1\n2,0,1\n3,0,1\nDONE\nTURN 4,0\nTURN 0,1\n",
 		"SWAP2BOARD\n1,1\nDONE\nABOUT\nFOO bar\nDONE\n\r\n\rstart 6\rbegin\r",
+		"START 7\nSWAP2BOARD\nDONE\nSWAP2BOARD\n3,3\n4,4\n2,4\nDONE\nSWAP2BOARD\n1,1\n2,2\n3,3\n4,4\n5,5\nDONE\nTURN 0,6\n",
 		"START 20\nBOARD\n1,1,1\nSTART 5\nTURN 4,4\nTURN 4,4\nTURN 5,5\n",
 		"INFO timeout_turn 0\nINFO time_left -5\nSTART 8\nBEGIN\nTURN 1,1\nTURN 2,2\n",
 	}

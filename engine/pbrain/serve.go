@@ -97,7 +97,7 @@ type boardInput struct {
 	pos    *position
 	errMsg string // the first problem, reported at DONE
 	line   int    // stones read so far
-	swap2  bool   // SWAP2BOARD: read to DONE, then decline
+	swap2  bool   // SWAP2BOARD: stones are "x,y", black first
 }
 
 func newServer(out io.Writer, opts Options) *server {
@@ -231,9 +231,11 @@ func (s *server) handle(ctx context.Context, l inputLine) {
 	case cmdAbout:
 		s.answer(s.opts.About.line())
 	case cmdSwap2Board:
-		// Read the stones up to DONE so they are not taken for commands,
-		// then decline: the swap2 opening is not implemented.
-		s.board = &boardInput{start: l.at, swap2: true}
+		if s.pos == nil {
+			s.board = &boardInput{start: l.at, swap2: true, errMsg: "SWAP2BOARD before START: no board; send START first"}
+			return
+		}
+		s.board = &boardInput{start: l.at, swap2: true, pos: newPosition(s.pos.cols, s.pos.rows)}
 	}
 }
 
@@ -364,16 +366,32 @@ func (s *server) boardLine(ctx context.Context, l inputLine) {
 		s.handle(ctx, l)
 		return
 	}
-	if b.pos == nil || b.errMsg != "" || b.swap2 {
-		return // already failed, or SWAP2BOARD: skip to DONE
+	if b.pos == nil || b.errMsg != "" {
+		return // already failed: skip to DONE
 	}
 	b.line++
-	x, y, f, err := parseBoardLine(l.text)
+	var x, y int
+	var f field
+	var err error
+	if b.swap2 {
+		if strings.Count(l.text, ",") != 1 {
+			err = fmt.Errorf("a SWAP2BOARD line is x,y, got %q", l.text)
+		} else {
+			x, y, err = parsePair(l.text)
+		}
+		f = swap2Colour(b.line)
+	} else {
+		x, y, f, err = parseBoardLine(l.text)
+	}
 	if err == nil {
 		err = b.pos.free(x, y)
 	}
 	if err != nil {
-		b.errMsg = fmt.Sprintf("BOARD stone %d refused: %v; position unchanged", b.line, err)
+		what := "BOARD"
+		if b.swap2 {
+			what = "SWAP2BOARD"
+		}
+		b.errMsg = fmt.Sprintf("%s stone %d refused: %v; position unchanged", what, b.line, err)
 		return
 	}
 	b.pos.place(x, y, f)
@@ -381,11 +399,11 @@ func (s *server) boardLine(ctx context.Context, l inputLine) {
 
 func (s *server) boardDone(ctx context.Context, b *boardInput) {
 	switch {
-	case b.swap2:
-		s.answer("UNKNOWN SWAP2BOARD is not supported (swap2 openings are not implemented)")
 	case b.errMsg != "":
 		s.errorf("%s", b.errMsg)
 	case !s.ready():
+	case b.swap2:
+		s.swap2(ctx, b)
 	default:
 		s.pos = b.pos
 		s.move(ctx, b.start)

@@ -87,9 +87,22 @@ func TestDialogues(t *testing.T) {
 			"FOO\nSUGGEST 1,1\nSTART 20\nBEGIN now\nABOUT me\n",
 			[]string{`UNKNOWN command "FOO" is not supported`, `UNKNOWN command "SUGGEST" is not supported`, "OK",
 				`ERROR .*BEGIN takes no arguments, got "now"`, `ERROR .*ABOUT takes no arguments.*`}},
-		{"SWAP2BOARD is read to DONE and declined once",
-			"START 15\nSWAP2BOARD\n7,7\n8,7\n9,9\nDONE\nBEGIN\n",
-			[]string{"OK", "UNKNOWN SWAP2BOARD is not supported.*", "0,0"}},
+		{"SWAP2BOARD case 1: the brain proposes three stones",
+			"START 15\r\nSWAP2BOARD\r\nDONE\r\n",
+			[]string{"OK", "7,7 8,8 6,8"}},
+		{"SWAP2BOARD case 2: the brain stays white and plays the fourth stone",
+			"START 15\nSWAP2BOARD\n7,7\n8,7\n9,9\nDONE\nTURN 1,1\n",
+			[]string{"OK", "0,0", "1,0"}},
+		{"SWAP2BOARD case 3: the brain stays white and plays the sixth stone",
+			"START 15\nSWAP2BOARD\n7,7\n8,7\n9,9\n8,8\n8,6\nDONE\n",
+			[]string{"OK", "0,0"}},
+		{"SWAP2BOARD errors",
+			"SWAP2BOARD\nDONE\nSTART 15\nSWAP2BOARD\n7,7\n8,7\nDONE\nSWAP2BOARD\n7,7,1\nDONE\nSWAP2BOARD\n7,7\n7,7\n1,1\nDONE\nSWAP2BOARD\n15,0\nDONE\n",
+			[]string{"ERROR SWAP2BOARD before START.*", "OK",
+				"ERROR SWAP2BOARD with 2 stones: swap2 sends 0, 3 or 5",
+				`ERROR SWAP2BOARD stone 1 refused: a SWAP2BOARD line is x,y, got "7,7,1"; position unchanged`,
+				"ERROR SWAP2BOARD stone 2 refused: 7,7 is occupied; position unchanged",
+				"ERROR SWAP2BOARD stone 1 refused: 15,0 is off the 15x15 board.*"}},
 		{"a line too long",
 			"START 20\n" + strings.Repeat("X", 5000) + "\nBEGIN\n",
 			[]string{"OK", "ERROR line longer than 4096 bytes ignored", "0,0"}},
@@ -142,6 +155,16 @@ func fullBoard(n, holes int) string {
 		}
 	}
 	return sb.String()
+}
+
+// TestSwap2Colours: after SWAP2BOARD with three stones the strategy plays
+// white, player 2, facing the two black stones.
+func TestSwap2Colours(t *testing.T) {
+	rec := &recorder{}
+	converse(t, Options{NewStrategy: rec.factory}, "START 15\nSWAP2BOARD\n7,7\n8,7\n9,9\nDONE\n")
+	require.Len(t, rec.thinks, 1)
+	assert.Equal(t, 2, rec.thinks[0].Player)
+	assert.Equal(t, 3, rec.thinks[0].Stones)
 }
 
 func TestServeNeedsAStrategy(t *testing.T) {
