@@ -64,6 +64,17 @@ func TestBinaryDialogue(t *testing.T) {
 	ans, _ = b.answer("PLAY 0,19")
 	assert.Equal(t, "0,19", ans)
 
+	ans, _ = b.answer("START 15")
+	require.Equal(t, "OK", ans)
+	b.send("SWAP2BOARD")
+	ans, _ = b.answer("DONE")
+	assert.Regexp(t, `^[0-9]+,[0-9]+ [0-9]+,[0-9]+ [0-9]+,[0-9]+$`, ans, "swap2: three opening stones")
+	for _, st := range []string{"SWAP2BOARD", "7,7", "8,7", "9,9"} {
+		b.send(st)
+	}
+	x, y = move("DONE")
+	assert.False(t, (x == 7 && y == 7) || (x == 8 && y == 7) || (x == 9 && y == 9), "swap2: a free fourth stone, got %d,%d", x, y)
+
 	ans, _ = b.answer("RECTSTART 30,20")
 	assert.Equal(t, "OK", ans)
 	x, y = move("TURN 29,19")

@@ -43,7 +43,7 @@ func TestDeadlines(t *testing.T) {
 		soft, hard time.Duration
 	}{
 		{ms(1000), ms(900), ms(950)}, // margin a tenth
-		{ms(200), ms(170), ms(185)},  // margin the 30 ms minimum
+		{ms(200), ms(150), ms(175)},  // margin the 50 ms minimum
 		{ms(60), ms(30), ms(45)},     // tiny: half and three quarters
 		{ms(10), ms(5), ms(7) + 500*time.Microsecond},
 		{0, 0, 0},
@@ -69,7 +69,7 @@ func TestDeadlineReachesTheStrategy(t *testing.T) {
 		// The deadline counts from the command's arrival, so the strategy
 		// sees a little less than soft - start.
 		assert.InDelta(t, float64(900*time.Millisecond), float64(rec.deadlines[0]), float64(50*time.Millisecond))
-		assert.InDelta(t, float64(170*time.Millisecond), float64(rec.deadlines[1]), float64(50*time.Millisecond))
+		assert.InDelta(t, float64(150*time.Millisecond), float64(rec.deadlines[1]), float64(50*time.Millisecond))
 		assert.LessOrEqual(t, rec.deadlines[2], 5*time.Millisecond)
 	}
 }

@@ -67,7 +67,7 @@
 // left divided by the moves expected to come (a quarter of the free cells,
 // 8 to 30). time_left is used when sent; otherwise timeout_match minus the
 // time the brain has used. The budget counts from the moment the command
-// arrived. A margin of a tenth of the budget, at least 30 ms, is kept back
+// arrived. A margin of a tenth of the budget, at least 50 ms, is kept back
 // for the answer to reach the manager. The strategy's context ends at
 // budget − margin; if the strategy has not answered by budget − margin/2,
 // the brain answers with its fallback move instead.

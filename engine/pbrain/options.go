@@ -73,7 +73,7 @@ type Options struct {
 	// timeout_turn; 0 means 5 s.
 	DefaultTurnTime time.Duration
 	// MinMargin is the least time kept back from every budget for the
-	// answer to travel and the process to be scheduled; 0 means 30 ms. The
+	// answer to travel and the process to be scheduled; 0 means 50 ms. The
 	// margin is the larger of MinMargin and a tenth of the budget.
 	MinMargin time.Duration
 	// FastBudget is the time given to the strategy when the manager asks
@@ -116,7 +116,7 @@ func (o Options) withDefaults() Options {
 		o.DefaultTurnTime = 5 * time.Second
 	}
 	if o.MinMargin <= 0 {
-		o.MinMargin = 30 * time.Millisecond
+		o.MinMargin = 50 * time.Millisecond
 	}
 	if o.FastBudget <= 0 {
 		o.FastBudget = 10 * time.Millisecond

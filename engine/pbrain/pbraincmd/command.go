@@ -25,7 +25,7 @@ const (
 const description = `Speaks the Gomocup (Piskvork) engine protocol on standard input and output, so
 Gomoku managers and GUIs can run this engine: Piskvork, c-gomoku-cli and the
 Gomocup tournament manager start it and send START, BEGIN, TURN, BOARD, INFO,
-TAKEBACK, RESTART, ABOUT and END; it answers with its moves.
+TAKEBACK, RESTART, SWAP2BOARD, ABOUT and END; it answers with its moves.
 
 It plays freestyle and exactly-five Gomoku on boards from 5x5 to --max-side,
 answers within INFO timeout_turn and the match clock (time_left) keeping a
@@ -66,7 +66,7 @@ func flags() []cli.Flag {
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for the strategy's tie-breaks"},
 		&cli.DurationFlag{Name: "default-turn", Value: 5 * time.Second,
 			Usage: "time per move when the manager sends no INFO timeout_turn"},
-		&cli.DurationFlag{Name: "margin", Value: 30 * time.Millisecond,
+		&cli.DurationFlag{Name: "margin", Value: 50 * time.Millisecond,
 			Usage: "least time kept back from every move's budget for the answer to reach the manager (at least a tenth of the budget is kept)"},
 		&cli.IntFlag{Name: "max-side", Value: 1024, Usage: "largest board side START and RECTSTART accept (the smallest is 5)"},
 		&cli.StringFlag{Name: "name", Value: "gomoku", Usage: "engine name in the ABOUT answer"},
