@@ -264,21 +264,20 @@ func TestEndWhileThinking(t *testing.T) {
 // TestCommandsWhileThinking: INFO applies at once, other commands wait for
 // the answer and are then handled in order.
 func TestCommandsWhileThinking(t *testing.T) {
-	rec := &recorder{s: waiter{}}
-	m := startManager(t, Options{NewStrategy: rec.factory})
+	m := startManager(t, Options{NewStrategy: Fixed(waiter{}), Debug: true})
 	assert.Equal(t, "OK", m.ask("START 20"))
 	m.send("INFO timeout_turn 300")
 	m.send("BEGIN")
 	m.send("INFO timeout_turn 100") // while thinking
 	m.send("ABOUT")                 // while thinking
+	assert.Regexp(t, "^DEBUG budget 300ms, answered after", m.read())
 	assert.Equal(t, "0,0", m.read())
 	assert.Equal(t, aboutLine, m.read())
-	assert.Equal(t, "2,0", m.ask("TURN 1,0"))
+	m.send("TURN 1,0")
+	assert.Regexp(t, "^DEBUG budget 100ms, answered after", m.read(), "the new timeout applies to the next move")
+	assert.Equal(t, "2,0", m.read())
 	m.send("END")
 	require.NoError(t, m.wait())
-	require.Len(t, rec.thinks, 2)
-	assert.Greater(t, rec.thinks[0].Budget, 100*time.Millisecond)
-	assert.Less(t, rec.thinks[1].Budget, 100*time.Millisecond, "the new timeout applies to the next move")
 }
 
 // TestBudgetCountsFromBoard: the turn's time starts when BOARD arrives, as
