@@ -64,14 +64,13 @@ func TestUnsupportedRule(t *testing.T) {
 
 func TestDeadlineReachesTheStrategy(t *testing.T) {
 	rec := &recorder{}
-	converse(t, Options{NewStrategy: rec.factory}, "INFO timeout_turn 1000\nSTART 20\nBEGIN\nINFO timeout_turn 200\nTURN 5,5\nINFO timeout_turn 0\nTURN 6,6\n")
-	if assert.Len(t, rec.deadlines, 3) {
+	converse(t, Options{NewStrategy: rec.factory}, "INFO timeout_turn 1000\nSTART 20\nBEGIN\nINFO timeout_turn 200\nTURN 5,5\n")
+	if assert.Len(t, rec.deadlines, 2) {
 		// The deadline counts from the command's arrival, so the strategy
-		// sees at most soft - start (900 ms, 150 ms, 5 ms); how much less
+		// sees at most soft - start (900 ms, then 150 ms); how much less
 		// depends on the machine's load, so only the bound is checked (the
 		// arithmetic itself is TestDeadlines').
-		for i, limit := range []time.Duration{900 * time.Millisecond, 150 * time.Millisecond, 5 * time.Millisecond} {
-			assert.LessOrEqual(t, rec.deadlines[i], limit, "move %d", i+1)
-		}
+		assert.LessOrEqual(t, rec.deadlines[0], 900*time.Millisecond)
+		assert.LessOrEqual(t, rec.deadlines[1], 150*time.Millisecond)
 	}
 }
