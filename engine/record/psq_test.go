@@ -1,7 +1,6 @@
 package record_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -192,10 +191,21 @@ func TestRecordGameRefusesIllegalMoves(t *testing.T) {
 	require.ErrorIs(t, err, engine.ErrGameOver)
 	assert.Contains(t, err.Error(), "move 10")
 
-	// Off a board the caller imposes.
-	rec.Rows, rec.Cols = 5, 5
-	_, err = rec.Game()
-	assert.True(t, errors.Is(err, engine.ErrOffBoard) || errors.Is(err, engine.ErrBadConfig), "got %v", err)
+	// A move string plays on the caller's board: off a 5×5 one, h8 is refused.
+	rec, err = record.ParseMoveString("a1h8")
+	require.NoError(t, err)
+	_, err = rec.Game(engine.WithBounds(5, 5))
+	require.ErrorIs(t, err, engine.ErrOffBoard)
+	assert.Contains(t, err.Error(), "move 2")
+	g, err := rec.Game(engine.WithBounds(15, 15))
+	require.NoError(t, err)
+	assert.Equal(t, 15, g.Config().Rows)
+
+	// A psq record's own size wins over the caller's.
+	rec.Rows, rec.Cols = 9, 9
+	g, err = rec.Game(engine.WithBounds(15, 15))
+	require.NoError(t, err)
+	assert.Equal(t, [2]int{9, 9}, [2]int{g.Config().Rows, g.Config().Cols})
 }
 
 func TestFromGameRefusesWhatRecordsCannotHold(t *testing.T) {

@@ -114,18 +114,17 @@ func Player(i int) int { return i%2 + 1 }
 // Bounded reports whether the record states a board size.
 func (r *Record) Bounded() bool { return r.Rows > 0 && r.Cols > 0 }
 
-// Game replays the record on a new game: a two-player game bounded to the
-// record's size (unbounded when it states none), configured further by opts
-// (K, rule, checker...; the board size and player count are the record's).
-// A move the rules refuse gives an error wrapping [ErrIllegal] and the
-// engine's reason, naming the move's 1-based number.
+// Game replays the record on a new two-player game configured by opts (K,
+// rule, checker...). A record that states its size (psq) bounds the board
+// to it, overriding opts; one that does not (a move string) plays on the
+// board opts describe, unbounded by default. A move the rules refuse gives
+// an error wrapping [ErrIllegal] and the engine's reason, naming the move's
+// 1-based number.
 func (r *Record) Game(opts ...engine.Option) (*engine.Game, error) {
 	all := append([]engine.Option{}, opts...)
 	all = append(all, engine.WithPlayers(2))
 	if r.Bounded() {
 		all = append(all, engine.WithBounds(r.Rows, r.Cols))
-	} else {
-		all = append(all, engine.WithBounds(0, 0))
 	}
 	g, err := engine.New(all...)
 	if err != nil {
