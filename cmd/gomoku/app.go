@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/gomoku-engine/gomoku/engine/pbrain/pbraincmd"
 )
 
 // Exit statuses.
@@ -48,10 +50,13 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 			replayCommand(),
 			playCommand(),
 			matchCommand(),
+			pbraincmd.Command(),
 		},
 	}
 	for _, cmd := range app.Commands {
-		cmd.OnUsageError = onUsageError
+		if cmd.OnUsageError == nil { // pbrain keeps its own: its stdout is the protocol's pipe
+			cmd.OnUsageError = onUsageError
+		}
 	}
 	return app
 }

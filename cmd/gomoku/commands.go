@@ -18,7 +18,7 @@ const playHelp = `Commands:
   center [ROW COL] centre the view on a cell (default: on the latest moves)
   board            draw the board again
   save FILE        save the game as JSON (gomoku replay and play --load read it)
-  load FILE        continue a saved game instead of this one
+  load FILE        continue a saved game (or a .psq record or move string) instead of this one
   help             show this
   quit             stop (the game is not saved)
 `

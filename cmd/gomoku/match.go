@@ -12,6 +12,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/arena"
+	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
 
@@ -40,6 +41,7 @@ Examples:
 			&cli.IntFlag{Name: "opening", Usage: "play the first `N` moves of each game at random, so that games between deterministic bots differ"},
 			&cli.DurationFlag{Name: "move-time", Usage: "time limit per move, a `DURATION` such as 200ms (0: the bots' own budgets)"},
 			&cli.StringFlag{Name: "save-dir", Usage: "save every game as `DIR`/game-0001.json, ... (readable by replay and play --load)"},
+			&cli.StringFlag{Name: "save-format", Value: "json", Usage: "`FORMAT` of saved games: json (any game), psq (Piskvork; two players on a bounded board) or moves (a move string like h8i9; two players, at most 26 columns)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON document"},
 		),
 		Action: runMatch,
@@ -60,6 +62,9 @@ type matchSetup struct {
 	entrants []arena.Entrant
 	opts     arena.Options
 	saveDir  string
+	// saveFormat is record.PSQ or record.MoveString, or record.Unknown for
+	// the JSON saved-game format.
+	saveFormat record.Format
 }
 
 func parseMatch(c *cli.Context) (*matchSetup, error) {
@@ -101,6 +106,9 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 		return nil, usageError(c, "--opening must be 0 or more and below --max-moves, got %d", m.opts.OpeningMoves)
 	case m.opts.MoveTime < 0:
 		return nil, usageError(c, "--move-time must not be negative, got %v", m.opts.MoveTime)
+	}
+	if m.saveFormat, err = parseSaveFormat(c.String("save-format"), cfg); err != nil {
+		return nil, usageError(c, "--save-format: %v", err)
 	}
 	if m.saveDir != "" {
 		if err := os.MkdirAll(m.saveDir, 0o755); err != nil {
@@ -184,6 +192,38 @@ func saveMatchGame(m *matchSetup, r arena.GameResult) error {
 	for p, e := range r.Seats {
 		seats[p] = m.entrants[e].Name
 	}
-	path := filepath.Join(m.saveDir, fmt.Sprintf("game-%04d.json", r.Index+1))
-	return savefile.Save(path, g, seats)
+	name := filepath.Join(m.saveDir, fmt.Sprintf("game-%04d", r.Index+1))
+	if m.saveFormat == record.Unknown {
+		return savefile.Save(name+".json", g, seats)
+	}
+	rec, err := record.FromGame(g)
+	if err != nil {
+		return fmt.Errorf("game %d: %w", r.Index+1, err)
+	}
+	rec.Names = seats
+	ext := map[record.Format]string{record.PSQ: ".psq", record.MoveString: ".txt"}[m.saveFormat]
+	return record.Save(name+ext, rec, m.saveFormat)
+}
+
+// parseSaveFormat checks that games of cfg can be written in the named
+// format.
+func parseSaveFormat(name string, cfg engine.Config) (record.Format, error) {
+	if name == "json" {
+		return record.Unknown, nil
+	}
+	f, err := record.ParseFormat(name)
+	if err != nil {
+		return 0, fmt.Errorf("want json, psq or moves, got %q", name)
+	}
+	switch {
+	case cfg.Players != 2:
+		return 0, fmt.Errorf("%v records hold two-player games, this match has %d players", f, cfg.Players)
+	case cfg.Order != engine.Rotation:
+		return 0, fmt.Errorf("%v records need players in rotation", f)
+	case f == record.PSQ && !cfg.Bounded():
+		return 0, fmt.Errorf("psq records need a bounded board (--rows and --cols)")
+	case f == record.MoveString && (!cfg.Bounded() || cfg.Cols > record.MaxMoveStringCols):
+		return 0, fmt.Errorf("move strings need a bounded board of at most %d columns", record.MaxMoveStringCols)
+	}
+	return f, nil
 }

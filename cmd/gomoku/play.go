@@ -9,7 +9,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
 
 func playCommand() *cli.Command {
@@ -33,7 +32,7 @@ Examples:
 		Flags: append(gameFlags(false),
 			&cli.StringFlag{Name: "seats", Usage: "who plays each player: a comma-separated `LIST` in player order of human or a bot (" + strings.Join(botNames(), ", ") + ")", DefaultText: "human, then the strongest bot: human," + strongestBot()},
 			&cli.Uint64Flag{Name: "seed", Usage: "`SEED` for the bots, so that a game can be repeated", DefaultText: "random, and printed"},
-			&cli.StringFlag{Name: "load", Usage: "continue the game saved in `FILE` (it brings its own rules; the seats too, unless --seats is given)"},
+			&cli.StringFlag{Name: "load", Usage: "continue the game in `FILE`: a saved game (it brings its own rules, and the seats unless --seats is given), or a .psq record or move string (played under the rules flags)"},
 			&cli.StringFlag{Name: "view", Value: "15x15", Usage: "size of the window on the board, `ROWSxCOLS`"},
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour `WHEN`: auto (on a terminal, unless NO_COLOR is set), always or never"},
 			&cli.DurationFlag{Name: "think", Usage: "time per move of the search bot, a `DURATION` such as 1s (more is stronger)", DefaultText: "200ms"},
@@ -66,17 +65,9 @@ func runPlay(c *cli.Context) error {
 	var game *engine.Game
 	var savedSeats []string
 	if path := c.String("load"); path != "" {
-		if name := rulesFlagSet(c); name != "" {
-			return usageError(c, "--%s cannot be used with --load: the saved game brings its own rules", name)
+		if game, savedSeats, err = loadGameFlag(c, path); err != nil {
+			return err
 		}
-		saved, err := savefile.Load(path)
-		if err != nil {
-			return failure(c, "%v", err)
-		}
-		if game, err = rebuild(saved, checker); err != nil {
-			return usageError(c, "%v", err)
-		}
-		savedSeats = saved.Seats
 	} else {
 		cfg, err := gameConfig(c)
 		if err != nil {

@@ -107,7 +107,7 @@ func TestPlayRefusesBadInput(t *testing.T) {
 		{"centre on nothing", "center x y", "Centre on which cell?", nil},
 		{"save nowhere", "save", "Save where?", nil},
 		{"load nothing", "load", "Load what?", nil},
-		{"load a missing file", "load /nonexistent/game.json", "Could not load: savefile: open /nonexistent/game.json: no such file or directory\nThe game goes on as before.", nil},
+		{"load a missing file", "load /nonexistent/game.json", "Could not load: open /nonexistent/game.json: no such file or directory\nThe game goes on as before.", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -262,7 +262,7 @@ func TestPlayUsageErrors(t *testing.T) {
 		{"negative think time", []string{"--think", "-1s"}, "--think must not be negative"},
 		{"an argument", []string{"3", "4"}, `unexpected argument "3"`},
 		{"too many players to draw", []string{"--players", "60"}, "play draws at most 56 players"},
-		{"rules with a saved game", []string{"--load", saved, "--rule", "exact"}, "--rule cannot be used with --load"},
+		{"rules with a saved game", []string{"--load", saved, "--rule", "exact"}, "--rule cannot be used with a saved game"},
 		{"half bounds", []string{"--cols", "9"}, "--rows and --cols go together"},
 	}
 	for _, tt := range tests {

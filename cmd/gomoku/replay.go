@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
 
@@ -22,7 +23,9 @@ func replayCommand() *cli.Command {
 plays them in order on a new game. One move per line: ROW COL, or ROW COL PLAYER
 with --free-order. Fields are separated by spaces, tabs or a comma; blank lines
 and lines starting with # are skipped; coordinates may be negative. FILE may
-also be a game saved by "gomoku play" (it brings its own rules).
+also be a game saved by "gomoku play" (it brings its own rules), a Piskvork
+.psq record (it brings its board size) or a move string such as "h8i9j10"
+(column letter from a, row number from 1 at the top).
 
 Prints one line per move as soon as it is played: 0 when the game goes on, the
 winner's number when that move wins, "draw" when it fills a bounded board.
@@ -32,7 +35,9 @@ line and the reason, and exit status 1; everything before it is printed.
 Examples:
    printf '0 0\n1 0\n0 1\n1 1\n0 2\n' | gomoku replay --k 3 --rows 3 --cols 3
    gomoku replay --free-order --json moves.txt
-   gomoku replay saved-game.json`,
+   gomoku replay saved-game.json
+   gomoku replay --rule exact game.psq
+   echo h8i9h9i10h10i11h11i12h12 | gomoku replay`,
 		Flags: append(gameFlags(true),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON document at the end instead: the result of every move, the final status, the winner and the move that decided the game"},
 		),
@@ -65,9 +70,12 @@ func runReplay(c *cli.Context) error {
 		return failure(c, "reading input: %v", err)
 	}
 	var rp *replayer
-	if saved {
+	switch {
+	case saved:
 		rp, err = savedReplayer(c, r, name)
-	} else {
+	case startsWithLetter(r):
+		rp, err = recordReplayer(c, r, name)
+	default:
 		rp, err = listReplayer(c, r)
 	}
 	if err != nil {
@@ -123,6 +131,26 @@ func isSavedGame(r *bufio.Reader) (bool, error) {
 		return false, nil
 	}
 	return false, nil
+}
+
+// startsWithLetter reports whether the input's first non-blank byte is a
+// letter: a record (a .psq file's "Piskvorky" header or a move string like
+// "h8i9"), since a move list starts with a number.
+func startsWithLetter(r *bufio.Reader) bool {
+	for i := 1; i <= 4096; i++ {
+		b, _ := r.Peek(i)
+		if len(b) < i {
+			return false
+		}
+		switch c := b[i-1]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			continue
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 // replayer plays moves one at a time and reports each result to a sink.
@@ -238,6 +266,52 @@ func savedReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error) 
 		}
 		i++
 		return moves[i-1], i, nil
+	}
+	return &replayer{game: g, next: next}, nil
+}
+
+// recordReplayer replays a .psq record or a move string under the rules
+// flags. Records are small (one bounded game), so it is read whole and
+// parsed completely before the first result is printed.
+func recordReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error) {
+	where := "input"
+	if name != "" && name != "-" {
+		where = name
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, failure(c, "reading %s: %v", where, err)
+	}
+	cfg, err := recordConfig(c)
+	if err != nil {
+		return nil, err
+	}
+	rec, format, err := record.Load(data)
+	if err != nil {
+		return nil, failure(c, "%s: %v", where, err)
+	}
+	if rec.Bounded() {
+		if c.IsSet(flagRows) && (cfg.Rows != rec.Rows || cfg.Cols != rec.Cols) {
+			return nil, usageError(c, "--rows/--cols give %d×%d but the .psq file is for a %d×%d board", cfg.Rows, cfg.Cols, rec.Rows, rec.Cols)
+		}
+		cfg.Rows, cfg.Cols = rec.Rows, rec.Cols
+	}
+	g, err := engine.New(engine.WithConfig(cfg))
+	if err != nil {
+		return nil, usageError(c, "%v", err)
+	}
+	i := 0
+	next := func() (engine.Move, int, error) {
+		if i == len(rec.Moves) {
+			return engine.Move{}, 0, io.EOF
+		}
+		m := rec.Moves[i]
+		i++
+		line := 1 // a move string is one line
+		if format == record.PSQ {
+			line = i + 1 // after the header
+		}
+		return engine.Move{Row: m.Row, Col: m.Col, Player: record.Player(i - 1)}, line, nil
 	}
 	return &replayer{game: g, next: next}, nil
 }

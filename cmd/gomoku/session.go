@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/gomoku-engine/gomoku/engine"
@@ -213,20 +214,28 @@ func countMoves(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "move",
 
 // load replaces the game with the one saved in path, keeping the seats.
 func (s *session) load(path string) error {
-	saved, err := savefile.Load(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	cfg := saved.Game.Config()
+	var g *engine.Game
+	if isRecord(data) {
+		// A record holds moves only: play them under this game's rules.
+		base := s.game.Config()
+		base.Players, base.Order = 2, engine.Rotation
+		g, err = gameFromRecord(data, base)
+	} else {
+		g, _, err = gameFromSaved(data, s.checker)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	cfg := g.Config()
 	if cfg.Players != len(s.seats) {
 		return fmt.Errorf("the game in %s has %d players but this game has %d seats; start it with gomoku play --load %s", path, cfg.Players, len(s.seats), path)
 	}
 	if cfg.Players > maxPlayPlayers {
 		return fmt.Errorf("the game in %s has %d players; play draws at most %d", path, cfg.Players, maxPlayPlayers)
-	}
-	g, err := rebuild(saved, s.checker)
-	if err != nil {
-		return err
 	}
 	s.game = g
 	s.view = newView(s.viewRows, s.viewCols, cfg)
