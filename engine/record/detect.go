@@ -3,9 +3,11 @@ package record
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
-	"path/filepath"
 	"strings"
+
+	"github.com/gomoku-engine/gomoku/engine/internal/atomicfile"
 )
 
 // Detect names the format of a record from its content: a .psq file starts
@@ -109,19 +111,11 @@ func Save(path string, rec *Record, f Format) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	err = atomicfile.Write(path, func(w io.Writer) error {
+		_, err := io.WriteString(w, text)
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("record: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
-	if _, err := tmp.WriteString(text); err != nil {
-		tmp.Close()
-		return fmt.Errorf("record: writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("record: writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("record: %w", err)
 	}
 	return nil
