@@ -29,8 +29,16 @@ var (
 // MoveError reports a refused move and why.
 type MoveError struct {
 	Move Move
-	Err  error
+	// Number is the move's 1-based position in a batch given to [Replay],
+	// or 0 for a single move.
+	Number int
+	Err    error
 }
 
-func (e *MoveError) Error() string { return fmt.Sprintf("%v: %v", e.Err, e.Move) }
+func (e *MoveError) Error() string {
+	if e.Number > 0 {
+		return fmt.Sprintf("%v: move %d, %v", e.Err, e.Number, e.Move)
+	}
+	return fmt.Sprintf("%v: %v", e.Err, e.Move)
+}
 func (e *MoveError) Unwrap() error { return e.Err }

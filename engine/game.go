@@ -159,8 +159,8 @@ func (g *Game) Play(row, col int) (Outcome, error) {
 
 // PlayAs marks (row, col) for player, who must be the one in turn unless
 // the game uses [FreeOrder]. It returns what the move led to. A refused
-// move returns a [*MoveError] and changes nothing. A new move empties the
-// redo stack.
+// move returns a [*MoveError], with the game's unchanged status, and
+// changes nothing. A new move empties the redo stack.
 func (g *Game) PlayAs(row, col, player int) (Outcome, error) {
 	m := Move{Row: row, Col: col, Player: player}
 	if err := g.check(m, true); err != nil {

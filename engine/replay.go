@@ -1,6 +1,6 @@
 package engine
 
-import "fmt"
+import "errors"
 
 // Replay is the classic move(row, col, player) interview API in one call:
 // it plays moves in order on a new game configured by opts and returns one
@@ -9,8 +9,8 @@ import "fmt"
 // to let players move in any order, as the interview API does.
 //
 // Replay stops at the first refused move and returns the results so far
-// with an error that names the move's 1-based position and wraps the
-// reason. A move after a win is refused with [ErrGameOver].
+// with a [*MoveError] whose Number is the move's 1-based position. A move
+// after a win is refused with [ErrGameOver].
 func Replay(moves []Move, opts ...Option) ([]int, error) {
 	g, err := New(opts...)
 	if err != nil {
@@ -20,7 +20,11 @@ func Replay(moves []Move, opts ...Option) ([]int, error) {
 	for i, m := range moves {
 		out, err := g.PlayAs(m.Row, m.Col, m.Player)
 		if err != nil {
-			return results, fmt.Errorf("engine: move %d: %w", i+1, err)
+			var me *MoveError
+			if errors.As(err, &me) {
+				me.Number = i + 1
+			}
+			return results, err
 		}
 		if out == Won {
 			results = append(results, m.Player)

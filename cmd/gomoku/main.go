@@ -1,12 +1,14 @@
-// Command gomoku plays, replays and benchmarks k-in-a-row games.
 package main
 
 import (
-	"fmt"
+	"context"
 	"os"
+	"os/signal"
 )
 
 func main() {
-	fmt.Fprintln(os.Stderr, "gomoku: the command line is being built; see README.md")
-	os.Exit(1)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }

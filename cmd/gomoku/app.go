@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/gomoku-engine/gomoku/engine/pbrain/pbraincmd"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitFail  = 1 // the command ran and failed: bad input, I/O error
+	exitUsage = 2 // the command line itself is wrong
+)
+
+// newApp builds the gomoku program around the given streams, so tests can
+// run it in-process.
+func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
+	app := &cli.App{
+		Name:  "gomoku",
+		Usage: "play, replay and match k-in-a-row games on bounded or infinite boards",
+		Description: "Gomoku is five in a row; this program plays any K in a row for 2 or more players,\n" +
+			"on a bounded board or an infinite one (every row and column from -2147483648 to 2147483647).\n" +
+			"Run \"gomoku COMMAND --help\" for a command's flags and examples.",
+		Reader:          in,
+		Writer:          out,
+		ErrWriter:       errOut,
+		HideHelpCommand: true,
+		Suggest:         true,
+		// Errors are printed and turned into exit statuses by run, so that
+		// tests see them instead of the process exiting.
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError:   onUsageError,
+		Action: func(c *cli.Context) error {
+			switch {
+			case c.Args().First() == "help" && c.NArg() == 2 && c.App.Command(c.Args().Get(1)) != nil:
+				return cli.ShowCommandHelp(c, c.Args().Get(1))
+			case c.Args().First() == "help" && c.NArg() == 1, !c.Args().Present():
+				return cli.ShowAppHelp(c)
+			}
+			return usageError(c, "unknown command %q", strings.Join(c.Args().Slice(), " "))
+		},
+		Commands: []*cli.Command{
+			replayCommand(),
+			playCommand(),
+			matchCommand(),
+			pbraincmd.Command(),
+		},
+	}
+	for _, cmd := range app.Commands {
+		if cmd.OnUsageError == nil { // pbrain keeps its own: its stdout is the protocol's pipe
+			cmd.OnUsageError = onUsageError
+		}
+	}
+	return app
+}
+
+// run runs the program with args (args[0] is the program's name) and
+// returns its exit status. Errors go to errOut.
+func run(ctx context.Context, args []string, in io.Reader, out, errOut io.Writer) int {
+	err := newApp(in, out, errOut).RunContext(ctx, args)
+	if err == nil {
+		return exitOK
+	}
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) {
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(errOut, msg)
+		}
+		return ec.ExitCode()
+	}
+	// Anything else comes from urfave/cli itself, e.g. a missing required
+	// flag, and is about the command line.
+	fmt.Fprintln(errOut, "gomoku:", err)
+	return exitUsage
+}
+
+// onUsageError handles a flag urfave/cli could not parse.
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	return usageError(c, "%v", err)
+}
+
+// usageError prints a message and the command's help on standard error
+// and returns the exit status for a bad command line.
+func usageError(c *cli.Context, format string, args ...any) error {
+	errOut := c.App.ErrWriter
+	fmt.Fprintf(errOut, "%s: %s\n\n", commandPath(c), fmt.Sprintf(format, args...))
+	if cmd := c.Command; cmd != nil && cmd.Name != "" && cmd.Name != c.App.Name {
+		cli.HelpPrinter(errOut, cli.CommandHelpTemplate, cmd)
+	} else {
+		cli.HelpPrinter(errOut, cli.AppHelpTemplate, c.App)
+	}
+	return cli.Exit("", exitUsage)
+}
+
+// failure is the error of a command that ran and failed.
+func failure(c *cli.Context, format string, args ...any) error {
+	return cli.Exit(commandPath(c)+": "+fmt.Sprintf(format, args...), exitFail)
+}
+
+// commandPath names the running command for messages, e.g. "gomoku replay".
+func commandPath(c *cli.Context) string {
+	names := []string{c.App.Name}
+	if c.Command != nil && c.Command.Name != "" && c.Command.Name != c.App.Name {
+		names = append(names, c.Command.Name)
+	}
+	return strings.Join(names, " ")
+}

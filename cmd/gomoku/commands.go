@@ -1,0 +1,213 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/savefile"
+)
+
+const playHelp = `Commands:
+  ROW COL          play there, e.g. "7 -3" or "7,-3" (rows grow downwards)
+  undo             take back the last move (and the bots' replies to it)
+  redo             play again what undo took back
+  pan DIR [N]      move the view N cells (default: half a view) up, down, left or right
+  center [ROW COL] centre the view on a cell (default: on the latest moves)
+  board            draw the board again
+  save FILE        save the game as JSON (gomoku replay and play --load read it)
+  load FILE        continue a saved game (or a .psq record or move string) instead of this one
+  help             show this
+  quit             stop (the game is not saved)
+`
+
+// command runs one line typed at the prompt and reports whether the
+// player quit. Mistakes are explained and change nothing.
+func (s *session) command(line string) (quit bool) {
+	word, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
+	rest = strings.TrimSpace(rest)
+	switch strings.ToLower(word) {
+	case "":
+		s.printf("Enter a move as ROW COL, or help.\n")
+	case "help", "h", "?":
+		s.printf("%s", playHelp)
+	case "quit", "q", "exit":
+		return true
+	case "undo":
+		s.undo()
+	case "redo":
+		s.redo()
+	case "pan":
+		s.pan(rest)
+	case "center", "centre":
+		s.centre(rest)
+	case "board", "show":
+		s.showBoard()
+	case "save":
+		if rest == "" {
+			s.printf("Save where? Type save FILE.\n")
+			return false
+		}
+		if err := savefile.Save(rest, s.game, s.seatNameList()); err != nil {
+			s.printf("Could not save: %v\n", err)
+			return false
+		}
+		s.printf("Saved %s to %s.\n", countMoves(s.game.Len()), rest)
+	case "load":
+		if rest == "" {
+			s.printf("Load what? Type load FILE.\n")
+			return false
+		}
+		if err := s.load(rest); err != nil {
+			s.printf("Could not load: %v\nThe game goes on as before.\n", err)
+			return false
+		}
+		s.printf("Loaded %s: %s.\n", rest, countMoves(s.game.Len()))
+	default:
+		if c := word[0]; c == '-' || c == '+' || c >= '0' && c <= '9' {
+			s.move(line)
+			return false
+		}
+		s.printf("Unknown command %q. Type help for the commands.\n", word)
+	}
+	return false
+}
+
+// move plays the move typed, or explains why it cannot be played.
+func (s *session) move(line string) {
+	g := s.game
+	free := g.Config().Order == engine.FreeOrder
+	nums, _, err := parseMoveLine([]byte(line), false)
+	player := g.Turn()
+	if err != nil && free {
+		// In a free-order game a move may name its player.
+		if nums3, _, err3 := parseMoveLine([]byte(line), true); err3 == nil {
+			nums, err, player = nums3, nil, nums3[2]
+		}
+	}
+	switch {
+	case errors.Is(err, errHuge):
+		s.printf("That is off the map: rows and columns go from %d to %d.\n", minCoord, maxCoord)
+		return
+	case err != nil:
+		s.printf("Not a move: %q. Enter ROW COL, e.g. 0 0, or help.\n", line)
+		return
+	}
+	if _, err := g.PlayAs(nums[0], nums[1], player); err != nil {
+		why := describeMoveError(g, err, g.Len())
+		if errors.Is(err, engine.ErrOccupied) {
+			// On screen the players are their symbols.
+			why = fmt.Sprintf("cell (%d, %d) is taken by %s", nums[0], nums[1], s.style.mark(g.At(nums[0], nums[1])))
+		}
+		s.printf("Cannot play there: %s. Try again.\n", why)
+		return
+	}
+	s.followLast()
+}
+
+// undo takes back the last move, and then the bots' moves before it, so
+// that a person is to play again.
+func (s *session) undo() {
+	var taken []string
+	for {
+		m, err := s.game.Undo()
+		if err != nil {
+			break
+		}
+		taken = append(taken, fmt.Sprintf("%s at %d %d", s.style.mark(m.Player), m.Row, m.Col))
+		if s.seats[s.game.Turn()-1].human() {
+			break
+		}
+	}
+	if len(taken) == 0 {
+		s.printf("Nothing to undo.\n")
+		return
+	}
+	s.printf("Took back %s.\n", joinMoves(taken))
+	s.followLast()
+}
+
+// redo replays what undo took back, up to the next person's turn.
+func (s *session) redo() {
+	var replayed []string
+	for s.game.Status() == engine.Ongoing {
+		m, _, err := s.game.Redo()
+		if err != nil {
+			break
+		}
+		replayed = append(replayed, fmt.Sprintf("%s at %d %d", s.style.mark(m.Player), m.Row, m.Col))
+		if s.seats[s.game.Turn()-1].human() {
+			break
+		}
+	}
+	if len(replayed) == 0 {
+		s.printf("Nothing to redo.\n")
+		return
+	}
+	s.printf("Played again %s.\n", joinMoves(replayed))
+	s.followLast()
+}
+
+// pan moves the view: "pan left", "pan up 10".
+func (s *session) pan(args string) {
+	f := strings.Fields(args)
+	if len(f) == 0 || len(f) > 2 {
+		s.printf("Pan where? Type pan up, down, left or right, and optionally how many cells.\n")
+		return
+	}
+	n := 0
+	if len(f) == 2 {
+		var err error
+		if n, err = strconv.Atoi(f[1]); err != nil || n < 1 {
+			s.printf("Pan by how many cells? %q is not a positive number.\n", f[1])
+			return
+		}
+		n = min(n, maxCoord-minCoord) // further only overflows; the view stops at the edge anyway
+	}
+	var dr, dc int
+	switch strings.ToLower(f[0]) {
+	case "up", "u", "north", "n":
+		dr = -1
+	case "down", "d", "south", "s":
+		dr = 1
+	case "left", "l", "west", "w":
+		dc = -1
+	case "right", "r", "east", "e":
+		dc = 1
+	default:
+		s.printf("Pan which way? %q is not up, down, left or right.\n", f[0])
+		return
+	}
+	if n == 0 {
+		n = max(1, s.view.rows/2)
+		if dc != 0 {
+			n = max(1, s.view.cols/2)
+		}
+	}
+	before := s.view
+	s.view.pan(dr*n, dc*n)
+	if s.view == before {
+		s.printf("The view is already at the edge of the board.\n")
+		return
+	}
+	s.showBoard()
+}
+
+// centre centres the view: "center" on the latest moves, "center 100 -20"
+// on a cell.
+func (s *session) centre(args string) {
+	if strings.TrimSpace(args) == "" {
+		s.centreOnPlay()
+		s.showBoard()
+		return
+	}
+	nums, _, err := parseMoveLine([]byte(args), false)
+	if err != nil {
+		s.printf("Centre on which cell? Type center ROW COL, or center for the last move.\n")
+		return
+	}
+	s.view.centre(nums[0], nums[1])
+	s.showBoard()
+}

@@ -1,0 +1,15 @@
+// Command gomoku plays, replays and matches k-in-a-row games on bounded or
+// infinite boards.
+//
+// Usage:
+//
+//	gomoku replay [flags] [FILE]   check a move list or a saved game, one result per move
+//	gomoku play [flags]            a game in the terminal: people and bots in any seats
+//	gomoku match [flags]           many games between bots, with a table of results
+//
+// Run "gomoku COMMAND --help" for the flags. Exit status: 0 on success, 1
+// when the input is bad, 2 when the command line is, 130 when interrupted.
+//
+// The program is built by newApp around its input and output streams, so
+// the tests run it in-process; main only wires it to the process.
+package main

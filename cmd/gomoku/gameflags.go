@@ -1,0 +1,87 @@
+package main
+
+import (
+	"github.com/urfave/cli/v2"
+
+	"github.com/gomoku-engine/gomoku/engine"
+)
+
+// Names of the flags that configure a game, shared by the commands.
+const (
+	flagK         = "k"
+	flagPlayers   = "players"
+	flagRows      = "rows"
+	flagCols      = "cols"
+	flagRule      = "rule"
+	flagFreeOrder = "free-order"
+	flagChecker   = "checker"
+)
+
+// rulesFlags are the flags that define the game itself; a saved game
+// brings its own, so they cannot be combined with one.
+var rulesFlags = []string{flagK, flagPlayers, flagRows, flagCols, flagRule, flagFreeOrder}
+
+// gameFlags returns the flags that configure a game. freeOrder adds
+// --free-order, which only makes sense where moves can name their player.
+func gameFlags(freeOrder bool) []cli.Flag {
+	flags := []cli.Flag{
+		&cli.IntFlag{Name: flagK, Value: 5, Usage: "`K` marks in a row win"},
+		&cli.IntFlag{Name: flagPlayers, Value: 2, Usage: "number of players `N`, 2 to 255"},
+		&cli.IntFlag{Name: flagRows, Usage: "bound the board to `R` rows 0..R-1 (with --cols)", DefaultText: "unbounded"},
+		&cli.IntFlag{Name: flagCols, Usage: "bound the board to `C` columns 0..C-1 (with --rows)", DefaultText: "unbounded"},
+		&cli.StringFlag{Name: flagRule, Value: engine.Freestyle.String(), Usage: "`RULE`: freestyle (K or more in a row wins) or exact (exactly K; overlines do not win)"},
+		&cli.StringFlag{Name: flagChecker, Value: engine.AutoChecker.String(), Usage: "win checker `NAME`: auto, walk, runs or lines (lines needs an n×n board with K = n); all give the same results"},
+	}
+	if freeOrder {
+		flags = append(flags, &cli.BoolFlag{Name: flagFreeOrder, Usage: "moves name their player (ROW COL PLAYER) and any player may move at any time"})
+	}
+	return flags
+}
+
+// gameConfig reads the game flags into a validated configuration. A bad
+// combination is a usage error.
+func gameConfig(c *cli.Context) (engine.Config, error) {
+	cfg := engine.DefaultConfig()
+	cfg.K, cfg.Players = c.Int(flagK), c.Int(flagPlayers)
+	cfg.Rows, cfg.Cols = c.Int(flagRows), c.Int(flagCols)
+	if c.IsSet(flagRows) != c.IsSet(flagCols) {
+		return cfg, usageError(c, "--rows and --cols go together: give both for a bounded board, or neither for an unbounded one")
+	}
+	if c.IsSet(flagRows) && (cfg.Rows < 1 || cfg.Cols < 1) {
+		return cfg, usageError(c, "--rows and --cols must be positive, got %d and %d", cfg.Rows, cfg.Cols)
+	}
+	rule, err := engine.ParseRule(c.String(flagRule))
+	if err != nil {
+		return cfg, usageError(c, "--rule: %v", err)
+	}
+	cfg.Rule = rule
+	if c.Bool(flagFreeOrder) {
+		cfg.Order = engine.FreeOrder
+	}
+	if cfg.Checker, err = checkerFlag(c); err != nil {
+		return cfg, err
+	}
+	if err := cfg.Validate(); err != nil {
+		return cfg, usageError(c, "%v", err)
+	}
+	return cfg, nil
+}
+
+// checkerFlag reads --checker.
+func checkerFlag(c *cli.Context) (engine.CheckerKind, error) {
+	k, err := engine.ParseChecker(c.String(flagChecker))
+	if err != nil {
+		return 0, usageError(c, "--checker: %v", err)
+	}
+	return k, nil
+}
+
+// rulesFlagSet names a rules flag given on the command line, or "".
+func rulesFlagSet(c *cli.Context) string {
+	for _, name := range rulesFlags {
+		if c.IsSet(name) {
+			return name
+		}
+	}
+	return ""
+}

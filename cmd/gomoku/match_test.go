@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine/savefile"
+)
+
+func TestMatchTable(t *testing.T) {
+	r := runApp(t, "", "match", "--bots", "greedy,random", "--games", "6")
+	require.Equal(t, exitOK, r.code, r.err)
+	assert.Empty(t, r.err, "no progress bar when standard error is not a terminal")
+	lines := strings.Split(r.out, "\n")
+	assert.Equal(t, "6 games of 5-in-a-row (freestyle) on an infinite board, seats rotate, seed 1, move limit 1000.", lines[0])
+	assert.Regexp(t, `^\s+bot\s+games\s+wins\s+losses\s+draws\s+win %\s+first\s+won 1st\s+avg len\s+think med\s+think max$`, lines[2])
+	assert.Regexp(t, `^\s+greedy\s+6\s+6\s+0\s+0\s+100\.0\s+3\s+3\s`, lines[3])
+	assert.Regexp(t, `^\s+random\s+6\s+0\s+6\s+0\s+0\.0\s+3\s+0\s`, lines[4])
+	assert.Regexp(t, `^Draws: 0 \(0 at the move limit\)\. Average game: \d+\.\d moves\.$`, lines[6])
+
+	// The same seed gives the same games.
+	again := runApp(t, "", "match", "--bots", "greedy,random", "--games", "6")
+	assert.Equal(t, avgLine(r.out), avgLine(again.out))
+}
+
+func avgLine(out string) string { return out[strings.Index(out, "Draws:"):] }
+
+// matchDoc is the document "match --json" prints.
+type matchDoc struct {
+	Config struct {
+		K, Players, Rows, Cols int
+		Rule, Order, Checker   string
+	}
+	Games          int
+	GamesRequested int `json:"games_requested"`
+	Interrupted    bool
+	Seed           uint64
+	Schedule       string
+	MaxMoves       int `json:"max_moves"`
+	OpeningMoves   int `json:"opening_moves"`
+	Draws          int
+	MoveLimits     int     `json:"move_limits"`
+	AvgLength      float64 `json:"avg_length"`
+	Bots           []struct {
+		Name                string
+		Games, Wins, Losses int
+		Draws               int
+		WinRate             float64 `json:"win_rate"`
+		FirstGames          int     `json:"first_games"`
+		FirstWins           int     `json:"first_wins"`
+		AvgLength           float64 `json:"avg_length"`
+		Moves               int
+		ThinkMedianNS       int64 `json:"think_median_ns"`
+		ThinkMaxNS          int64 `json:"think_max_ns"`
+		ThinkTotalNS        int64 `json:"think_total_ns"`
+	}
+}
+
+func TestMatchJSON(t *testing.T) {
+	r := runApp(t, "", "match", "--json", "--bots", "random,random,greedy", "--k", "4", "--rows", "9", "--cols", "9",
+		"--games", "6", "--seed", "5", "--schedule", "permute", "--opening", "1")
+	require.Equal(t, exitOK, r.code, r.err)
+	var doc matchDoc
+	dec := json.NewDecoder(strings.NewReader(r.out))
+	dec.DisallowUnknownFields()
+	require.NoError(t, dec.Decode(&doc))
+	assert.Equal(t, 6, doc.Games)
+	assert.Equal(t, 6, doc.GamesRequested)
+	assert.False(t, doc.Interrupted)
+	assert.Equal(t, uint64(5), doc.Seed)
+	assert.Equal(t, "permute", doc.Schedule)
+	assert.Equal(t, 1, doc.OpeningMoves)
+	assert.Equal(t, 3, doc.Config.Players)
+	assert.Equal(t, 9, doc.Config.Rows)
+	require.Len(t, doc.Bots, 3)
+	names := []string{doc.Bots[0].Name, doc.Bots[1].Name, doc.Bots[2].Name}
+	assert.Equal(t, []string{"random#1", "random#2", "greedy"}, names)
+	wins := doc.Draws
+	for _, b := range doc.Bots {
+		assert.Equal(t, 6, b.Games)
+		assert.Equal(t, 2, b.FirstGames, "permute seats every bot first equally often")
+		assert.Equal(t, b.Games, b.Wins+b.Losses+b.Draws)
+		wins += b.Wins
+	}
+	assert.Equal(t, 6, wins, "every game has one winner or is a draw")
+}
+
+func TestMatchSavesGames(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "games")
+	r := runApp(t, "", "match", "--bots", "random,random", "--games", "3", "--max-moves", "40", "--save-dir", dir)
+	require.Equal(t, exitOK, r.code, r.err)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 3)
+	for i, e := range entries {
+		assert.Equal(t, []string{"game-0001.json", "game-0002.json", "game-0003.json"}[i], e.Name())
+		s, err := savefile.Load(filepath.Join(dir, e.Name()))
+		require.NoError(t, err)
+		assert.LessOrEqual(t, s.Game.Len(), 40)
+		assert.ElementsMatch(t, []string{"random#1", "random#2"}, s.Seats)
+		// The saved games replay.
+		rr := runApp(t, "", "replay", filepath.Join(dir, e.Name()))
+		require.Equal(t, exitOK, rr.code, rr.err)
+		assert.Equal(t, s.Game.Len(), strings.Count(rr.out, "\n"))
+	}
+}
+
+func TestMatchInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut strings.Builder
+	code := run(ctx, []string{"gomoku", "match", "--bots", "greedy,random", "--games", "5"}, strings.NewReader(""), &out, &errOut)
+	assert.Equal(t, 130, code)
+	assert.Contains(t, out.String(), "0 of 5 games (interrupted)")
+	assert.Equal(t, "gomoku match: interrupted after 0 of 5 games\n", errOut.String())
+}
+
+func TestMatchUsageErrors(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	tests := []struct {
+		name string
+		args []string
+		msg  string
+	}{
+		{"one bot", []string{"--bots", "greedy"}, "a match needs at least 2 bots"},
+		{"unknown bot", []string{"--bots", "greedy,deep-blue"}, `--bots: player: unknown strategy "deep-blue"`},
+		{"players disagree", []string{"--bots", "greedy,random", "--players", "3"}, "--players is 3 but --bots names 2 bots"},
+		{"no games", []string{"--games", "0"}, "--games must be at least 1"},
+		{"no moves", []string{"--max-moves", "0"}, "--max-moves must be at least 1"},
+		{"long opening", []string{"--opening", "1000"}, "--opening must be 0 or more and below --max-moves"},
+		{"negative move time", []string{"--move-time", "-1s"}, "--move-time must not be negative"},
+		{"bad schedule", []string{"--schedule", "shuffle"}, "--schedule:"},
+		{"bad bounds", []string{"--rows", "9"}, "--rows and --cols go together"},
+		{"argument", []string{"greedy"}, `unexpected argument "greedy" (name the bots with --bots)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			requireUsage(t, runApp(t, "", append([]string{"match"}, tt.args...)...), tt.msg)
+		})
+	}
+	r := runApp(t, "", "match", "--save-dir", filepath.Join(file, "sub"))
+	require.Equal(t, exitFail, r.code)
+	assert.Contains(t, r.err, "gomoku match: --save-dir:")
+}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/gomoku-engine/gomoku/engine"
+)
+
+func playCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "play",
+		Usage: "play a game in the terminal, against bots or other people",
+		Description: `Plays on an infinite board by default: you are X (player 1) against the
+strongest bot. The board is drawn as a window that follows the play, with row
+and column labels; the last move is shown in [brackets]. Enter moves as
+ROW COL; type help at the prompt for undo, redo, pan, center, save and load.
+Input may be piped, so a game can be scripted; the game ends with its result,
+at "quit", or at the end of the input.
+
+Examples:
+   gomoku play
+   gomoku play --seats human,human --k 3 --rows 3 --cols 3
+   gomoku play --players 3 --seats human,greedy,random
+   gomoku play --seats greedy,random --max-moves 200
+   gomoku play --load game.json
+   printf '0 0\n0 1\nquit\n' | gomoku play --seats human,human`,
+		Flags: append(gameFlags(false),
+			&cli.StringFlag{Name: "seats", Usage: "who plays each player: a comma-separated `LIST` in player order of human or a bot (" + strings.Join(botNames(), ", ") + ")", DefaultText: "human, then the strongest bot: human," + strongestBot()},
+			&cli.Uint64Flag{Name: "seed", Usage: "`SEED` for the bots, so that a game can be repeated", DefaultText: "random, and printed"},
+			&cli.StringFlag{Name: "load", Usage: "continue the game in `FILE`: a saved game (it brings its own rules, and the seats unless --seats is given), or a .psq record or move string (played under the rules flags)"},
+			&cli.StringFlag{Name: "view", Value: "15x15", Usage: "size of the window on the board, `ROWSxCOLS`"},
+			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour `WHEN`: auto (on a terminal, unless NO_COLOR is set), always or never"},
+			&cli.DurationFlag{Name: "think", Usage: "time per move of the search bot, a `DURATION` such as 1s (more is stronger)", DefaultText: "200ms"},
+			&cli.IntFlag{Name: "max-moves", Usage: "stop after `N` moves with no winner (0: no limit); useful when bots play bots"},
+		),
+		Action: runPlay,
+	}
+}
+
+func runPlay(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usageError(c, "unexpected argument %q (moves are typed at the prompt)", c.Args().First())
+	}
+	viewRows, viewCols, err := parseView(c.String("view"))
+	if err != nil {
+		return usageError(c, "--view: %v", err)
+	}
+	colour := c.String("color")
+	if colour != "auto" && colour != "always" && colour != "never" {
+		return usageError(c, "--color must be auto, always or never, got %q", colour)
+	}
+	if c.Int("max-moves") < 0 {
+		return usageError(c, "--max-moves must be 0 or more, got %d", c.Int("max-moves"))
+	}
+	checker, err := checkerFlag(c)
+	if err != nil {
+		return err
+	}
+
+	var game *engine.Game
+	var savedSeats []string
+	if path := c.String("load"); path != "" {
+		if game, savedSeats, err = loadGameFlag(c, path); err != nil {
+			return err
+		}
+	} else {
+		cfg, err := gameConfig(c)
+		if err != nil {
+			return err
+		}
+		if game, err = engine.New(engine.WithConfig(cfg)); err != nil {
+			return usageError(c, "%v", err)
+		}
+	}
+	players := game.Config().Players
+	if players > maxPlayPlayers {
+		return usageError(c, "play draws at most %d players, got %d", maxPlayPlayers, players)
+	}
+
+	names := defaultSeats(players)
+	switch {
+	case c.IsSet("seats"):
+		if names, err = parseSeats(c.String("seats"), players); err != nil {
+			return usageError(c, "--seats: %v", err)
+		}
+	case savedSeats != nil:
+		names = savedSeats
+	}
+	seed := c.Uint64("seed")
+	if !c.IsSet("seed") {
+		seed = rand.Uint64()
+	}
+	if c.Duration("think") < 0 {
+		return usageError(c, "--think must not be negative, got %v", c.Duration("think"))
+	}
+	seats, err := makeSeats(names, seed, c.Duration("think"))
+	if err != nil {
+		return usageError(c, "--seats: %v", err)
+	}
+
+	out := c.App.Writer
+	s := &session{
+		ctx:      c.Context,
+		out:      out,
+		lines:    readLines(c.Context, c.App.Reader),
+		echo:     !isTerminal(c.App.Reader),
+		style:    style{colour: colourWanted(colour, out)},
+		game:     game,
+		checker:  checker,
+		seats:    seats,
+		viewRows: viewRows,
+		viewCols: viewCols,
+		maxMoves: c.Int("max-moves"),
+	}
+	s.view = newView(viewRows, viewCols, game.Config())
+	s.centreOnPlay()
+	if hasBot(seats) && !c.IsSet("seed") {
+		fmt.Fprintf(out, "Bots use seed %d (--seed %d repeats this game).\n", seed, seed)
+	}
+	err = s.run()
+	switch {
+	case errors.Is(err, errInterrupted):
+		return cli.Exit("", 130)
+	case err != nil:
+		return failure(c, "%v", err)
+	}
+	return nil
+}
+
+func hasBot(seats []seat) bool {
+	for _, s := range seats {
+		if !s.human() {
+			return true
+		}
+	}
+	return false
+}
+
+// parseView reads a window size such as "15x15" or "11X31".
+func parseView(s string) (rows, cols int, err error) {
+	r, c, ok := strings.Cut(strings.ToLower(s), "x")
+	if ok {
+		if _, err = fmt.Sscanf(r+" "+c, "%d %d", &rows, &cols); err == nil && rows >= 1 && cols >= 1 && rows <= 200 && cols <= 200 {
+			return rows, cols, nil
+		}
+	}
+	return 0, 0, fmt.Errorf("want ROWSxCOLS with each between 1 and 200, e.g. 15x15, got %q", s)
+}

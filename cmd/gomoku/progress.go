@@ -1,0 +1,43 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// progress draws a bar of finished games on a terminal, at most ten times
+// a second; it is silent when off.
+type progress struct {
+	w      io.Writer
+	on     bool
+	total  int
+	last   time.Time
+	drawn  bool
+	starts time.Time
+}
+
+func newProgress(w io.Writer, total int, on bool) *progress {
+	return &progress{w: w, on: on, total: total, starts: time.Now()}
+}
+
+// update shows that n games of the total are finished.
+func (p *progress) update(n int) {
+	if !p.on || n < p.total && time.Since(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last = time.Now()
+	const width = 30
+	filled := width * n / p.total
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d games, %s\x1b[K", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
+		n, p.total, time.Since(p.starts).Round(time.Second/10))
+	p.drawn = true
+}
+
+// done erases the bar so the results start on a clean line.
+func (p *progress) done() {
+	if p.drawn {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/gomoku-engine/gomoku/engine"
+)
+
+// symbols are the players' marks in seat order: X and O, then more.
+var symbols = []string{"X", "O", "+", "*", "#", "@", "%", "&",
+	"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "P", "Q", "R", "S", "T", "U", "V", "W", "Y", "Z",
+	"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "p", "q", "r", "s", "t", "u", "v", "w", "y", "z"}
+
+// maxPlayPlayers is the most players "gomoku play" can draw.
+var maxPlayPlayers = len(symbols)
+
+func symbol(player int) string { return symbols[player-1] }
+
+// ANSI styles, used only when colour is on.
+const (
+	ansiReset = "\x1b[0m"
+	ansiDim   = "\x1b[2m"
+	ansiLast  = "\x1b[1;7m" // bold, reverse video: the last move
+)
+
+var playerColours = []string{"\x1b[1;31m", "\x1b[1;36m", "\x1b[1;32m", "\x1b[1;33m", "\x1b[1;35m", "\x1b[1;34m"}
+
+// style decides how the board looks.
+type style struct{ colour bool }
+
+func (s style) paint(text, code string) string {
+	if !s.colour {
+		return text
+	}
+	return code + text + ansiReset
+}
+
+// mark is player's symbol, in the player's colour.
+func (s style) mark(player int) string {
+	return s.paint(symbol(player), playerColours[(player-1)%len(playerColours)])
+}
+
+// renderBoard draws the window v of g: column labels on top, row labels on
+// the left, "." for an empty cell, the players' symbols, and the last move
+// in brackets (and reverse video in colour).
+func renderBoard(g *engine.Game, v *view, st style) string {
+	last, hasLast := g.LastMove()
+	// The widest labels are at the ends of a range.
+	rowW := max(len(strconv.Itoa(v.top)), len(strconv.Itoa(v.top+v.rows-1)))
+	colW := max(len(strconv.Itoa(v.left)), len(strconv.Itoa(v.left+v.cols-1)))
+	// Each cell is right-aligned under its label with one space after; the
+	// symbol sits under the label's last digit so brackets fit around it.
+	cellW := max(colW, 2) + 1
+	var b strings.Builder
+	var line []byte
+	endLine := func() {
+		b.Write(bytes.TrimRight(line, " "))
+		b.WriteByte('\n')
+		line = line[:0]
+	}
+	line = append(line, strings.Repeat(" ", rowW+1)...)
+	for c := v.left; c < v.left+v.cols; c++ {
+		label := strconv.Itoa(c)
+		line = append(line, st.paint(strings.Repeat(" ", cellW-1-len(label))+label, ansiDim)...)
+		line = append(line, ' ')
+	}
+	endLine()
+	for r := v.top; r < v.top+v.rows; r++ {
+		label := strconv.Itoa(r)
+		line = append(line, st.paint(strings.Repeat(" ", rowW-len(label))+label, ansiDim)...)
+		line = append(line, ' ')
+		for c := v.left; c < v.left+v.cols; c++ {
+			line = append(line, strings.Repeat(" ", cellW-3)...)
+			p := g.At(r, c)
+			switch {
+			case p == 0:
+				line = append(line, " . "...)
+			case hasLast && last.Row == r && last.Col == c:
+				line = append(line, st.paint("["+symbol(p)+"]", ansiLast)...)
+			default:
+				line = append(line, " "+st.mark(p)+" "...)
+			}
+		}
+		endLine()
+	}
+	return b.String()
+}

@@ -1,0 +1,325 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/record"
+	"github.com/gomoku-engine/gomoku/engine/savefile"
+)
+
+func replayCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "replay",
+		Usage:     "check a list of moves and print what each one led to",
+		ArgsUsage: "[FILE]",
+		Description: `Reads moves from FILE, or from standard input when FILE is absent or "-", and
+plays them in order on a new game. One move per line: ROW COL, or ROW COL PLAYER
+with --free-order. Fields are separated by spaces, tabs or a comma; blank lines
+and lines starting with # are skipped; coordinates may be negative. FILE may
+also be a game saved by "gomoku play" (it brings its own rules), a Piskvork
+.psq record (it brings its board size) or a move string such as "h8i9j10"
+(column letter from a, row number from 1 at the top).
+
+Prints one line per move as soon as it is played: 0 when the game goes on, the
+winner's number when that move wins, "draw" when it fills a bounded board.
+The first bad line stops the run with a message on standard error naming the
+line and the reason, and exit status 1; everything before it is printed.
+
+Examples:
+   printf '0 0\n1 0\n0 1\n1 1\n0 2\n' | gomoku replay --k 3 --rows 3 --cols 3
+   gomoku replay --free-order --json moves.txt
+   gomoku replay saved-game.json
+   gomoku replay --rule exact game.psq
+   echo h8i9h9i10h10i11h11i12h12 | gomoku replay`,
+		Flags: append(gameFlags(true),
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON document at the end instead: the result of every move, the final status, the winner and the move that decided the game"},
+		),
+		Action: runReplay,
+	}
+}
+
+func runReplay(c *cli.Context) error {
+	if c.NArg() > 1 {
+		return usageError(c, "at most one FILE, got %d arguments", c.NArg())
+	}
+	var in io.Reader = c.App.Reader
+	name := c.Args().First()
+	if name != "" && name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return failure(c, "%v", err)
+		}
+		defer f.Close()
+		in = f
+	}
+	w := bufio.NewWriterSize(c.App.Writer, 64<<10)
+	// Results are buffered for speed but flushed whenever the replay is
+	// about to wait for more input, so a person or a program feeding moves
+	// one at a time sees each result at once.
+	r := bufio.NewReaderSize(&flushingReader{r: in, w: w}, 64<<10)
+
+	saved, err := isSavedGame(r)
+	if err != nil {
+		return failure(c, "reading input: %v", err)
+	}
+	var rp *replayer
+	switch {
+	case saved:
+		rp, err = savedReplayer(c, r, name)
+	case startsWithLetter(r):
+		rp, err = recordReplayer(c, r, name)
+	default:
+		rp, err = listReplayer(c, r)
+	}
+	if err != nil {
+		return err
+	}
+	rp.sink = textSink{w}
+	if c.Bool("json") {
+		rp.sink = newJSONSink(w, rp.game.Config())
+	}
+	runErr := rp.run()
+	if err := rp.sink.finish(rp, runErr); err != nil {
+		return failure(c, "writing output: %v", err)
+	}
+	if err := w.Flush(); err != nil {
+		return failure(c, "writing output: %v", err)
+	}
+	if runErr != nil {
+		return failure(c, "%v", runErr)
+	}
+	return nil
+}
+
+// flushingReader flushes w before every read from r.
+type flushingReader struct {
+	r io.Reader
+	w *bufio.Writer
+}
+
+func (f *flushingReader) Read(p []byte) (int, error) {
+	if err := f.w.Flush(); err != nil {
+		return 0, err
+	}
+	return f.r.Read(p)
+}
+
+// isSavedGame reports whether the input is a JSON document (a saved game)
+// rather than a move list: its first non-blank byte is '{'.
+func isSavedGame(r *bufio.Reader) (bool, error) {
+	for i := 1; i <= 4096; i++ {
+		b, err := r.Peek(i)
+		if len(b) < i {
+			if err == io.EOF {
+				return false, nil
+			}
+			return false, err
+		}
+		switch b[i-1] {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '{':
+			return true, nil
+		}
+		return false, nil
+	}
+	return false, nil
+}
+
+// startsWithLetter reports whether the input's first non-blank byte is a
+// letter: a record (a .psq file's "Piskvorky" header or a move string like
+// "h8i9"), since a move list starts with a number.
+func startsWithLetter(r *bufio.Reader) bool {
+	for i := 1; i <= 4096; i++ {
+		b, _ := r.Peek(i)
+		if len(b) < i {
+			return false
+		}
+		switch c := b[i-1]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			continue
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// replayer plays moves one at a time and reports each result to a sink.
+type replayer struct {
+	game      *engine.Game
+	next      func() (engine.Move, int, error) // the next move and its line; io.EOF at the end
+	sink      replaySink
+	decidedAt int // the move that won or drew, or 0
+}
+
+// lineError is a bad line in a move list.
+type lineError struct {
+	Line int    `json:"line"`
+	Msg  string `json:"message"`
+}
+
+func (e *lineError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+func (rp *replayer) run() error {
+	g := rp.game
+	for {
+		m, line, err := rp.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		out, err := g.PlayAs(m.Row, m.Col, m.Player)
+		if err != nil {
+			return &lineError{Line: line, Msg: describeMoveError(g, err, rp.decidedAt)}
+		}
+		if out != engine.Ongoing && rp.decidedAt == 0 {
+			rp.decidedAt = g.Len()
+		}
+		if err := rp.sink.result(out, m.Player); err != nil {
+			return err
+		}
+	}
+}
+
+// listReplayer replays a text move list configured by the flags.
+func listReplayer(c *cli.Context, r io.Reader) (*replayer, error) {
+	cfg, err := gameConfig(c)
+	if err != nil {
+		return nil, err
+	}
+	g, err := engine.New(engine.WithConfig(cfg))
+	if err != nil {
+		return nil, usageError(c, "%v", err)
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), 64<<10)
+	free := cfg.Order == engine.FreeOrder
+	line := 0
+	next := func() (engine.Move, int, error) {
+		for sc.Scan() {
+			line++
+			nums, skip, err := parseMoveLine(sc.Bytes(), free)
+			switch {
+			case errors.Is(err, errHuge):
+				return engine.Move{}, line, &lineError{line, fmt.Sprintf("coordinate out of range (%v; rows and columns must be within %d..%d)", err, minCoord, maxCoord)}
+			case err != nil:
+				return engine.Move{}, line, &lineError{line, fmt.Sprintf("%v in %q", err, clip(sc.Bytes()))}
+			case skip:
+				continue
+			}
+			m := engine.Move{Row: nums[0], Col: nums[1], Player: nums[2]}
+			if !free {
+				m.Player = g.Turn()
+			}
+			return m, line, nil
+		}
+		switch err := sc.Err(); {
+		case errors.Is(err, bufio.ErrTooLong):
+			return engine.Move{}, line + 1, &lineError{line + 1, "line longer than 64 KiB"}
+		case err != nil:
+			return engine.Move{}, line, fmt.Errorf("reading input: %w", err)
+		}
+		return engine.Move{}, line, io.EOF
+	}
+	return &replayer{game: g, next: next}, nil
+}
+
+// savedReplayer replays a saved game, which brings its own rules and is
+// validated completely before the first result is printed.
+func savedReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error) {
+	if name := rulesFlagSet(c); name != "" {
+		return nil, usageError(c, "--%s cannot be used with a saved game: it brings its own rules", name)
+	}
+	checker, err := checkerFlag(c)
+	if err != nil {
+		return nil, err
+	}
+	s, err := savefile.Read(r)
+	if err != nil {
+		if name != "" && name != "-" {
+			return nil, failure(c, "%s: %v", name, err)
+		}
+		return nil, failure(c, "%v", err)
+	}
+	cfg := s.Game.Config()
+	cfg.Checker = checker
+	g, err := engine.New(engine.WithConfig(cfg))
+	if err != nil {
+		return nil, usageError(c, "%v", err)
+	}
+	moves := s.Moves()
+	i := 0
+	next := func() (engine.Move, int, error) {
+		if i == len(moves) {
+			return engine.Move{}, 0, io.EOF
+		}
+		i++
+		return moves[i-1], i, nil
+	}
+	return &replayer{game: g, next: next}, nil
+}
+
+// recordReplayer replays a .psq record or a move string under the rules
+// flags. Records are small (one bounded game), so it is read whole and
+// parsed completely before the first result is printed.
+func recordReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error) {
+	where := "input"
+	if name != "" && name != "-" {
+		where = name
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, failure(c, "reading %s: %v", where, err)
+	}
+	cfg, err := recordConfig(c)
+	if err != nil {
+		return nil, err
+	}
+	rec, format, err := record.Load(data)
+	if err != nil {
+		return nil, failure(c, "%s: %v", where, err)
+	}
+	if rec.Bounded() {
+		if c.IsSet(flagRows) && (cfg.Rows != rec.Rows || cfg.Cols != rec.Cols) {
+			return nil, usageError(c, "--rows/--cols give %d×%d but the .psq file is for a %d×%d board", cfg.Rows, cfg.Cols, rec.Rows, rec.Cols)
+		}
+		cfg.Rows, cfg.Cols = rec.Rows, rec.Cols
+	}
+	g, err := engine.New(engine.WithConfig(cfg))
+	if err != nil {
+		return nil, usageError(c, "%v", err)
+	}
+	i := 0
+	next := func() (engine.Move, int, error) {
+		if i == len(rec.Moves) {
+			return engine.Move{}, 0, io.EOF
+		}
+		m := rec.Moves[i]
+		i++
+		line := 1 // a move string is one line
+		if format == record.PSQ {
+			line = i + 1 // after the header
+		}
+		return engine.Move{Row: m.Row, Col: m.Col, Player: record.Player(i - 1)}, line, nil
+	}
+	return &replayer{game: g, next: next}, nil
+}
+
+// clip shortens a line for an error message.
+func clip(b []byte) string {
+	if len(b) > 60 {
+		return string(b[:57]) + "..."
+	}
+	return string(b)
+}

@@ -1,0 +1,280 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/savefile"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// errInterrupted ends a session on Ctrl-C.
+var errInterrupted = errors.New("interrupted")
+
+// session is one game of "gomoku play": the game, who sits where, the
+// window on the board, and the conversation with the people playing.
+type session struct {
+	ctx      context.Context
+	out      io.Writer
+	lines    <-chan inputLine
+	echo     bool // repeat input lines, which a terminal would have shown
+	style    style
+	game     *engine.Game
+	checker  engine.CheckerKind
+	seats    []seat
+	view     view
+	viewRows int
+	viewCols int
+	maxMoves int
+	shown    bool // the board on screen is up to date
+	follow   bool // moves were played since the view last followed them
+}
+
+func (s *session) printf(format string, args ...any) { fmt.Fprintf(s.out, format, args...) }
+
+// who names a player for messages, e.g. "X (player 1, human)".
+func (s *session) who(player int) string {
+	return fmt.Sprintf("%s (player %d, %s)", s.style.mark(player), player, s.seats[player-1].name)
+}
+
+// introduce tells the players what game they are in and how to play it.
+func (s *session) introduce() {
+	cfg := s.game.Config()
+	board := "an infinite board"
+	if cfg.Bounded() {
+		board = fmt.Sprintf("a %d × %d board (rows 0..%d, columns 0..%d)", cfg.Rows, cfg.Cols, cfg.Rows-1, cfg.Cols-1)
+	}
+	rule := fmt.Sprintf("%d or more in a row win", cfg.K)
+	if cfg.Rule == engine.Exact {
+		rule = fmt.Sprintf("exactly %d in a row win (longer runs do not)", cfg.K)
+	}
+	s.printf("%d-in-a-row on %s: %s.\n", cfg.K, board, rule)
+	for p := range s.seats {
+		s.printf("  %s\n", s.who(p+1))
+	}
+	if s.anyHuman() {
+		s.printf("Enter a move as ROW COL (e.g. 0 0); rows grow downwards, columns to the right. Type help for more.\n")
+	}
+}
+
+func (s *session) anyHuman() bool {
+	for _, st := range s.seats {
+		if st.human() {
+			return true
+		}
+	}
+	return false
+}
+
+// run plays until the game ends, the players quit or the input ends.
+func (s *session) run() error {
+	s.introduce()
+	for {
+		g := s.game
+		switch {
+		case g.Status() == engine.Won:
+			s.showBoard()
+			s.printf("%s wins after %s.\n", s.who(g.Winner()), countMoves(g.Len()))
+			return nil
+		case g.Status() == engine.Drawn:
+			s.showBoard()
+			s.printf("Draw after %s: the board is full.\n", countMoves(g.Len()))
+			return nil
+		case s.maxMoves > 0 && g.Len() >= s.maxMoves:
+			s.showBoard()
+			s.printf("Stopped after %s: the move limit (--max-moves) was reached. Nobody won.\n", countMoves(g.Len()))
+			return nil
+		case s.ctx.Err() != nil:
+			s.printf("\nInterrupted: the game is left unfinished after %s.\n", countMoves(g.Len()))
+			return errInterrupted
+		}
+		if st := s.seats[g.Turn()-1]; !st.human() {
+			if err := s.botMove(st); err != nil {
+				return err
+			}
+			continue
+		}
+		if !s.shown {
+			s.showBoard()
+		}
+		s.printf("%s to play> ", s.style.mark(g.Turn()))
+		var in inputLine
+		var ok bool
+		select {
+		case in, ok = <-s.lines:
+		case <-s.ctx.Done():
+			continue
+		}
+		if !ok {
+			if !s.echo {
+				s.printf("\n")
+			}
+			s.printf("End of input: the game is left unfinished after %s.\n", countMoves(g.Len()))
+			return nil
+		}
+		if in.err != nil {
+			return fmt.Errorf("reading input: %w", in.err)
+		}
+		if s.echo {
+			s.printf("%s\n", in.text)
+		}
+		if quit := s.command(in.text); quit {
+			s.printf("Quit: the game is left unfinished after %s.\n", countMoves(g.Len()))
+			return nil
+		}
+	}
+}
+
+// botMove asks a bot for its move and plays it.
+func (s *session) botMove(st seat) error {
+	g := s.game
+	p := g.Turn()
+	cell, err := st.bot.Choose(s.ctx, g, p)
+	if err != nil {
+		if s.ctx.Err() != nil {
+			return nil // reported by run
+		}
+		return fmt.Errorf("bot %s (player %d) failed: %w", st.name, p, err)
+	}
+	if _, err := g.Play(cell.Row, cell.Col); err != nil {
+		return fmt.Errorf("bot %s (player %d) chose a move the game refused: %w", st.name, p, err)
+	}
+	s.printf("%s plays %d %d\n", s.who(p), cell.Row, cell.Col)
+	s.followLast()
+	return nil
+}
+
+// followLast asks for the latest moves to be brought into view at the next
+// drawing of the board, which is then due.
+func (s *session) followLast() {
+	s.follow = true
+	s.shown = false
+}
+
+// applyFollow brings the latest round of moves, one per player, into view
+// (and as much of the rest as fits): always when forced, otherwise only
+// when one of them is out of view or at its edge.
+func (s *session) applyFollow(force bool) {
+	s.follow = false
+	h := s.game.History()
+	if len(h) == 0 {
+		return
+	}
+	recent := make([]sparse.Cell, 0, s.game.Config().Players)
+	for _, m := range h[max(0, len(h)-s.game.Config().Players):] {
+		recent = append(recent, sparse.Cell{Row: m.Row, Col: m.Col})
+	}
+	all, _ := s.game.BoundingBox()
+	if force {
+		s.view.frame(recent, all)
+	} else {
+		s.view.follow(recent, all)
+	}
+}
+
+// showBoard draws the window and says what lies outside it.
+func (s *session) showBoard() {
+	g := s.game
+	if s.follow {
+		s.applyFollow(false)
+	}
+	s.printf("\n%s", renderBoard(g, &s.view, s.style))
+	outside := 0
+	for c := range g.Marks() {
+		if !s.view.contains(c.Row, c.Col) {
+			outside++
+		}
+	}
+	s.printf("Move %d", g.Len())
+	if m, ok := g.LastMove(); ok {
+		s.printf(", last %s at %d %d", s.style.mark(m.Player), m.Row, m.Col)
+	}
+	s.printf(". View: %s", &s.view)
+	if outside > 0 {
+		s.printf("; %d %s outside it (pan, center)", outside, plural(outside, "mark", "marks"))
+	}
+	s.printf(".\n")
+	s.shown = true
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// countMoves counts moves in words: "1 move", "2 moves".
+func countMoves(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "move", "moves")) }
+
+// load replaces the game with the one saved in path, keeping the seats.
+func (s *session) load(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var g *engine.Game
+	if isRecord(data) {
+		// A record holds moves only: play them under this game's rules.
+		base := s.game.Config()
+		base.Players, base.Order = 2, engine.Rotation
+		g, err = gameFromRecord(data, base)
+	} else {
+		g, _, err = gameFromSaved(data, s.checker)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	cfg := g.Config()
+	if cfg.Players != len(s.seats) {
+		return fmt.Errorf("the game in %s has %d players but this game has %d seats; start it with gomoku play --load %s", path, cfg.Players, len(s.seats), path)
+	}
+	if cfg.Players > maxPlayPlayers {
+		return fmt.Errorf("the game in %s has %d players; play draws at most %d", path, cfg.Players, maxPlayPlayers)
+	}
+	s.game = g
+	s.view = newView(s.viewRows, s.viewCols, cfg)
+	s.centreOnPlay()
+	return nil
+}
+
+// centreOnPlay frames the latest moves and as many of the others as fit,
+// or, before the first move, the origin or the middle of the board.
+func (s *session) centreOnPlay() {
+	cfg := s.game.Config()
+	s.view.centre(cfg.Rows/2, cfg.Cols/2)
+	s.applyFollow(true)
+	s.shown = false
+}
+
+// rebuild replays a saved game with the chosen win checker.
+func rebuild(saved *savefile.Saved, checker engine.CheckerKind) (*engine.Game, error) {
+	cfg := saved.Game.Config()
+	cfg.Checker = checker
+	g, err := engine.New(engine.WithConfig(cfg))
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range saved.Moves() {
+		if _, err := g.PlayAs(m.Row, m.Col, m.Player); err != nil {
+			return nil, err // cannot happen: the file was validated
+		}
+	}
+	return g, nil
+}
+
+// seatNameList is the seats' names, for saving.
+func (s *session) seatNameList() []string {
+	names := make([]string, len(s.seats))
+	for i, st := range s.seats {
+		names[i] = st.name
+	}
+	return names
+}
+
+func joinMoves(moves []string) string { return strings.Join(moves, ", ") }

@@ -1,0 +1,153 @@
+package pbraincmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/gomoku-engine/gomoku/engine/pbrain"
+	"github.com/gomoku-engine/gomoku/engine/player"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitFail  = 1 // reading or writing the pipes failed
+	exitUsage = 2 // the command line is wrong
+)
+
+const description = `Speaks the Gomocup (Piskvork) engine protocol on standard input and output, so
+Gomoku managers and GUIs can run this engine: Piskvork, c-gomoku-cli and the
+Gomocup tournament manager start it and send START, BEGIN, TURN, BOARD, INFO,
+TAKEBACK, RESTART, SWAP2BOARD, ABOUT and END; it answers with its moves.
+
+It plays freestyle and exactly-five Gomoku on boards from 5x5 to --max-side,
+answers within INFO timeout_turn and the match clock (time_left) keeping a
+safety margin, sets the Go memory limit from INFO max_memory, and refuses
+renju and caro (INFO rule 4 and 8) with ERROR. Nothing is written to standard
+error; to watch a game, pass --debug and read the DEBUG lines.
+
+Example (type the commands, CR LF or LF):
+   START 15
+   OK
+   BEGIN
+   7,7
+   END`
+
+// Command is the "pbrain" command for the gomoku program. It serves the app's
+// Reader and Writer until END or the end of the input.
+func Command() *cli.Command {
+	return &cli.Command{
+		Name:         "pbrain",
+		Usage:        "run as a Gomocup (Piskvork) engine on standard input and output",
+		Description:  description,
+		Flags:        flags(),
+		Action:       action,
+		OnUsageError: onUsageError,
+	}
+}
+
+// onUsageError reports a bad flag on standard error only: standard output
+// is the protocol's pipe, where a help text would be taken for answers.
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	return cli.Exit(fmt.Sprintf("%s: %v (see --help)", c.App.Name, err), exitUsage)
+}
+
+func flags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "strategy", Value: "search",
+			Usage: "the player that chooses moves: " + strings.Join(player.Names(), ", ")},
+		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for the strategy's tie-breaks"},
+		&cli.DurationFlag{Name: "default-turn", Value: 5 * time.Second,
+			Usage: "time per move when the manager sends no INFO timeout_turn"},
+		&cli.DurationFlag{Name: "margin", Value: 50 * time.Millisecond,
+			Usage: "least time kept back from every move's budget for the answer to reach the manager (at least a tenth of the budget is kept)"},
+		&cli.IntFlag{Name: "max-side", Value: 1024, Usage: "largest board side START and RECTSTART accept (the smallest is 5)"},
+		&cli.StringFlag{Name: "name", Value: "gomoku", Usage: "engine name in the ABOUT answer"},
+		&cli.BoolFlag{Name: "debug", Usage: "send DEBUG lines with each move's budget and time, and why a fallback move was played"},
+	}
+}
+
+func action(c *cli.Context) error {
+	if c.Args().Present() {
+		return cli.Exit(fmt.Sprintf("pbrain: unexpected argument %q (the protocol runs on standard input)", c.Args().First()), exitUsage)
+	}
+	factory, err := pbrain.ByName(c.String("strategy"), c.Uint64("seed"))
+	if err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
+	if c.Int("max-side") < 5 {
+		return cli.Exit(fmt.Sprintf("pbrain: --max-side must be at least 5, got %d", c.Int("max-side")), exitUsage)
+	}
+	opts := pbrain.Options{
+		NewStrategy: factory,
+		About: pbrain.About{
+			Name:    c.String("name"),
+			Version: version(),
+			Author:  "gomoku-engine authors",
+			Country: "unspecified",
+			WWW:     "https://github.com/gomoku-engine/gomoku",
+		},
+		DefaultTurnTime:  c.Duration("default-turn"),
+		MinMargin:        c.Duration("margin"),
+		MaxSide:          c.Int("max-side"),
+		ApplyMemoryLimit: true, // one brain per process
+		Debug:            c.Bool("debug"),
+	}
+	err = pbrain.Serve(c.Context, c.App.Reader, c.App.Writer, opts)
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return cli.Exit(err.Error(), exitFail)
+	}
+	return nil
+}
+
+// version is the module version the binary was built from, "dev" for a
+// build from a work tree.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "dev"
+}
+
+// App is the pbrain-gomoku program: the pbrain command as a whole program,
+// since managers start the engine without arguments.
+func App(in io.Reader, out, errOut io.Writer) *cli.App {
+	return &cli.App{
+		Name:            "pbrain-gomoku",
+		Usage:           "a Gomocup (Piskvork) engine: register this executable with the manager",
+		Description:     description,
+		Reader:          in,
+		Writer:          out,
+		ErrWriter:       errOut,
+		Flags:           flags(),
+		Action:          action,
+		HideHelpCommand: true,
+		ExitErrHandler:  func(*cli.Context, error) {},
+		OnUsageError:    onUsageError,
+	}
+}
+
+// Run runs the pbrain-gomoku program with args (args[0] is its name) and
+// returns its exit status; errors go to errOut.
+func Run(ctx context.Context, args []string, in io.Reader, out, errOut io.Writer) int {
+	err := App(in, out, errOut).RunContext(ctx, args)
+	if err == nil {
+		return exitOK
+	}
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) {
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(errOut, msg)
+		}
+		return ec.ExitCode()
+	}
+	fmt.Fprintln(errOut, "pbrain-gomoku:", err)
+	return exitUsage
+}

@@ -1,0 +1,383 @@
+package player
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// winValue is the worth of a won position; wins sooner are worth more.
+const winValue int64 = 1 << 50
+
+// ttLimit bounds the transposition table of one Choose.
+const ttLimit = 1 << 18
+
+// run is the state of one Choose: the working position, the limits and
+// the counters.
+type run struct {
+	*Search
+	t        *tracker
+	root     int
+	ctx      context.Context
+	deadline time.Time
+	start    time.Time
+	stopped  bool
+	// limit is the deadline of the current phase (the VCF gets a share).
+	limit time.Time
+	// vcfLeft counts down the VCF's node budget.
+	vcfLeft int
+}
+
+type ttEntry struct {
+	depth int8
+	bound int8 // exact, lower or upper
+	value int64
+	best  uint64
+}
+
+const (
+	exactBound int8 = iota
+	lowerBound
+	upperBound
+)
+
+// next is the player after p in rotation.
+func (r *run) next(p int) int { return p%r.t.n + 1 }
+
+// tick counts a node and, every 16 nodes, checks the limits: a node
+// costs microseconds, a clock read tens of nanoseconds.
+func (r *run) tick() {
+	r.stats.Nodes++
+	if r.stats.Nodes&15 != 0 || r.stopped {
+		return
+	}
+	if r.maxNodes > 0 && r.stats.Nodes >= r.maxNodes {
+		r.stopped = true
+	}
+	if !r.limit.IsZero() && time.Now().After(r.limit) {
+		r.stopped = true
+	}
+	if r.ctx.Err() != nil {
+		r.stopped = true
+	}
+}
+
+// winFor is the value, for the root, of player p winning at ply.
+func (r *run) winFor(p, ply int) int64 {
+	if p == r.root {
+		return winValue - int64(ply)
+	}
+	return -winValue + int64(ply)
+}
+
+// best finds the root's move: a win, a VCF, or the alpha-beta's choice.
+func (r *run) best() (uint64, bool) {
+	t, me := r.t, r.root
+	if len(t.fours[me]) > 0 {
+		r.stats.Reason = "win"
+		r.stats.Score = winValue
+		return sortedCells(t.fours[me])[0], true
+	}
+	if r.vcf && t.n == 2 && len(t.fours[r.next(me)]) == 0 {
+		r.limit = r.phaseEnd(4)
+		if line := r.vcfRoot(me); len(line) > 0 {
+			r.stats.Reason = "vcf"
+			r.stats.Score = winValue
+			return line[0], true
+		}
+		r.stopped = r.ctx.Err() != nil
+	}
+	if r.vct && t.n == 2 && len(t.fours[r.next(me)]) == 0 && !r.stopped {
+		r.limit = r.phaseEnd(3)
+		if c, ok := r.vctRoot(me); ok {
+			r.stats.Reason = "vct"
+			r.stats.Score = winValue
+			return c, true
+		}
+		r.stopped = r.ctx.Err() != nil
+	}
+	r.limit = r.deadline
+	moves, lost := r.threats(me)
+	if len(moves) == 0 {
+		moves = slices.Clone(r.candidates(me, 0))
+	}
+	if len(moves) == 0 {
+		return 0, false
+	}
+	if len(moves) == 1 || lost {
+		r.stats.Reason = "only move"
+		return moves[0], true
+	}
+	return r.deepen(moves), true
+}
+
+// phaseEnd is the deadline of a phase that may use 1/share of the budget.
+func (r *run) phaseEnd(share int) time.Time {
+	if r.deadline.IsZero() {
+		return time.Time{}
+	}
+	return r.start.Add(r.deadline.Sub(r.start) / time.Duration(share))
+}
+
+// deepen runs iterative deepening over the root moves and returns the best
+// move of the deepest completed iteration.
+func (r *run) deepen(moves []uint64) uint64 {
+	if r.Search.tt == nil {
+		r.Search.tt = make(map[uint64]ttEntry)
+	}
+	clear(r.tt)
+	r.stats.Reason = "search"
+	best := moves[0]
+	values := make([]int64, len(moves))
+	for depth := 1; depth <= r.maxDepth; depth++ {
+		iterStart := time.Now()
+		alpha := -2 * winValue
+		iterBest := moves[0]
+		for i, mv := range moves {
+			v := r.tryMove(mv, r.root, depth, alpha, 2*winValue, 0)
+			if r.stopped {
+				break
+			}
+			values[i] = v
+			if v > alpha {
+				alpha, iterBest = v, mv
+			}
+		}
+		if r.stopped {
+			break
+		}
+		best, r.stats.Depth, r.stats.Score = iterBest, depth, alpha
+		// Best first for the next iteration; a stable sort keeps the
+		// candidate order among equals.
+		order := make([]int, len(moves))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int {
+			switch {
+			case values[a] > values[b]:
+				return -1
+			case values[a] < values[b]:
+				return 1
+			}
+			return 0
+		})
+		sortedMoves, sortedValues := make([]uint64, len(moves)), make([]int64, len(moves))
+		for i, j := range order {
+			sortedMoves[i], sortedValues[i] = moves[j], values[j]
+		}
+		moves, values = sortedMoves, sortedValues
+		if alpha >= winValue-int64(maxSearchDepth) || alpha <= -winValue+int64(maxSearchDepth) {
+			break // a forced result: deeper will not change it
+		}
+		// The next iteration costs several times this one: do not start
+		// what the remaining time cannot finish.
+		if !r.deadline.IsZero() && time.Until(r.deadline) < 3*time.Since(iterStart) {
+			break
+		}
+	}
+	return best
+}
+
+// tryMove plays mv for mover and returns the value of the result for the
+// root, searching depth-1 plies below it.
+func (r *run) tryMove(mv uint64, mover, depth int, alpha, beta int64, ply int) int64 {
+	row, col := sparse.Unpack(mv)
+	out, err := r.t.place(row, col, mover)
+	if err != nil {
+		panic("player: the search tried an illegal cell: " + err.Error())
+	}
+	var v int64
+	switch out {
+	case wonOutcome:
+		v = r.winFor(mover, ply+1)
+	case drawnOutcome:
+		v = 0
+	default:
+		v = r.alphaBeta(depth-1, alpha, beta, r.next(mover), ply+1)
+	}
+	r.t.undo()
+	return v
+}
+
+// alphaBeta is a paranoid alpha-beta: the root maximises, every other
+// player minimises the root's value.
+func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
+	r.tick()
+	if r.stopped {
+		return 0
+	}
+	t := r.t
+	if len(t.fours[mover]) > 0 {
+		return r.winFor(mover, ply+1)
+	}
+	threats, lost := r.threats(mover)
+	if lost {
+		// More cells win for the other side than this side can block.
+		if mover == r.root {
+			return r.winFor(r.next(mover), ply+2)
+		}
+		return r.winFor(r.root, ply+2)
+	}
+	var moves []uint64
+	switch {
+	case len(threats) > 0:
+		// Forced blocks do not branch much: search them beyond the
+		// nominal depth (a threat extension), so that a leaf is never
+		// scored in the middle of a forcing sequence.
+		moves = threats
+		depth = max(depth, 1)
+		if ply >= maxSearchDepth {
+			return r.evaluate()
+		}
+	case depth <= 0:
+		return r.evaluate()
+	default:
+		moves = r.candidates(mover, ply)
+		if len(moves) == 0 {
+			return r.evaluate()
+		}
+	}
+	key := t.hash ^ uint64(mover)*0x9e3779b97f4a7c15
+	if e, ok := r.tt[key]; ok {
+		if int(e.depth) >= depth {
+			switch {
+			case e.bound == exactBound:
+				return e.value
+			case e.bound == lowerBound && e.value >= beta:
+				return e.value
+			case e.bound == upperBound && e.value <= alpha:
+				return e.value
+			}
+		}
+		if i := slices.Index(moves, e.best); i > 0 {
+			moves[0], moves[i] = moves[i], moves[0]
+		}
+	}
+	maximise := mover == r.root
+	a0, b0 := alpha, beta
+	best := -2 * winValue
+	if !maximise {
+		best = 2 * winValue
+	}
+	var bestMove uint64
+	for _, mv := range moves {
+		v := r.tryMove(mv, mover, depth, alpha, beta, ply)
+		if r.stopped {
+			return 0
+		}
+		if maximise {
+			if v > best {
+				best, bestMove = v, mv
+			}
+			alpha = max(alpha, v)
+		} else {
+			if v < best {
+				best, bestMove = v, mv
+			}
+			beta = min(beta, v)
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	if len(r.tt) < ttLimit {
+		bound := exactBound
+		switch {
+		case best <= a0:
+			bound = upperBound
+		case best >= b0:
+			bound = lowerBound
+		}
+		r.tt[key] = ttEntry{depth: int8(depth), bound: bound, value: best, best: bestMove}
+	}
+	return best
+}
+
+// threats lists the cells mover must block: for the root, every cell that
+// wins for an opponent; for an opponent, the cells that win for the root.
+// lost reports that there are more of them than can be blocked in time: by
+// the root alone, or by the opponents moving before the root's next turn.
+func (r *run) threats(mover int) (cells []uint64, lost bool) {
+	t := r.t
+	if mover != r.root {
+		cells = sortedCells(t.fours[r.root])
+		return cells, len(cells) > (r.root-mover+t.n)%t.n
+	}
+	for p := 1; p <= t.n; p++ {
+		if p != mover && len(t.fours[p]) > 0 {
+			cells = append(cells, sortedCells(t.fours[p])...)
+		}
+	}
+	if t.n > 2 {
+		slices.SortFunc(cells, func(a, b uint64) int {
+			switch {
+			case a == b:
+				return 0
+			case packedLess(a, b):
+				return -1
+			}
+			return 1
+		})
+		cells = slices.Compact(cells)
+	}
+	return cells, len(cells) > 1
+}
+
+// candidates lists mover's best moves, all of them at the root and the
+// best width below it. The slice is scratch space of its ply, valid until
+// the next call for the same ply.
+func (r *run) candidates(mover, ply int) []uint64 {
+	for len(r.scratch) <= ply {
+		r.scratch = append(r.scratch, plyScratch{})
+	}
+	buf := &r.scratch[ply]
+	cands := r.t.candidates(mover, buf.scored[:0])
+	buf.scored = cands
+	if ply == 0 {
+		r.shuffleTies(cands)
+	} else if len(cands) > r.width {
+		cands = cands[:r.width]
+	}
+	moves := buf.moves[:0]
+	for _, c := range cands {
+		moves = append(moves, c.key)
+	}
+	buf.moves = moves
+	return moves
+}
+
+// plyScratch is the reusable candidate storage of one ply.
+type plyScratch struct {
+	scored []scored
+	moves  []uint64
+}
+
+// shuffleTies reorders runs of equally scored candidates with the seeded
+// source, so that the seed, not the cell's position, breaks ties.
+func (r *run) shuffleTies(cands []scored) {
+	for i := 0; i < len(cands); {
+		j := i + 1
+		for j < len(cands) && cands[j].score == cands[i].score {
+			j++
+		}
+		r.rng.Shuffle(j-i, func(a, b int) { cands[i+a], cands[i+b] = cands[i+b], cands[i+a] })
+		i = j
+	}
+}
+
+// evaluate is the static value of the position for the root: its live
+// windows' worth against the sum of its opponents'.
+func (r *run) evaluate() int64 {
+	v := int64(0)
+	for p := 1; p <= r.t.n; p++ {
+		if p == r.root {
+			v += r.t.score[p]
+		} else {
+			v -= r.t.score[p]
+		}
+	}
+	return v
+}

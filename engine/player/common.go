@@ -1,0 +1,114 @@
+package player
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// checkAsk explains why no strategy can move for player in g now.
+func checkAsk(g *engine.Game, player int) error {
+	if g.Status() != engine.Ongoing {
+		return fmt.Errorf("%w: %v", ErrGameOver, g.Status())
+	}
+	if n := g.Config().Players; player < 1 || player > n {
+		return fmt.Errorf("%w: %d (the game has %d)", ErrBadPlayer, player, n)
+	}
+	return nil
+}
+
+// opening is the first cell of an empty board: the origin of an unbounded
+// board, the centre of a bounded one.
+func opening(cfg engine.Config) sparse.Cell {
+	if cfg.Bounded() {
+		return sparse.Cell{Row: cfg.Rows / 2, Col: cfg.Cols / 2}
+	}
+	return sparse.Cell{}
+}
+
+// cellOrder is row-major order.
+func cellOrder(a, b sparse.Cell) int {
+	if a.Row != b.Row {
+		if a.Row < b.Row {
+			return -1
+		}
+		return 1
+	}
+	if a.Col != b.Col {
+		if a.Col < b.Col {
+			return -1
+		}
+		return 1
+	}
+	return 0
+}
+
+// neighbours returns, in row-major order, every empty playable cell within
+// Chebyshev distance radius of a mark. It costs O(marks · radius²) and
+// never looks at the rest of the board, whatever its size.
+func neighbours(g *engine.Game, radius int) []sparse.Cell {
+	seen := make(map[uint64]struct{})
+	var out []sparse.Cell
+	for c := range g.Marks() {
+		for dr := -radius; dr <= radius; dr++ {
+			for dc := -radius; dc <= radius; dc++ {
+				r, col := c.Row+dr, c.Col+dc
+				if g.CanPlace(r, col) != nil {
+					continue
+				}
+				key := sparse.Pack(r, col)
+				if _, dup := seen[key]; dup {
+					continue
+				}
+				seen[key] = struct{}{}
+				out = append(out, sparse.Cell{Row: r, Col: col})
+			}
+		}
+	}
+	slices.SortFunc(out, cellOrder)
+	return out
+}
+
+// kthEmpty returns the k-th empty cell (0-based, row-major) of a bounded
+// board without scanning its area: it walks the marks in row-major order
+// and skips over them, O(marks · log marks). k must be below the number of
+// empty cells.
+func kthEmpty(g *engine.Game, k int) sparse.Cell {
+	cfg := g.Config()
+	idx := k
+	for c := range g.Marks() {
+		if c.Row*cfg.Cols+c.Col > idx {
+			break
+		}
+		idx++
+	}
+	return sparse.Cell{Row: idx / cfg.Cols, Col: idx % cfg.Cols}
+}
+
+// emptyCount is the number of empty cells of a bounded board.
+func emptyCount(g *engine.Game) int {
+	cfg := g.Config()
+	return cfg.Rows*cfg.Cols - g.Len()
+}
+
+// anyCell is a legal cell for a board on which nothing better was found:
+// the opening on an empty board, else the first empty cell of a bounded
+// board, else a cell next to a mark (an unbounded board always has one).
+func anyCell(g *engine.Game) (sparse.Cell, bool) {
+	cfg := g.Config()
+	if g.Len() == 0 {
+		return opening(cfg), true
+	}
+	if cfg.Bounded() {
+		if emptyCount(g) == 0 {
+			return sparse.Cell{}, false
+		}
+		return kthEmpty(g, 0), true
+	}
+	if ns := neighbours(g, 1); len(ns) > 0 {
+		return ns[0], true
+	}
+	return sparse.Cell{}, false
+}

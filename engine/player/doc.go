@@ -1,0 +1,27 @@
+// Package player holds the computer players: strategies that answer
+// "which cell?" for a seat of an [engine.Game]. Every one implements
+// [engine.Strategy], so a person, a script or a bot can sit in any seat.
+//
+// The ladder, weakest first:
+//
+//   - [Scripted] replays a fixed list of cells (tests and demos).
+//   - [Random] picks a uniformly random legal cell with its own seeded
+//     source. On a bounded board it keeps a set of the empty cells and
+//     picks in O(1); on an unbounded board, where the plane has no uniform
+//     distribution, it picks near the existing marks (the first move is
+//     the origin).
+//   - [Greedy] wins when it can, else blocks the first opponent in turn
+//     order who could win on their next move, else takes the cell with the
+//     best local score. Ties are broken by its seeded source.
+//   - [Search] looks ahead: threat-space search for forced wins (sequences
+//     of fours), then alpha-beta with iterative deepening under a time
+//     budget, over candidate cells next to the marks.
+//
+// Every strategy is deterministic for a seed, given the same sequence of
+// calls; the search is deterministic only when it is limited by depth or
+// nodes rather than by time (see [WithMaxDepth]). Strategies keep state
+// between calls and are not safe for concurrent use: give each seat its own.
+//
+// A strategy never returns a cell that cannot be played: on a game that is
+// over, or for a player out of range, Choose returns an error instead.
+package player

@@ -1,0 +1,137 @@
+package player
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// Greedy looks one move ahead. It plays, in this order of preference:
+//
+//  1. a cell that wins now (the first in row-major order);
+//  2. a cell where an opponent would win on their next move, looking at the
+//     opponents in turn order after it and blocking the first who has one
+//     (among several such cells, the one with the best local score);
+//  3. the empty cell within distance 2 of a mark with the best local score:
+//     the runs of its own marks the cell would extend, and, at a slightly
+//     lower weight, the opponents' runs it would cut, longer and more open
+//     runs counting more.
+//
+// Ties are broken by its seeded source, so a seed fixes its play.
+type Greedy struct {
+	rng *rand.Rand
+}
+
+// NewGreedy returns a greedy player whose ties are broken by a source
+// seeded by seed.
+func NewGreedy(seed uint64) *Greedy {
+	return &Greedy{rng: rand.New(rand.NewPCG(seed, seed^0x6a09e667f3bcc909))}
+}
+
+// Name is "greedy".
+func (gr *Greedy) Name() string { return "greedy" }
+
+// Choose returns the greedy cell for player.
+func (gr *Greedy) Choose(_ context.Context, g *engine.Game, player int) (sparse.Cell, error) {
+	if err := checkAsk(g, player); err != nil {
+		return sparse.Cell{}, err
+	}
+	cfg := g.Config()
+	if g.Len() == 0 {
+		return opening(cfg), nil
+	}
+	if cfg.K == 1 {
+		// Every empty cell wins.
+		c, _ := anyCell(g)
+		return c, nil
+	}
+	// A winning cell extends a run of the winner's marks, so for K ≥ 2 it
+	// is next to one of them: distance 1 covers every win and every block.
+	near := neighbours(g, 1)
+	for _, c := range near {
+		if won, _ := g.WouldWin(c.Row, c.Col, player); won {
+			return c, nil
+		}
+	}
+	for i := 1; i < cfg.Players; i++ {
+		opp := (player-1+i)%cfg.Players + 1
+		var blocks []sparse.Cell
+		for _, c := range near {
+			if won, _ := g.WouldWin(c.Row, c.Col, opp); won {
+				blocks = append(blocks, c)
+			}
+		}
+		if len(blocks) > 0 {
+			return gr.best(g, player, blocks), nil
+		}
+	}
+	cands := neighbours(g, 2)
+	if len(cands) == 0 {
+		// A crowded bounded board: nothing empty near the marks.
+		c, _ := anyCell(g)
+		return c, nil
+	}
+	return gr.best(g, player, cands), nil
+}
+
+// best returns the cell of cells with the highest local score for player,
+// ties broken at random.
+func (gr *Greedy) best(g *engine.Game, player int, cells []sparse.Cell) sparse.Cell {
+	var (
+		bestCell  sparse.Cell
+		bestScore = -1
+		bestTie   uint64
+	)
+	for _, c := range cells {
+		s := localScore(g, c, player)
+		tie := gr.rng.Uint64()
+		if s > bestScore || (s == bestScore && tie > bestTie) {
+			bestCell, bestScore, bestTie = c, s, tie
+		}
+	}
+	return bestCell
+}
+
+// localScore rates an empty cell for player: on each axis, the run of
+// player's marks it would join and the opponents' runs it would cut.
+// A run of n marks with e open ends is worth (n+1)² · (e+1), so longer and
+// more open runs dominate; attack counts 5/4 of defence.
+func localScore(g *engine.Game, c sparse.Cell, player int) int {
+	k := g.Config().K
+	attack, defence := 0, 0
+	for _, a := range axes {
+		for _, who := range [2]bool{true, false} {
+			n, open := 0, 0
+			for _, sign := range [2]int{1, -1} {
+				r, col := c.Row, c.Col
+				var first int
+				for step := 1; step < k; step++ {
+					r, col = r+sign*a.dr, col+sign*a.dc
+					m := g.At(r, col)
+					if step == 1 {
+						first = m
+					}
+					if m == 0 || m != first || (who && m != player) || (!who && m == player) {
+						if m == 0 && g.CanPlace(r, col) == nil {
+							open++
+						}
+						break
+					}
+					n++
+				}
+			}
+			v := (n + 1) * (n + 1) * (open + 1)
+			if who {
+				attack += v
+			} else {
+				defence += v
+			}
+		}
+	}
+	return 5*attack + 4*defence
+}
+
+// axes are the four directions of a run.
+var axes = [4]struct{ dr, dc int }{{0, 1}, {1, 0}, {1, 1}, {1, -1}}

@@ -1,0 +1,87 @@
+package player
+
+import (
+	"slices"
+
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// scored is a candidate cell with its ordering score.
+type scored struct {
+	key   uint64
+	score int64
+}
+
+// byScore orders candidates best first, then by cell for determinism.
+func byScore(a, b scored) int {
+	switch {
+	case a.score != b.score:
+		if a.score > b.score {
+			return -1
+		}
+		return 1
+	case a.key != b.key:
+		if packedLess(a.key, b.key) {
+			return -1
+		}
+		return 1
+	}
+	return 0
+}
+
+// packedLess is row-major order on packed cells.
+func packedLess(a, b uint64) bool {
+	ar, ac := sparse.Unpack(a)
+	br, bc := sparse.Unpack(b)
+	return ar < br || (ar == br && ac < bc)
+}
+
+// sortedCells returns a set's cells in row-major order.
+func sortedCells[V any](m map[uint64]V) []uint64 {
+	out := make([]uint64, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.SortFunc(out, func(a, b uint64) int {
+		switch {
+		case a == b:
+			return 0
+		case packedLess(a, b):
+			return -1
+		}
+		return 1
+	})
+	return out
+}
+
+// candidates appends to out the empty cells near a mark, scored for mover
+// and sorted best first.
+func (t *tracker) candidates(mover int, out []scored) []scored {
+	for key := range t.near {
+		r, c := sparse.Unpack(key)
+		if t.g.At(r, c) != 0 {
+			continue
+		}
+		out = append(out, scored{key, t.moveScore(key, mover)})
+	}
+	slices.SortFunc(out, byScore)
+	return out
+}
+
+// moveScore is the one-move gain of mover marking the empty (r, c): what
+// its own live windows through the cell gain, plus the worth of the
+// opponents' live windows it kills. It is the change of the evaluation
+// (bar windows still empty), so ordering by it tries first the moves a
+// static look prefers.
+func (t *tracker) moveScore(key uint64, mover int) int64 {
+	var v int64
+	for p := 1; p <= t.n; p++ {
+		g := t.gain[p][key]
+		if p == mover {
+			v += 2 * g.attack
+		} else {
+			v += g.defence
+		}
+	}
+	return v
+}

@@ -1,0 +1,182 @@
+package player
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// DenseLimit is the largest bounded board, in cells, for which [Random]
+// keeps a set of the empty cells (two int32 per cell: 8 MiB at the limit).
+// On larger boards it samples cells at random and retries occupied ones,
+// which is O(1) expected while at least half the board is empty, and falls
+// back to an exact pick that walks the marks when the board is crowded.
+const DenseLimit = 1 << 20
+
+// nearRadius is how far from an existing mark Random plays on an
+// unbounded board.
+const nearRadius = 2
+
+// sampleTries bounds rejection sampling before the exact fallback.
+const sampleTries = 64
+
+// Random picks a uniformly random legal cell. On a bounded board of at most
+// [DenseLimit] cells it builds a set of the empty cells on its first move
+// (O(area), once per game) and then keeps it in step with the game's
+// history, so each pick is O(1) plus O(1) per move played since its last
+// call. On larger bounded boards it samples (see [DenseLimit]). On an
+// unbounded board it picks a random existing mark and a random empty cell
+// within distance 2 of it; the first move is the origin.
+type Random struct {
+	rng *rand.Rand
+	set emptySet
+}
+
+// NewRandom returns a random player with its own source seeded by seed.
+func NewRandom(seed uint64) *Random {
+	return &Random{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+}
+
+// Name is "random".
+func (r *Random) Name() string { return "random" }
+
+// Choose returns a random empty cell.
+func (r *Random) Choose(_ context.Context, g *engine.Game, player int) (sparse.Cell, error) {
+	if err := checkAsk(g, player); err != nil {
+		return sparse.Cell{}, err
+	}
+	cfg := g.Config()
+	switch {
+	case !cfg.Bounded():
+		return r.near(g), nil
+	case cfg.Rows*cfg.Cols <= DenseLimit:
+		return r.set.pick(g, r.rng), nil
+	}
+	return r.sample(g), nil
+}
+
+// near picks close to a random mark of an unbounded board.
+func (r *Random) near(g *engine.Game) sparse.Cell {
+	if g.Len() == 0 {
+		return sparse.Cell{}
+	}
+	span := 2*nearRadius + 1
+	for range sampleTries {
+		m, _ := g.MoveAt(r.rng.IntN(g.Len()))
+		row := m.Row + r.rng.IntN(span) - nearRadius
+		col := m.Col + r.rng.IntN(span) - nearRadius
+		if g.CanPlace(row, col) == nil {
+			return sparse.Cell{Row: row, Col: col}
+		}
+	}
+	// Crowded neighbourhoods: pick uniformly among all cells near marks.
+	cells := neighbours(g, nearRadius)
+	return cells[r.rng.IntN(len(cells))]
+}
+
+// sample picks on a bounded board too large for the dense set.
+func (r *Random) sample(g *engine.Game) sparse.Cell {
+	cfg := g.Config()
+	for range sampleTries {
+		row, col := r.rng.IntN(cfg.Rows), r.rng.IntN(cfg.Cols)
+		if g.At(row, col) == 0 {
+			return sparse.Cell{Row: row, Col: col}
+		}
+	}
+	return kthEmpty(g, r.rng.IntN(emptyCount(g)))
+}
+
+// emptySet is the set of empty cells of a bounded board, as linear indexes
+// row*cols+col, with O(1) insert, delete and uniform pick (swap with the
+// last element). It follows the game through its history: moves it has
+// applied are kept in seen and compared with the game's on every pick.
+type emptySet struct {
+	rows, cols int
+	cells      []int32 // the empty cells, in no particular order
+	pos        []int32 // pos[i] is i's index in cells, or -1 when occupied
+	seen       []engine.Move
+}
+
+// pick brings the set in step with g and returns a uniformly random empty
+// cell of it.
+func (s *emptySet) pick(g *engine.Game, rng *rand.Rand) sparse.Cell {
+	s.sync(g)
+	i := s.cells[rng.IntN(len(s.cells))]
+	c := sparse.Cell{Row: int(i) / s.cols, Col: int(i) % s.cols}
+	if g.At(c.Row, c.Col) != 0 {
+		// The game's history was rewritten under a tail that happens to
+		// match ours (undo, then the same moves in another order): start
+		// again from the board itself.
+		s.rows = 0
+		s.sync(g)
+		i = s.cells[rng.IntN(len(s.cells))]
+		c = sparse.Cell{Row: int(i) / s.cols, Col: int(i) % s.cols}
+	}
+	return c
+}
+
+// sync makes the set match g: it rebuilds for a board of another size and
+// otherwise takes back the moves g no longer has and applies the new ones.
+func (s *emptySet) sync(g *engine.Game) {
+	cfg := g.Config()
+	if s.rows != cfg.Rows || s.cols != cfg.Cols {
+		s.build(g)
+		return
+	}
+	common := min(len(s.seen), g.Len())
+	for common > 0 {
+		m, _ := g.MoveAt(common - 1)
+		if m == s.seen[common-1] {
+			break
+		}
+		common--
+	}
+	for _, m := range slices.Backward(s.seen[common:]) {
+		s.add(int32(m.Row*s.cols + m.Col))
+	}
+	s.seen = s.seen[:common]
+	for i := common; i < g.Len(); i++ {
+		m, _ := g.MoveAt(i)
+		s.remove(int32(m.Row*s.cols + m.Col))
+		s.seen = append(s.seen, m)
+	}
+}
+
+func (s *emptySet) build(g *engine.Game) {
+	cfg := g.Config()
+	s.rows, s.cols = cfg.Rows, cfg.Cols
+	area := cfg.Rows * cfg.Cols
+	s.cells = make([]int32, area)
+	s.pos = make([]int32, area)
+	for i := range area {
+		s.cells[i], s.pos[i] = int32(i), int32(i)
+	}
+	s.seen = s.seen[:0]
+	for i := range g.Len() {
+		m, _ := g.MoveAt(i)
+		s.remove(int32(m.Row*s.cols + m.Col))
+		s.seen = append(s.seen, m)
+	}
+}
+
+func (s *emptySet) remove(i int32) {
+	p := s.pos[i]
+	if p < 0 {
+		return
+	}
+	last := s.cells[len(s.cells)-1]
+	s.cells[p], s.pos[last] = last, p
+	s.cells = s.cells[:len(s.cells)-1]
+	s.pos[i] = -1
+}
+
+func (s *emptySet) add(i int32) {
+	if s.pos[i] >= 0 {
+		return
+	}
+	s.pos[i] = int32(len(s.cells))
+	s.cells = append(s.cells, i)
+}

@@ -1,0 +1,231 @@
+package player
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// DefaultBudget is the search's time per move unless [WithBudget] says
+// otherwise. Iterative deepening does not start a depth it is unlikely to
+// finish, so the median move takes well under it.
+const DefaultBudget = 200 * time.Millisecond
+
+// Search is a Gomoku player that looks ahead.
+//
+// For every move it first takes a win, then (two players) looks for a
+// victory by continuous fours (VCF: every move of the sequence makes a
+// four, so every reply is forced) and then by continuous threats (VCT:
+// fours and threes, a three being a move after which the attacker could
+// make two fours at once), and otherwise runs an alpha-beta search
+// with iterative deepening until its time budget or the context's deadline,
+// whichever is sooner. The alpha-beta considers the empty cells within
+// distance 2 of a mark (1 for K ≤ 3), best first by their one-move gain,
+// and only the best dozen of them below the root; when the player to move
+// faces a cell that wins for an opponent, its only moves are the cells that
+// block it. Leaves are scored by live windows (see the evaluation described
+// at [Search.Choose]).
+//
+// With three or more players it runs a paranoid search: the player to move
+// maximises its own score against all the others, who are assumed to play
+// together against it. It keeps alpha-beta's pruning (a max-n search
+// prunes almost nothing), and it matches the game: in k-in-a-row, losing
+// to any opponent is the same loss, and the opponents' threats are real
+// whoever makes them. Its cost is pessimism (it expects opponents never to
+// block each other), which the shallow depth a time budget allows keeps
+// small. The VCF and VCT are for two players only, since with more a
+// threat does not force every other player's reply.
+//
+// The look-ahead plays and undoes moves on one working copy of the game,
+// built once and then kept in step with the real game's history, so a move
+// costs the same on move 10 and on move 10,000. Choose never changes the
+// game it is given.
+type Search struct {
+	budget   time.Duration
+	maxDepth int
+	maxNodes int64
+	width    int
+	vcf, vct bool
+	rng      *rand.Rand
+	t        *tracker
+	stats    Stats
+	// Storage reused from one Choose to the next, to spare the collector:
+	// the transposition table, the VCF's refutations (positions mapped to
+	// the number of fours left when refuted) and per-ply candidate lists.
+	tt        map[uint64]ttEntry
+	vcfFailed map[uint64]int
+	scratch   []plyScratch
+}
+
+// Stats describes the latest Choose of a [Search].
+type Stats struct {
+	// Depth is the deepest alpha-beta iteration completed (0 when the move
+	// came from a win check, a forced block or the VCF).
+	Depth int
+	// Nodes counts positions visited, by alpha-beta and by the VCF.
+	Nodes int64
+	// Elapsed is the wall time of the call.
+	Elapsed time.Duration
+	// Reason says how the move was found: "opening", "win", "vcf", "vct",
+	// "search", "only move" or "fallback".
+	Reason string
+	// Score is the root's evaluation of the move, from the mover's side.
+	Score int64
+}
+
+// SearchOption configures a [Search].
+type SearchOption func(*Search)
+
+// WithBudget sets the time per move. Zero or less removes the time limit,
+// leaving the context's deadline, [WithMaxDepth] and [WithMaxNodes].
+func WithBudget(d time.Duration) SearchOption { return func(s *Search) { s.budget = d } }
+
+// WithSeed seeds the source that breaks ties between equally good moves.
+func WithSeed(seed uint64) SearchOption {
+	return func(s *Search) { s.rng = rand.New(rand.NewPCG(seed, seed^0xbb67ae8584caa73b)) }
+}
+
+// WithMaxDepth caps iterative deepening at depth plies (at least 1). A
+// search limited by depth or nodes and not by time is deterministic.
+func WithMaxDepth(depth int) SearchOption { return func(s *Search) { s.maxDepth = max(depth, 1) } }
+
+// WithMaxNodes stops the search after about n positions (at least 1).
+func WithMaxNodes(n int64) SearchOption { return func(s *Search) { s.maxNodes = max(n, 1) } }
+
+// WithWidth sets how many candidate cells the alpha-beta tries below the
+// root (at least 2; the default is 12). The root tries them all.
+func WithWidth(n int) SearchOption { return func(s *Search) { s.width = max(n, 2) } }
+
+// WithVCF turns the search for a victory by continuous fours on or off
+// (on by default).
+func WithVCF(on bool) SearchOption { return func(s *Search) { s.vcf = on } }
+
+// WithVCT turns the search for a victory by continuous threats (fours and
+// threes) on or off (on by default). It runs after the VCF, with up to a
+// third of the budget less what the VCF used.
+func WithVCT(on bool) SearchOption { return func(s *Search) { s.vct = on } }
+
+// maxSearchDepth bounds iterative deepening when nothing else does.
+const maxSearchDepth = 64
+
+// NewSearch returns a searching player.
+func NewSearch(opts ...SearchOption) *Search {
+	s := &Search{budget: DefaultBudget, maxDepth: maxSearchDepth, width: 12, vcf: true, vct: true}
+	WithSeed(0)(s)
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Name is "search".
+func (s *Search) Name() string { return "search" }
+
+// LastStats describes the latest call of Choose.
+func (s *Search) LastStats() Stats { return s.stats }
+
+// errStop unwinds a search whose time or node budget ran out.
+var errStop = errors.New("player: search stopped")
+
+// Choose returns the cell the search prefers for player, who must be the
+// player in turn unless the game uses free order.
+func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse.Cell, error) {
+	start := time.Now()
+	s.stats = Stats{}
+	defer func() { s.stats.Elapsed = time.Since(start) }()
+	if err := checkAsk(g, player); err != nil {
+		return sparse.Cell{}, err
+	}
+	cfg := g.Config()
+	if cfg.Order == engine.Rotation && player != g.Turn() {
+		return sparse.Cell{}, ErrNotYourTurn
+	}
+	if g.Len() == 0 || cfg.K == 1 {
+		s.stats.Reason = "opening"
+		c, _ := anyCell(g) // K = 1: every empty cell wins
+		return c, nil
+	}
+	if err := s.sync(g); err != nil {
+		return sparse.Cell{}, err
+	}
+	deadline := time.Time{}
+	if s.budget > 0 {
+		// Stop looking at 95% of the budget: unwinding the search and
+		// returning take the rest.
+		deadline = start.Add(s.budget - s.budget/20)
+	}
+	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
+		deadline = d
+	}
+	r := &run{Search: s, t: s.t, root: player, ctx: ctx, deadline: deadline, start: start}
+	key, ok := r.best()
+	if ok {
+		row, col := sparse.Unpack(key)
+		if g.CanPlace(row, col) == nil {
+			return sparse.Cell{Row: row, Col: col}, nil
+		}
+		// The working copy lost track of the game (a rewritten history
+		// that ends like the one it followed): start afresh next time.
+		s.t = nil
+	}
+	s.stats.Reason = "fallback"
+	c, _ := anyCell(g)
+	return c, nil
+}
+
+// sync brings the working copy in step with g: it rebuilds it for another
+// configuration and otherwise undoes the moves g no longer has and plays
+// the new ones.
+func (s *Search) sync(g *engine.Game) error {
+	if s.t == nil || s.t.cfg != g.Config() {
+		t, err := newTracker(g.Config())
+		if err != nil {
+			return err
+		}
+		s.t = t
+	}
+	t := s.t
+	common := min(t.g.Len(), g.Len())
+	for common > 0 {
+		a, _ := g.MoveAt(common - 1)
+		b, _ := t.g.MoveAt(common - 1)
+		if a == b {
+			break
+		}
+		common--
+	}
+	for t.g.Len() > common {
+		t.undo()
+	}
+	for i := common; i < g.Len(); i++ {
+		m, _ := g.MoveAt(i)
+		if _, err := t.place(m.Row, m.Col, m.Player); err != nil {
+			// Our copy diverged from g further back than its last moves
+			// show: replay g from the start on a fresh copy.
+			return s.rebuild(g)
+		}
+	}
+	return nil
+}
+
+// rebuild replays g's history on a fresh working copy.
+func (s *Search) rebuild(g *engine.Game) error {
+	t, err := newTracker(g.Config())
+	if err != nil {
+		return err
+	}
+	for i := range g.Len() {
+		m, _ := g.MoveAt(i)
+		if _, err := t.place(m.Row, m.Col, m.Player); err != nil {
+			s.t = nil
+			return fmt.Errorf("player: replaying the game: %w", err)
+		}
+	}
+	s.t = t
+	return nil
+}

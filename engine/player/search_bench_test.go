@@ -1,0 +1,69 @@
+package player_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// benchPositions are middle-game positions on an unbounded board, K = 5,
+// reached by greedy self-play from a few seeds.
+func benchPosition(b *testing.B, moves int, seed uint64) *engine.Game {
+	b.Helper()
+	g := newGame(b)
+	bots := []engine.Strategy{player.NewGreedy(seed), player.NewGreedy(seed + 1)}
+	for g.Len() < moves && g.Status() == engine.Ongoing {
+		c, err := bots[g.Turn()-1].Choose(context.Background(), g, g.Turn())
+		if err != nil {
+			b.Fatal(err)
+		}
+		play(b, g, c)
+	}
+	if g.Status() != engine.Ongoing {
+		b.Fatalf("seed %d: game over after %d moves", seed, g.Len())
+	}
+	return g
+}
+
+// BenchmarkSearchNodes reports the search's nodes per second at a fixed
+// depth on middle-game positions (depth, not time, so that every run does
+// the same work).
+func BenchmarkSearchNodes(b *testing.B) {
+	for _, moves := range []int{10, 30} {
+		for _, depth := range []int{3, 4} {
+			b.Run(fmt.Sprintf("marks=%d/depth=%d", moves, depth), func(b *testing.B) {
+				g := benchPosition(b, moves, 3)
+				var nodes int64
+				var spent time.Duration
+				for b.Loop() {
+					s := player.NewSearch(player.WithBudget(0), player.WithMaxDepth(depth), player.WithVCF(false))
+					if _, err := s.Choose(context.Background(), g, g.Turn()); err != nil {
+						b.Fatal(err)
+					}
+					nodes += s.LastStats().Nodes
+					spent += s.LastStats().Elapsed
+				}
+				b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			})
+		}
+	}
+}
+
+// BenchmarkTrackerPlace is the cost of one look-ahead move and its undo:
+// the engine's PlayAs and Undo plus the windows bookkeeping.
+func BenchmarkTrackerPlace(b *testing.B) {
+	g := benchPosition(b, 30, 3)
+	s := player.NewSearch(player.WithBudget(0), player.WithMaxDepth(1), player.WithVCF(false))
+	var cell sparse.Cell
+	for b.Loop() {
+		c, _ := s.Choose(context.Background(), g, g.Turn())
+		cell = c
+	}
+	_ = cell
+}

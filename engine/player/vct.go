@@ -1,0 +1,150 @@
+package player
+
+import (
+	"slices"
+
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// maxVCTDepth bounds the number of threats in a VCT line, and
+// vctNodeLimit the positions one VCT search visits.
+const (
+	maxVCTDepth  = 8
+	vctNodeLimit = 20000
+	// vctThreeMoves is how many of the best-ordered cells the VCT tries as
+	// moves that make a three, besides every move that makes a four.
+	vctThreeMoves = 10
+)
+
+// vctRoot looks for a victory by continuous threats for attacker a: every
+// move of a makes a four or a three, a threat to make next move two fours
+// at once (an open four). The defender answers a four at its one empty
+// cell and a three at any cell that spoils it, or with a four of its own,
+// which a must then block with a threat. It returns a's first move, or
+// false. It extends the VCF: a four is the threat that leaves one answer.
+func (r *run) vctRoot(a int) (uint64, bool) {
+	r.vcfLeft = vctNodeLimit
+	var first uint64
+	found := r.vctSearch(a, r.next(a), maxVCTDepth, &first, true)
+	return first, found
+}
+
+func (r *run) vctSearch(a, d, depth int, first *uint64, top bool) bool {
+	r.tick()
+	r.vcfLeft--
+	t := r.t
+	switch {
+	case r.stopped || r.vcfLeft < 0:
+		return false
+	case len(t.fours[a]) > 0:
+		if top {
+			*first = sortedCells(t.fours[a])[0]
+		}
+		return true
+	case depth == 0 || len(t.fours[d]) > 1:
+		return false
+	}
+	var cands []uint64
+	if len(t.fours[d]) == 1 {
+		cands = sortedCells(t.fours[d]) // a must block, with a threat
+	} else {
+		cands = r.fourMoves(a)
+		for _, c := range r.t.candidates(a, nil) {
+			if len(cands) >= len(t.threes[a])+vctThreeMoves {
+				break
+			}
+			if !slices.Contains(cands, c.key) {
+				cands = append(cands, c.key)
+			}
+		}
+	}
+	for _, c := range cands {
+		row, col := sparse.Unpack(c)
+		if _, err := t.place(row, col, a); err != nil {
+			continue
+		}
+		ok := r.vctAnswer(a, d, depth)
+		t.undo()
+		if ok {
+			if top {
+				*first = c
+			}
+			return true
+		}
+		if r.stopped || r.vcfLeft < 0 {
+			return false
+		}
+	}
+	return false
+}
+
+// vctAnswer reports whether a, having just moved, wins against every
+// answer of d.
+func (r *run) vctAnswer(a, d, depth int) bool {
+	t := r.t
+	switch fours := len(t.fours[a]); {
+	case len(t.fours[d]) > 0:
+		return false // d wins first
+	case fours > 1:
+		return true // d can block only one
+	case fours == 1:
+		return r.vctReply(a, d, depth, sortedCells(t.fours[a]))
+	}
+	defences := r.threeDefences(a)
+	if len(defences) == 0 {
+		return false // not a threat: d would move freely
+	}
+	// d may also answer with a four of its own.
+	defences = append(defences, r.fourMoves(d)...)
+	slices.SortFunc(defences, cmpPacked)
+	return r.vctReply(a, d, depth, slices.Compact(defences))
+}
+
+// vctReply reports whether a wins after each of d's replies.
+func (r *run) vctReply(a, d, depth int, replies []uint64) bool {
+	t := r.t
+	for _, e := range replies {
+		row, col := sparse.Unpack(e)
+		out, err := t.place(row, col, d)
+		if err != nil {
+			continue
+		}
+		ok := out != wonOutcome && r.vctSearch(a, d, depth-1, nil, false)
+		t.undo()
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// threeDefences returns the cells that answer a's threes: every cell that
+// would give a two fours at once, and the cells of those fours. Empty
+// means a has no three.
+func (r *run) threeDefences(a int) []uint64 {
+	t := r.t
+	var out []uint64
+	for _, c := range sortedCells(t.threes[a]) {
+		row, col := sparse.Unpack(c)
+		if _, err := t.place(row, col, a); err != nil {
+			continue
+		}
+		if len(t.fours[a]) > 1 {
+			out = append(out, c)
+			out = append(out, sortedCells(t.fours[a])...)
+		}
+		t.undo()
+	}
+	return out
+}
+
+// cmpPacked is row-major order on packed cells.
+func cmpPacked(a, b uint64) int {
+	switch {
+	case a == b:
+		return 0
+	case packedLess(a, b):
+		return -1
+	}
+	return 1
+}

@@ -1,0 +1,204 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gomoku-engine/gomoku/sparse"
+	"github.com/stretchr/testify/require"
+)
+
+// table is one configuration played by every checker that accepts it, with
+// a referee beside them.
+type table struct {
+	cfg   Config
+	games []*Game
+	ref   *referee
+	// origin and span define the window moves are drawn from; unbounded
+	// games may sit against the edge of the coordinate range.
+	origin sparse.Cell
+	span   int
+}
+
+var allCheckers = []CheckerKind{WalkChecker, RunsChecker, LinesChecker}
+
+func newTable(t *testing.T, cfg Config, origin sparse.Cell, span int) *table {
+	t.Helper()
+	tb := &table{cfg: cfg, ref: newReferee(cfg), origin: origin, span: span}
+	for _, k := range allCheckers {
+		c := cfg
+		c.Checker = k
+		if c.Validate() != nil {
+			continue
+		}
+		g, err := New(WithConfig(c))
+		require.NoError(t, err)
+		tb.games = append(tb.games, g)
+	}
+	require.NotEmpty(t, tb.games, "no checker accepts %v", cfg)
+	return tb
+}
+
+// randomConfig draws a configuration from the whole space the property
+// tests cover: bounded or not, K 1..7, N 2..5, both rules and turn orders.
+func randomConfig(rng *rand.Rand) (Config, sparse.Cell, int) {
+	cfg := Config{K: 1 + rng.IntN(7), Players: 2 + rng.IntN(4), Rule: Rule(rng.IntN(2)), Order: TurnOrder(rng.IntN(2))}
+	if rng.IntN(2) == 0 {
+		if rng.IntN(3) == 0 { // square with K = n, where the line counters apply
+			n := 1 + rng.IntN(6)
+			cfg.Rows, cfg.Cols, cfg.K = n, n, n
+		} else {
+			cfg.Rows, cfg.Cols = 1+rng.IntN(7), 1+rng.IntN(7)
+			cfg.K = 1 + rng.IntN(max(cfg.Rows, cfg.Cols))
+		}
+		return cfg, sparse.Cell{Row: -1, Col: -1}, max(cfg.Rows, cfg.Cols) + 2
+	}
+	origins := []sparse.Cell{
+		{Row: 0, Col: 0},
+		{Row: sparse.MaxCoord - 5, Col: sparse.MaxCoord - 5},
+		{Row: sparse.MinCoord - 2, Col: sparse.MaxCoord - 8},
+		{Row: sparse.MinCoord - 3, Col: sparse.MinCoord - 3},
+	}
+	return cfg, origins[rng.IntN(len(origins))], 5 + rng.IntN(5)
+}
+
+// step performs one random operation on every game and the referee, and
+// checks they all agree.
+func (tb *table) step(t *testing.T, rng *rand.Rand) {
+	t.Helper()
+	switch op := rng.IntN(20); {
+	case op < 13:
+		tb.play(t, tb.randomMove(rng))
+	case op < 16:
+		tb.undo(t)
+	case op < 18:
+		tb.redo(t)
+	default:
+		tb.wouldWin(t, tb.randomMove(rng))
+	}
+}
+
+// play offers m to every game and checks each accepts or refuses it as the
+// referee says, with the same outcome.
+func (tb *table) play(t *testing.T, m Move) {
+	t.Helper()
+	want := tb.ref.refusal(m, true)
+	wantOut := Ongoing
+	if want == nil {
+		tb.ref.play(m)
+		tb.ref.redo = tb.ref.redo[:0]
+		wantOut = tb.ref.status()
+	}
+	for _, g := range tb.games {
+		out, err := g.PlayAs(m.Row, m.Col, m.Player)
+		if want != nil {
+			require.ErrorIs(t, err, want, "%v on %v", m, g.cfg)
+			var me *MoveError
+			require.ErrorAs(t, err, &me)
+			require.Equal(t, m, me.Move)
+			continue
+		}
+		require.NoError(t, err, "%v on %v", m, g.cfg)
+		require.Equal(t, wantOut, out, "outcome of %v on %v", m, g.cfg)
+	}
+	tb.check(t)
+}
+
+func (tb *table) undo(t *testing.T) {
+	t.Helper()
+	for _, g := range tb.games {
+		m, err := g.Undo()
+		if len(tb.ref.history) == 0 {
+			require.ErrorIs(t, err, ErrNothingToUndo)
+			continue
+		}
+		require.NoError(t, err)
+		require.Equal(t, tb.ref.history[len(tb.ref.history)-1], m)
+	}
+	if len(tb.ref.history) > 0 {
+		tb.ref.undo()
+	}
+	tb.check(t)
+}
+
+func (tb *table) redo(t *testing.T) {
+	t.Helper()
+	var want Move
+	ok := len(tb.ref.redo) > 0
+	if ok {
+		want = tb.ref.redo[len(tb.ref.redo)-1]
+		tb.ref.redo = tb.ref.redo[:len(tb.ref.redo)-1]
+		tb.ref.play(want)
+	}
+	for _, g := range tb.games {
+		m, out, err := g.Redo()
+		if !ok {
+			require.ErrorIs(t, err, ErrNothingToRedo)
+			continue
+		}
+		require.NoError(t, err)
+		require.Equal(t, want, m)
+		require.Equal(t, tb.ref.status(), out)
+	}
+	tb.check(t)
+}
+
+func (tb *table) wouldWin(t *testing.T, m Move) {
+	t.Helper()
+	want := tb.ref.refusal(m, false)
+	for _, g := range tb.games {
+		win, err := g.WouldWin(m.Row, m.Col, m.Player)
+		if want != nil {
+			require.ErrorIs(t, err, want)
+			continue
+		}
+		require.NoError(t, err)
+		require.Equal(t, tb.ref.wouldWin(m), win, "WouldWin %v on %v", m, g.cfg)
+	}
+	tb.check(t)
+}
+
+func (tb *table) check(t *testing.T) {
+	t.Helper()
+	for _, g := range tb.games {
+		checkInvariants(t, g, tb.ref)
+	}
+}
+
+// randomMove mostly proposes plausible moves but also wrong players, bad
+// player numbers and cells outside the window.
+func (tb *table) randomMove(rng *rand.Rand) Move {
+	m := Move{Row: tb.origin.Row + rng.IntN(tb.span), Col: tb.origin.Col + rng.IntN(tb.span), Player: tb.ref.turn()}
+	switch rng.IntN(12) {
+	case 0:
+		m.Player = rng.IntN(tb.cfg.Players+2) - 0 // 0 and N+1 are out of range
+	case 1:
+		m.Player = 1 + rng.IntN(tb.cfg.Players)
+	case 2:
+		m.Row += 1 << 32 // would alias m.Row if truncated to 32 bits
+	}
+	if tb.cfg.Order == FreeOrder {
+		// One busy player makes long runs, overlines and merged runs common.
+		m.Player = []int{1, 1, 1 + rng.IntN(tb.cfg.Players)}[rng.IntN(3)]
+	}
+	return m
+}
+
+func TestRandomGamesAgainstReferee(t *testing.T) {
+	games, steps := 2000, 80
+	if testing.Short() || raceEnabled {
+		games = 200
+	}
+	rng := rand.New(rand.NewPCG(2026, 11))
+	played := 0
+	for i := range games {
+		cfg, origin, span := randomConfig(rng)
+		tb := newTable(t, cfg, origin, span)
+		for range steps {
+			tb.step(t, rng)
+		}
+		played += len(tb.games)
+		_ = i
+	}
+	t.Logf("%d configurations, %d checker-games of %d operations each", games, played, steps)
+}

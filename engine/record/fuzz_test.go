@@ -1,0 +1,84 @@
+package record_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine/record"
+)
+
+// FuzzPSQ: any input parses or fails cleanly, and whatever parses writes
+// back to text that parses to the same record.
+func FuzzPSQ(f *testing.F) {
+	for _, s := range []string{
+		gomocupPSQ,
+		"Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,12\nhomo-1\nhomo-2\n0\n",
+		"Piskvorky 30x20\n30,20\n",
+		"Piskvorky 5x5, 1:2, 1\n1,1,0\n-1\n",
+		"Piskvorky 15x15, 0:0, 0\n8,8,0\n8,x,0\n",
+		"Piskvorky 1x1\n1,1,0\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		rec, err := record.ParsePSQ(text)
+		if err != nil {
+			require.Nil(t, rec)
+			var se *record.SyntaxError
+			require.ErrorAs(t, err, &se)
+			require.Positive(t, se.Line)
+			return
+		}
+		checkRecord(t, rec)
+		out, err := record.FormatPSQ(rec)
+		if err != nil {
+			// Only names or trailer lines that would read back differently
+			// are refused; the moves and header always write.
+			require.ErrorIs(t, err, record.ErrUnsupported)
+			return
+		}
+		back, err := record.ParsePSQ(out)
+		require.NoError(t, err, "re-reading %q", out)
+		require.Equal(t, rec, back)
+	})
+}
+
+// FuzzMoveString: any input parses or fails cleanly; what parses writes
+// back to the same moves, and Detect agrees with the parser.
+func FuzzMoveString(f *testing.F) {
+	for _, s := range []string{"h8i9j10", "H8 I9\nz26", "h", "8h", "a1a1", "h8é"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		rec, err := record.ParseMoveString(s)
+		if err != nil {
+			var se *record.SyntaxError
+			require.ErrorAs(t, err, &se)
+			return
+		}
+		checkRecord(t, rec)
+		out, err := record.FormatMoveString(rec.Moves)
+		require.NoError(t, err)
+		back, err := record.ParseMoveString(out)
+		require.NoError(t, err)
+		require.Equal(t, rec.Moves, back.Moves)
+		if len(rec.Moves) > 0 {
+			require.Equal(t, record.MoveString, record.Detect([]byte(s)))
+		}
+	})
+}
+
+// FuzzLoad: Load never panics and agrees with Detect.
+func FuzzLoad(f *testing.F) {
+	for _, s := range []string{gomocupPSQ, "h8i9", "{}", "", "\uFEFFh8"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rec, format, err := record.Load(data)
+		require.Equal(t, record.Detect(data), format)
+		if err == nil {
+			checkRecord(t, rec)
+		}
+	})
+}

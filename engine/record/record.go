@@ -1,0 +1,157 @@
+package record
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gomoku-engine/gomoku/engine"
+)
+
+// Format names a record format.
+type Format uint8
+
+const (
+	// Unknown: the content matches no format this package reads.
+	Unknown Format = iota
+	// PSQ is Piskvork's game file.
+	PSQ
+	// MoveString is the compact "h8i9" notation.
+	MoveString
+)
+
+func (f Format) String() string {
+	switch f {
+	case Unknown:
+		return "unknown"
+	case PSQ:
+		return "psq"
+	case MoveString:
+		return "moves"
+	}
+	return fmt.Sprintf("Format(%d)", uint8(f))
+}
+
+// ParseFormat is the inverse of [Format.String] for the readable formats.
+func ParseFormat(s string) (Format, error) {
+	for _, f := range []Format{PSQ, MoveString} {
+		if s == f.String() {
+			return f, nil
+		}
+	}
+	return Unknown, fmt.Errorf("%w: %q (want psq or moves)", ErrUnknownFormat, s)
+}
+
+// Errors. A parse failure is a [*SyntaxError] wrapping one of the first
+// four; the others come from conversion and loading.
+var (
+	ErrSyntax        = errors.New("record: syntax error")
+	ErrOffBoard      = errors.New("record: move off the board")
+	ErrDuplicate     = errors.New("record: cell played twice")
+	ErrEmpty         = errors.New("record: no record")
+	ErrUnknownFormat = errors.New("record: unknown format")
+	ErrUnsupported   = errors.New("record: game cannot be written in this format")
+	ErrIllegal       = errors.New("record: move refused by the rules")
+)
+
+// SyntaxError locates a parse failure.
+type SyntaxError struct {
+	Format Format
+	Line   int // 1-based line of the input
+	Pos    int // 1-based byte offset in the line, 0 when the whole line is at fault
+	Text   string
+	Err    error // one of ErrSyntax, ErrOffBoard, ErrDuplicate, ErrEmpty
+	Detail string
+}
+
+func (e *SyntaxError) Error() string {
+	at := fmt.Sprintf("line %d", e.Line)
+	if e.Pos > 0 {
+		at += fmt.Sprintf(", byte %d", e.Pos)
+	}
+	msg := fmt.Sprintf("record: %v %s: %s", e.Format, at, e.Detail)
+	if e.Text != "" {
+		msg += fmt.Sprintf(" in %q", e.Text)
+	}
+	return msg
+}
+
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// Move is one stone of a record: a 0-based cell and, for psq, the
+// milliseconds the move took. The player is implied: moves alternate and the
+// first is player 1's.
+type Move struct {
+	Row, Col int
+	TimeMS   int
+}
+
+// Record is a two-player game. Header and trailer fields that only .psq
+// carries are zero for move strings; they are kept so that reading and
+// writing a .psq file loses nothing.
+type Record struct {
+	// Rows and Cols are the board's height (psq y) and width (psq x). Zero
+	// means the record does not say (a move string).
+	Rows, Cols int
+	Moves      []Move
+
+	// Levels are the header's "o1:o2": per seat, 0 for a human or a
+	// computer's level.
+	Levels [2]int
+	// Begin is the header's last field: which seat (0 or 1) moved first.
+	Begin int
+	// Names are the players, first mover first; Piskvork writes two or none.
+	Names []string
+	// HasResult says whether the trailer has a result code, Result is it.
+	HasResult bool
+	Result    int
+	// Extra holds trailer lines after the result code, verbatim.
+	Extra []string
+}
+
+// Player returns the player (1 or 2) who made the i-th move (0-based).
+func Player(i int) int { return i%2 + 1 }
+
+// Bounded reports whether the record states a board size.
+func (r *Record) Bounded() bool { return r.Rows > 0 && r.Cols > 0 }
+
+// Game replays the record on a new two-player game configured by opts (K,
+// rule, checker...). A record that states its size (psq) bounds the board
+// to it, overriding opts; one that does not (a move string) plays on the
+// board opts describe, unbounded by default. A move the rules refuse gives
+// an error wrapping [ErrIllegal] and the engine's reason, naming the move's
+// 1-based number.
+func (r *Record) Game(opts ...engine.Option) (*engine.Game, error) {
+	all := append([]engine.Option{}, opts...)
+	all = append(all, engine.WithPlayers(2))
+	if r.Bounded() {
+		all = append(all, engine.WithBounds(r.Rows, r.Cols))
+	}
+	g, err := engine.New(all...)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range r.Moves {
+		if _, err := g.PlayAs(m.Row, m.Col, Player(i)); err != nil {
+			return nil, fmt.Errorf("%w: move %d: %w", ErrIllegal, i+1, err)
+		}
+	}
+	return g, nil
+}
+
+// FromGame records a game's moves. The game must have two players who moved
+// in turn starting with player 1; psq times are zero. The board size is the
+// game's (zero for an unbounded game).
+func FromGame(g *engine.Game) (*Record, error) {
+	cfg := g.Config()
+	if cfg.Players != 2 {
+		return nil, fmt.Errorf("%w: %d players (records hold two)", ErrUnsupported, cfg.Players)
+	}
+	rec := &Record{Rows: cfg.Rows, Cols: cfg.Cols}
+	for i, m := range g.History() {
+		if m.Player != Player(i) {
+			return nil, fmt.Errorf("%w: move %d is by player %d, records alternate 1, 2, 1...", ErrUnsupported, i+1, m.Player)
+		}
+		rec.Moves = append(rec.Moves, Move{Row: m.Row, Col: m.Col})
+	}
+	return rec, nil
+}

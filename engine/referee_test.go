@@ -1,0 +1,177 @@
+package engine
+
+import (
+	"cmp"
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/gomoku-engine/gomoku/sparse"
+	"github.com/stretchr/testify/require"
+)
+
+// referee is the brute-force oracle: it keeps the marks in a builtin map and
+// judges a position by scanning every mark on every axis, sharing no code
+// with the checkers or the board.
+type referee struct {
+	cfg     Config
+	marks   map[sparse.Cell]int
+	history []Move
+	redo    []Move
+	// judged caches winner() until the marks change: the scan is the
+	// slowest part of the property tests.
+	judged bool
+	won    int
+}
+
+func newReferee(cfg Config) *referee {
+	return &referee{cfg: cfg, marks: map[sparse.Cell]int{}}
+}
+
+// winner returns the player owning a winning run anywhere on the board, or 0.
+func (r *referee) winner() int {
+	if !r.judged {
+		r.won, r.judged = r.scan(), true
+	}
+	return r.won
+}
+
+func (r *referee) scan() int {
+	dirs := [][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}}
+	for c, p := range r.marks {
+		for _, d := range dirs {
+			if r.marks[sparse.Cell{Row: c.Row - d[0], Col: c.Col - d[1]}] == p {
+				continue // not the start of the run
+			}
+			n := 0
+			for r.marks[sparse.Cell{Row: c.Row + n*d[0], Col: c.Col + n*d[1]}] == p {
+				n++
+			}
+			if n == r.cfg.K || (n > r.cfg.K && r.cfg.Rule == Freestyle) {
+				return p
+			}
+		}
+	}
+	return 0
+}
+
+func (r *referee) full() bool {
+	return r.cfg.Bounded() && len(r.marks) == r.cfg.Rows*r.cfg.Cols
+}
+
+func (r *referee) status() Outcome {
+	switch {
+	case r.winner() != 0:
+		return Won
+	case r.full():
+		return Drawn
+	}
+	return Ongoing
+}
+
+func (r *referee) turn() int {
+	if len(r.history) == 0 {
+		return 1
+	}
+	return r.history[len(r.history)-1].Player%r.cfg.Players + 1
+}
+
+// refusal is the sentinel a move should be refused with, or nil.
+func (r *referee) refusal(m Move, enforceTurn bool) error {
+	const lo, hi = -1 << 31, 1<<31 - 1
+	switch {
+	case r.status() != Ongoing:
+		return ErrGameOver
+	case m.Player < 1 || m.Player > r.cfg.Players:
+		return ErrBadPlayer
+	case enforceTurn && r.cfg.Order == Rotation && m.Player != r.turn():
+		return ErrWrongTurn
+	case m.Row < lo || m.Row > hi || m.Col < lo || m.Col > hi:
+		return ErrOutOfRange
+	case r.cfg.Bounded() && (m.Row < 0 || m.Row >= r.cfg.Rows || m.Col < 0 || m.Col >= r.cfg.Cols):
+		return ErrOffBoard
+	case r.marks[sparse.Cell{Row: m.Row, Col: m.Col}] != 0:
+		return ErrOccupied
+	}
+	return nil
+}
+
+func (r *referee) play(m Move) {
+	r.marks[sparse.Cell{Row: m.Row, Col: m.Col}] = m.Player
+	r.history = append(r.history, m)
+	r.judged = false
+}
+
+func (r *referee) undo() Move {
+	m := r.history[len(r.history)-1]
+	r.history = r.history[:len(r.history)-1]
+	delete(r.marks, sparse.Cell{Row: m.Row, Col: m.Col})
+	r.redo = append(r.redo, m)
+	r.judged = false
+	return m
+}
+
+// wouldWin answers the look-ahead by brute force.
+func (r *referee) wouldWin(m Move) bool {
+	c := sparse.Cell{Row: m.Row, Col: m.Col}
+	r.marks[c] = m.Player
+	defer delete(r.marks, c)
+	return r.scan() == m.Player
+}
+
+// checkInvariants compares everything observable about g with the referee.
+func checkInvariants(t *testing.T, g *Game, ref *referee) {
+	t.Helper()
+	require.Equal(t, nilIfEmpty(ref.history), nilIfEmpty(g.History()), "history")
+	require.Equal(t, len(ref.history), g.Len())
+	require.Equal(t, len(ref.redo), g.RedoLen(), "redo stack depth")
+	require.Equal(t, len(ref.marks), g.board.Len(), "marks on the board")
+
+	cells := slices.SortedFunc(maps.Keys(ref.marks), func(a, b sparse.Cell) int {
+		return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col))
+	})
+	// Compare whole slices: a require call per mark would dominate the run.
+	type mark struct {
+		cell   sparse.Cell
+		player int
+	}
+	want := make([]mark, 0, len(cells))
+	for _, c := range cells {
+		want = append(want, mark{c, ref.marks[c]})
+	}
+	got := make([]mark, 0, len(cells))
+	for c, p := range g.Marks() {
+		got = append(got, mark{c, p})
+		if g.At(c.Row, c.Col) != p {
+			require.Equal(t, p, g.At(c.Row, c.Col), "At disagrees with Marks at %v", c)
+		}
+	}
+	require.Equal(t, want, got, "Marks, in row-major order")
+
+	status := ref.status()
+	require.Equal(t, status, g.Status(), "status")
+	if status == Won {
+		require.Equal(t, ref.winner(), g.Winner(), "winner")
+		require.Equal(t, ref.history[len(ref.history)-1].Player, g.Winner(), "only the last mover can have won")
+	} else {
+		require.Zero(t, g.Winner())
+	}
+	require.Equal(t, ref.turn(), g.Turn(), "turn")
+
+	box, ok := g.BoundingBox()
+	require.Equal(t, len(cells) > 0, ok)
+	if ok {
+		want := sparse.Rect{MinRow: cells[0].Row, MaxRow: cells[len(cells)-1].Row, MinCol: cells[0].Col, MaxCol: cells[0].Col}
+		for _, c := range cells {
+			want.MinCol, want.MaxCol = min(want.MinCol, c.Col), max(want.MaxCol, c.Col)
+		}
+		require.Equal(t, want, box, "bounding box")
+	}
+}
+
+func nilIfEmpty(ms []Move) []Move {
+	if len(ms) == 0 {
+		return nil
+	}
+	return ms
+}
