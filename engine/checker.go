@@ -39,9 +39,12 @@ const (
 	RunsChecker
 )
 
-// walkLimit is the largest K for which AutoChecker picks the walk. Above
-// it the O(1) run-length checker is cheaper per move.
-const walkLimit = 32
+// walkLimit is the largest K for which AutoChecker picks the walk. The
+// walk's cost grows with the runs it meets while the run-length checker's
+// is flat but high (several map updates a move): on runs as long as K,
+// "gomoku bench --series k" measured the walk at about 0.6× the run-length
+// checker at K = 100 and 1.2× at K = 200, so they cross near 160.
+const walkLimit = 160
 
 var checkerNames = map[CheckerKind]string{AutoChecker: "auto", WalkChecker: "walk", LinesChecker: "lines", RunsChecker: "runs"}
 

@@ -50,6 +50,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 			replayCommand(),
 			playCommand(),
 			matchCommand(),
+			benchCommand(),
 			pbraincmd.Command(),
 		},
 	}

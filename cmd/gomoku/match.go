@@ -147,7 +147,7 @@ func runMatch(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	bar := newProgress(c.App.ErrWriter, m.opts.Games, isTerminal(c.App.ErrWriter))
+	bar := newProgress(c.App.ErrWriter, m.opts.Games, "games", isTerminal(c.App.ErrWriter))
 	onGame := func(r arena.GameResult) error {
 		if m.saveDir != "" {
 			if err := saveMatchGame(m, r); err != nil {

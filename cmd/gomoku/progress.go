@@ -7,22 +7,23 @@ import (
 	"time"
 )
 
-// progress draws a bar of finished games on a terminal, at most ten times
-// a second; it is silent when off.
+// progress draws a bar of finished units (games, benchmark cases) on a
+// terminal, at most ten times a second; it is silent when off.
 type progress struct {
 	w      io.Writer
 	on     bool
+	unit   string
 	total  int
 	last   time.Time
 	drawn  bool
 	starts time.Time
 }
 
-func newProgress(w io.Writer, total int, on bool) *progress {
-	return &progress{w: w, on: on, total: total, starts: time.Now()}
+func newProgress(w io.Writer, total int, unit string, on bool) *progress {
+	return &progress{w: w, on: on, unit: unit, total: total, starts: time.Now()}
 }
 
-// update shows that n games of the total are finished.
+// update shows that n units of the total are finished.
 func (p *progress) update(n int) {
 	if !p.on || n < p.total && time.Since(p.last) < 100*time.Millisecond {
 		return
@@ -30,8 +31,8 @@ func (p *progress) update(n int) {
 	p.last = time.Now()
 	const width = 30
 	filled := width * n / p.total
-	fmt.Fprintf(p.w, "\r[%s%s] %d/%d games, %s\x1b[K", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
-		n, p.total, time.Since(p.starts).Round(time.Second/10))
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d %s, %s\x1b[K", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
+		n, p.total, p.unit, time.Since(p.starts).Round(time.Second/10))
 	p.drawn = true
 }
 

@@ -112,7 +112,7 @@ func TestRenderManyPlayers(t *testing.T) {
 
 func TestProgressBar(t *testing.T) {
 	var buf bytes.Buffer
-	p := newProgress(&buf, 4, true)
+	p := newProgress(&buf, 4, "games", true)
 	p.update(1)
 	p.update(2) // within 100ms of the last draw: skipped
 	p.update(4) // the last one is always drawn
@@ -124,7 +124,7 @@ func TestProgressBar(t *testing.T) {
 	assert.True(t, strings.HasSuffix(out, "\r\x1b[K"))
 
 	buf.Reset()
-	p = newProgress(&buf, 4, false)
+	p = newProgress(&buf, 4, "games", false)
 	p.update(4)
 	p.done()
 	assert.Empty(t, buf.String())
