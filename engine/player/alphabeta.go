@@ -99,14 +99,14 @@ func (r *run) best() (uint64, bool) {
 		r.stopped = r.ctx.Err() != nil
 	}
 	r.limit = r.deadline
-	moves, lost := r.threats(me)
+	moves, winner := r.threats(me)
 	if len(moves) == 0 {
 		moves = slices.Clone(r.candidates(me, 0))
 	}
 	if len(moves) == 0 {
 		return 0, false
 	}
-	if len(moves) == 1 || lost {
+	if len(moves) == 1 || winner != 0 {
 		r.stats.Reason = "only move"
 		return moves[0], true
 	}
@@ -213,13 +213,10 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 	if len(t.fours[mover]) > 0 {
 		return r.winFor(mover, ply+1)
 	}
-	threats, lost := r.threats(mover)
-	if lost {
-		// More cells win for the other side than this side can block.
-		if mover == r.root {
-			return r.winFor(r.next(mover), ply+2)
-		}
-		return r.winFor(r.root, ply+2)
+	threats, winner := r.threats(mover)
+	if winner != 0 {
+		// More cells win for winner than can be blocked before it moves.
+		return r.winFor(winner, ply+(winner-mover+t.n)%t.n+1)
 	}
 	var moves []uint64
 	switch {
@@ -296,34 +293,35 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 	return best
 }
 
-// threats lists the cells mover must block: for the root, every cell that
-// wins for an opponent; for an opponent, the cells that win for the root.
-// lost reports that there are more of them than can be blocked in time: by
-// the root alone, or by the opponents moving before the root's next turn.
-func (r *run) threats(mover int) (cells []uint64, lost bool) {
+// threats lists the cells mover must block. They belong to the first
+// player q after mover in turn order who has winning cells: every player
+// from mover up to q can block one of them, and will, as a rational player
+// must (none of them can win at once, or it would be q). So mover must
+// block when q has more cells than the players between mover and q can
+// block, and q wins (winner) when even mover's block is not enough. With
+// two players that is simply "block the opponent's winning cell".
+//
+// This makes the paranoid search's opponents rational about threats: an
+// opponent blocks another opponent's win rather than let it happen, which
+// the pure paranoid assumption would deny, having the root block every
+// threat on the board itself.
+func (r *run) threats(mover int) (cells []uint64, winner int) {
 	t := r.t
-	if mover != r.root {
-		cells = sortedCells(t.fours[r.root])
-		return cells, len(cells) > (r.root-mover+t.n)%t.n
-	}
-	for p := 1; p <= t.n; p++ {
-		if p != mover && len(t.fours[p]) > 0 {
-			cells = append(cells, sortedCells(t.fours[p])...)
+	for between := 0; between < t.n-1; between++ {
+		q := (mover+between)%t.n + 1
+		if len(t.fours[q]) == 0 {
+			continue
 		}
+		cells = sortedCells(t.fours[q])
+		switch {
+		case len(cells) > between+1:
+			return cells, q
+		case len(cells) > between:
+			return cells, 0
+		}
+		return nil, 0
 	}
-	if t.n > 2 {
-		slices.SortFunc(cells, func(a, b uint64) int {
-			switch {
-			case a == b:
-				return 0
-			case packedLess(a, b):
-				return -1
-			}
-			return 1
-		})
-		cells = slices.Compact(cells)
-	}
-	return cells, len(cells) > 1
+	return nil, 0
 }
 
 // candidates lists mover's best moves, all of them at the root and the

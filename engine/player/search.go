@@ -34,12 +34,17 @@ const DefaultBudget = 200 * time.Millisecond
 // With three or more players it runs a paranoid search: the player to move
 // maximises its own score against all the others, who are assumed to play
 // together against it. It keeps alpha-beta's pruning (a max-n search
-// prunes almost nothing), and it matches the game: in k-in-a-row, losing
-// to any opponent is the same loss, and the opponents' threats are real
-// whoever makes them. Its cost is pessimism (it expects opponents never to
-// block each other), which the shallow depth a time budget allows keeps
-// small. The VCF and VCT are for two players only, since with more a
-// threat does not force every other player's reply.
+// prunes almost nothing, and best-reply search needs its own move
+// generation), and it matches the game: in k-in-a-row, losing to any
+// opponent is the same loss. Pure paranoia would also have opponents let
+// each other win, so the root would have to block every threat on the
+// board itself; instead every player, root or not, blocks the winning
+// cells of the first player after it in turn order who has some, unless
+// the players moving in between can block them all (as rational players
+// would, and as [Greedy] does), which leaves the root free to attack while
+// an opponent's threat is another opponent's to block. The
+// VCF and VCT are for two players only, since with more a threat does not
+// force every other player's reply.
 //
 // The look-ahead plays and undoes moves on one working copy of the game,
 // built once and then kept in step with the real game's history, so a move

@@ -147,15 +147,27 @@ func TestSearchExactRuleIgnoresOverline(t *testing.T) {
 
 func TestSearchThreePlayers(t *testing.T) {
 	opts := []engine.Option{engine.WithK(4), engine.WithPlayers(3)}
-	// Player 1 to move; player 3 threatens, player 2 moves in between but
-	// the paranoid search does not count on it.
+	// Player 1 to move; player 3 has two winning cells: player 2, moving
+	// in between, can block only one of them, so player 1 must block too.
 	g := setUp(t, opts, map[int][]sparse.Cell{
 		1: cells(0, 0, 9, 9),
 		2: cells(20, 20, 22, 22),
 		3: cells(5, 0, 5, 1, 5, 2),
 	})
-	c := chooseLegal(t, fixedDepth(3), g)
+	s := fixedDepth(3)
+	c := chooseLegal(t, s, g)
 	assert.Contains(t, cells(5, -1, 5, 3), c)
+	// With one winning cell, blocking it is player 2's business: player 1
+	// attacks instead, making two winning cells of its own, which player 3
+	// alone cannot both block once player 2 has blocked player 3.
+	g = setUp(t, opts, map[int][]sparse.Cell{
+		1: cells(0, 0, 0, 1, 9, 9, 5, -1),
+		2: cells(20, 20, 22, 22, 30, 30),
+		3: cells(5, 0, 5, 1, 5, 2),
+	})
+	c = chooseLegal(t, s, g)
+	assert.Contains(t, cells(0, -1, 0, 2), c)
+	assert.Greater(t, s.LastStats().Score, int64(1)<<49)
 	// And it takes a win first.
 	g = setUp(t, opts, map[int][]sparse.Cell{
 		1: cells(0, 0, 0, 1, 0, 2),
