@@ -8,7 +8,6 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player"
-	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // benchPositions are middle-game positions on an unbounded board, K = 5,
@@ -53,17 +52,4 @@ func BenchmarkSearchNodes(b *testing.B) {
 			})
 		}
 	}
-}
-
-// BenchmarkTrackerPlace is the cost of one look-ahead move and its undo:
-// the engine's PlayAs and Undo plus the windows bookkeeping.
-func BenchmarkTrackerPlace(b *testing.B) {
-	g := benchPosition(b, 30, 3)
-	s := player.NewSearch(player.WithBudget(0), player.WithMaxDepth(1), player.WithVCF(false))
-	var cell sparse.Cell
-	for b.Loop() {
-		c, _ := s.Choose(context.Background(), g, g.Turn())
-		cell = c
-	}
-	_ = cell
 }
