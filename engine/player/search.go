@@ -28,8 +28,12 @@ const DefaultBudget = 200 * time.Millisecond
 // distance 2 of a mark (1 for K ≤ 3), best first by their one-move gain,
 // and only the best dozen of them below the root; when the player to move
 // faces a cell that wins for an opponent, its only moves are the cells that
-// block it. Leaves are scored by live windows (see the evaluation described
-// at [Search.Choose]).
+// block it. Leaves are scored by live windows: K consecutive cells on an
+// axis holding marks of one player only, none off the board and, under the
+// exact rule, not flanked by that player's mark (filling it would make an
+// overline). A live window with c marks is worth 8^(c-1) to its owner, so a
+// run open on both sides, lying in more live windows, outweighs one closed
+// on a side, for any K; the value is the mover's total minus the others'.
 //
 // With three or more players it runs a paranoid search: the player to move
 // maximises its own score against all the others, who are assumed to play
