@@ -102,7 +102,13 @@ func (r *run) best() (uint64, bool) {
 	moves, winner := r.threats(me)
 	if len(moves) == 0 {
 		moves = slices.Clone(r.candidates(me, 0))
+		if r.vcf && t.n == 2 && !r.stopped {
+			r.limit = r.phaseEnd(2)
+			moves = r.refuteVCF(moves)
+			r.stopped = r.ctx.Err() != nil
+		}
 	}
+	r.limit = r.deadline
 	if len(moves) == 0 {
 		return 0, false
 	}
@@ -111,6 +117,42 @@ func (r *run) best() (uint64, bool) {
 		return moves[0], true
 	}
 	return r.deepen(moves), true
+}
+
+// refuteDepth is how many of the best root moves refuteVCF tries.
+const refuteDepth = 24
+
+// refuteVCF keeps, when the opponent would have a VCF if the root passed,
+// only the root moves after which it has none (in their order), since the
+// alpha-beta is too shallow to see a long sequence of fours coming. It
+// returns moves unchanged when the opponent has no VCF, or when no move
+// tried refutes it (the game is lost against best play; the alpha-beta
+// then picks the stubbornest move).
+func (r *run) refuteVCF(moves []uint64) []uint64 {
+	opp := r.next(r.root)
+	if len(r.vcfRoot(opp)) == 0 || r.stopped {
+		return moves
+	}
+	var keep []uint64
+	for _, mv := range moves[:min(len(moves), refuteDepth)] {
+		row, col := sparse.Unpack(mv)
+		if _, err := r.t.place(row, col, r.root); err != nil {
+			continue
+		}
+		refuted := len(r.vcfRoot(opp)) == 0
+		r.t.undo()
+		if r.stopped {
+			return moves
+		}
+		if refuted {
+			keep = append(keep, mv)
+		}
+	}
+	if len(keep) == 0 {
+		return moves
+	}
+	r.stats.Reason = "refute"
+	return keep
 }
 
 // phaseEnd is the deadline of a phase that may use 1/share of the budget.
@@ -128,7 +170,9 @@ func (r *run) deepen(moves []uint64) uint64 {
 		r.Search.tt = make(map[uint64]ttEntry)
 	}
 	clear(r.tt)
-	r.stats.Reason = "search"
+	if r.stats.Reason == "" {
+		r.stats.Reason = "search"
+	}
 	best := moves[0]
 	values := make([]int64, len(moves))
 	for depth := 1; depth <= r.maxDepth; depth++ {

@@ -81,7 +81,8 @@ type Stats struct {
 	// Elapsed is the wall time of the call.
 	Elapsed time.Duration
 	// Reason says how the move was found: "opening", "win", "vcf", "vct",
-	// "search", "only move" or "fallback".
+	// "search", "refute" (the search over the only moves that stop the
+	// opponent's VCF), "only move" or "fallback".
 	Reason string
 	// Score is the root's evaluation of the move, from the mover's side.
 	Score int64

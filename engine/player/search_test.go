@@ -131,6 +131,23 @@ func TestSearchFindsVCT(t *testing.T) {
 	assert.Equal(t, "search", s.LastStats().Reason)
 }
 
+func TestSearchRefutesOpponentVCF(t *testing.T) {
+	// Player 2 to move, facing player 1's fours, with no threats of its own.
+	g := setUp(t, nil, map[int][]sparse.Cell{
+		1: cells(0, 0, 0, 1, 0, 2, 2, 3, 3, 3, 1, 4, 1, 5, 1, 6),
+		2: cells(0, -1, 4, 3, 1, 7, 20, 0, 20, 7, 27, 3, 33, 20),
+	})
+	s := fixedDepth(2, player.WithVCT(false))
+	c, err := s.Choose(context.Background(), g, 2)
+	require.NoError(t, err)
+	assert.Equal(t, "refute", s.LastStats().Reason)
+	_, err = g.PlayAs(c.Row, c.Col, 2)
+	require.NoError(t, err)
+	attacker := fixedDepth(1, player.WithVCT(false))
+	chooseLegal(t, attacker, g)
+	assert.NotEqual(t, "vcf", attacker.LastStats().Reason, "player 2's move %v stops the fours", c)
+}
+
 func TestSearchExactRuleIgnoresOverline(t *testing.T) {
 	marks := map[int][]sparse.Cell{
 		// (0, 2) would make six in a row for player 1.
