@@ -24,7 +24,9 @@ const DefaultBudget = 200 * time.Millisecond
 // fours and threes, a three being a move after which the attacker could
 // make two fours at once), and otherwise runs an alpha-beta search
 // with iterative deepening until its time budget or the context's deadline,
-// whichever is sooner. The alpha-beta considers the empty cells within
+// whichever is sooner. When the opponent would have a VCF were it to move,
+// the alpha-beta only considers the moves that leave it none, as a
+// sequence of fours is usually longer than the alpha-beta can see. The alpha-beta considers the empty cells within
 // distance 2 of a mark (1 for K ≤ 3), best first by their one-move gain,
 // and only the best dozen of them below the root; when the player to move
 // faces a cell that wins for an opponent, its only moves are the cells that
@@ -51,9 +53,9 @@ const DefaultBudget = 200 * time.Millisecond
 // force every other player's reply.
 //
 // The look-ahead plays and undoes moves on one working copy of the game,
-// built once and then kept in step with the real game's history, so a move
-// costs the same on move 10 and on move 10,000. Choose never changes the
-// game it is given.
+// built on the first call (replaying the history) and then kept in step
+// with the real game's history, so a move costs the same on move 10 and
+// on move 10,000. Choose never changes the game it is given.
 type Search struct {
 	budget   time.Duration
 	maxDepth int
@@ -74,9 +76,9 @@ type Search struct {
 // Stats describes the latest Choose of a [Search].
 type Stats struct {
 	// Depth is the deepest alpha-beta iteration completed (0 when the move
-	// came from a win check, a forced block or the VCF).
+	// came from a win check, a forced block, the VCF or the VCT).
 	Depth int
-	// Nodes counts positions visited, by alpha-beta and by the VCF.
+	// Nodes counts positions visited, by alpha-beta and threat searches.
 	Nodes int64
 	// Elapsed is the wall time of the call.
 	Elapsed time.Duration
