@@ -223,12 +223,14 @@ func (r *run) candidates(mover, ply int) []uint64 {
 		r.scratch = append(r.scratch, plyScratch{})
 	}
 	buf := &r.scratch[ply]
-	cands := r.t.candidates(mover, buf.scored[:0])
+	limit := r.width
+	if ply == 0 {
+		limit = 0 // the root tries every candidate
+	}
+	cands := r.t.candidates(mover, limit, buf.scored[:0])
 	buf.scored = cands
 	if ply == 0 {
 		r.shuffleTies(cands)
-	} else if len(cands) > r.width {
-		cands = cands[:r.width]
 	}
 	moves := buf.moves[:0]
 	for _, c := range cands {

@@ -55,16 +55,36 @@ func sortedCells[V any](m map[uint64]V) []uint64 {
 }
 
 // candidates appends to out the empty cells near a mark, scored for mover
-// and sorted best first.
-func (t *tracker) candidates(mover int, out []scored) []scored {
+// and sorted best first; with limit > 0, only the best limit of them. The
+// limit spares sorting a hundred cells to keep a dozen: the best are kept
+// sorted as they come, by insertion.
+func (t *tracker) candidates(mover, limit int, out []scored) []scored {
+	base := len(out)
 	for key := range t.near {
 		r, c := sparse.Unpack(key)
 		if t.g.At(r, c) != 0 {
 			continue
 		}
-		out = append(out, scored{key, t.moveScore(key, mover)})
+		cand := scored{key, t.moveScore(key, mover)}
+		if limit <= 0 {
+			out = append(out, cand)
+			continue
+		}
+		kept := out[base:]
+		if len(kept) == limit && byScore(cand, kept[limit-1]) >= 0 {
+			continue
+		}
+		i, _ := slices.BinarySearchFunc(kept, cand, byScore)
+		if len(kept) < limit {
+			out = append(out, scored{})
+			kept = out[base:]
+		}
+		copy(kept[i+1:], kept[i:len(kept)-1])
+		kept[i] = cand
 	}
-	slices.SortFunc(out, byScore)
+	if limit <= 0 {
+		slices.SortFunc(out[base:], byScore)
+	}
 	return out
 }
 

@@ -28,7 +28,7 @@ func BenchmarkTrackerPlaceUndo(b *testing.B) {
 	if err := s.sync(g); err != nil {
 		b.Fatal(err)
 	}
-	cands := s.t.candidates(g.Turn(), nil)
+	cands := s.t.candidates(g.Turn(), 0, nil)
 	cell := func(i int) sparse.Cell {
 		r, c := sparse.Unpack(cands[i%len(cands)].key)
 		return sparse.Cell{Row: r, Col: c}

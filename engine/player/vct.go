@@ -49,7 +49,7 @@ func (r *run) vctSearch(a, d, depth int, first *uint64, top bool) bool {
 		cands = sortedCells(t.fours[d]) // a must block, with a threat
 	} else {
 		cands = r.fourMoves(a)
-		for _, c := range r.t.candidates(a, nil) {
+		for _, c := range r.t.candidates(a, vctThreeMoves+len(cands), nil) {
 			if len(cands) >= len(t.threes[a])+vctThreeMoves {
 				break
 			}
