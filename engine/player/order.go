@@ -60,7 +60,7 @@ func sortedCells[V any](m map[uint64]V) []uint64 {
 // sorted as they come, by insertion.
 func (t *tracker) candidates(mover, limit int, out []scored) []scored {
 	base := len(out)
-	for key := range t.near {
+	for key := range t.pool() {
 		r, c := sparse.Unpack(key)
 		if t.g.At(r, c) != 0 {
 			continue
@@ -86,6 +86,59 @@ func (t *tracker) candidates(mover, limit int, out []scored) []scored {
 		slices.SortFunc(out[base:], byScore)
 	}
 	return out
+}
+
+// localPool is the number of candidate cells above which the search stops
+// considering every empty cell near a mark: on a board of thousands of
+// marks that would make each node cost thousands of cell reads.
+const localPool = 1024
+
+// recentMoves is how many of the latest moves a local pool surrounds.
+const recentMoves = 16
+
+// pool yields the cells to consider, each once, in no particular order:
+// every empty cell near a mark while there are at most localPool of them,
+// else the cells near the latest moves (the search's own included) and
+// every cell that makes or completes a four for anyone, so that no threat
+// anywhere on the board is overlooked.
+func (t *tracker) pool() func(yield func(uint64) bool) {
+	return func(yield func(uint64) bool) {
+		if len(t.near) <= localPool {
+			for key := range t.near {
+				if !yield(key) {
+					return
+				}
+			}
+			return
+		}
+		seen := make(map[uint64]struct{}, recentMoves*25)
+		emit := func(key uint64) bool {
+			if _, dup := seen[key]; dup {
+				return true
+			}
+			seen[key] = struct{}{}
+			return yield(key)
+		}
+		for i := max(0, t.g.Len()-recentMoves); i < t.g.Len(); i++ {
+			m, _ := t.g.MoveAt(i)
+			for dr := -t.radius; dr <= t.radius; dr++ {
+				for dc := -t.radius; dc <= t.radius; dc++ {
+					if t.onBoard(m.Row+dr, m.Col+dc) && !emit(sparse.Pack(m.Row+dr, m.Col+dc)) {
+						return
+					}
+				}
+			}
+		}
+		for p := 1; p <= t.n; p++ {
+			for _, m := range []map[uint64]int32{t.fours[p], t.threes[p]} {
+				for key := range m {
+					if !emit(key) {
+						return
+					}
+				}
+			}
+		}
+	}
 }
 
 // moveScore is the one-move gain of mover marking the empty (r, c): what

@@ -162,9 +162,6 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		c, _ := anyCell(g) // K = 1: every empty cell wins
 		return c, nil
 	}
-	if err := s.sync(g); err != nil {
-		return sparse.Cell{}, err
-	}
 	deadline := time.Time{}
 	if s.budget > 0 {
 		// Stop looking at 95% of the budget: unwinding the search and
@@ -173,6 +170,14 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	}
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
+	}
+	warm, err := s.sync(g, halfway(start, deadline))
+	if err != nil {
+		return sparse.Cell{}, err
+	}
+	if !warm {
+		s.stats.Reason = "warm-up"
+		return quickMove(g, player), nil
 	}
 	r := &run{Search: s, t: s.t, root: player, ctx: ctx, deadline: deadline, start: start}
 	key, ok := r.best()
@@ -190,14 +195,20 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	return c, nil
 }
 
+// syncCheck is how many moves sync replays between looks at the clock.
+const syncCheck = 64
+
 // sync brings the working copy in step with g: it rebuilds it for another
 // configuration and otherwise undoes the moves g no longer has and plays
-// the new ones.
-func (s *Search) sync(g *engine.Game) error {
+// the new ones. Replaying a long history (a game loaded with thousands of
+// marks) can take longer than a move's budget, so sync stops at deadline
+// (when not zero) and reports false; the copy then holds a prefix of g's
+// history, and the next call goes on from there.
+func (s *Search) sync(g *engine.Game, deadline time.Time) (bool, error) {
 	if s.t == nil || s.t.cfg != g.Config() {
 		t, err := newTracker(g.Config())
 		if err != nil {
-			return err
+			return false, err
 		}
 		s.t = t
 	}
@@ -215,29 +226,68 @@ func (s *Search) sync(g *engine.Game) error {
 		t.undo()
 	}
 	for i := common; i < g.Len(); i++ {
+		if (i-common)%syncCheck == syncCheck-1 && !deadline.IsZero() && time.Now().After(deadline) {
+			return false, nil
+		}
 		m, _ := g.MoveAt(i)
 		if _, err := t.place(m.Row, m.Col, m.Player); err != nil {
 			// Our copy diverged from g further back than its last moves
 			// show: replay g from the start on a fresh copy.
-			return s.rebuild(g)
+			if common == 0 {
+				s.t = nil
+				return false, fmt.Errorf("player: replaying the game: %w", err)
+			}
+			s.t = nil
+			return s.sync(g, deadline)
 		}
 	}
-	return nil
+	return true, nil
 }
 
-// rebuild replays g's history on a fresh working copy.
-func (s *Search) rebuild(g *engine.Game) error {
-	t, err := newTracker(g.Config())
-	if err != nil {
-		return err
+// halfway is the instant between start and deadline, or zero without a
+// deadline.
+func halfway(start, deadline time.Time) time.Time {
+	if deadline.IsZero() {
+		return deadline
 	}
-	for i := range g.Len() {
+	return start.Add(deadline.Sub(start) / 2)
+}
+
+// quickMove answers while the working copy is still being built: a cell
+// that wins now, else one that blocks the first opponent in turn order who
+// could win there, looking around the latest moves only, else a cell next
+// to the latest move. It costs O(K²) board reads, not O(marks).
+func quickMove(g *engine.Game, player int) sparse.Cell {
+	cfg := g.Config()
+	var near []sparse.Cell
+	for i := max(0, g.Len()-2*cfg.Players); i < g.Len(); i++ {
 		m, _ := g.MoveAt(i)
-		if _, err := t.place(m.Row, m.Col, m.Player); err != nil {
-			s.t = nil
-			return fmt.Errorf("player: replaying the game: %w", err)
+		for _, a := range axes {
+			for d := -(cfg.K - 1); d < cfg.K; d++ {
+				r, c := m.Row+d*a.dr, m.Col+d*a.dc
+				if g.CanPlace(r, c) == nil {
+					near = append(near, sparse.Cell{Row: r, Col: c})
+				}
+			}
 		}
 	}
-	s.t = t
-	return nil
+	for i := range cfg.Players {
+		p := (player-1+i)%cfg.Players + 1
+		for _, c := range near {
+			if won, _ := g.WouldWin(c.Row, c.Col, p); won {
+				return c
+			}
+		}
+	}
+	if last, ok := g.LastMove(); ok {
+		for _, a := range axes {
+			for _, d := range [2]int{1, -1} {
+				if r, c := last.Row+d*a.dr, last.Col+d*a.dc; g.CanPlace(r, c) == nil {
+					return sparse.Cell{Row: r, Col: c}
+				}
+			}
+		}
+	}
+	c, _ := anyCell(g)
+	return c
 }

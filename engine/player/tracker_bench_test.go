@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/sparse"
@@ -25,7 +26,7 @@ func BenchmarkTrackerPlaceUndo(b *testing.B) {
 		}
 	}
 	s := NewSearch()
-	if err := s.sync(g); err != nil {
+	if _, err := s.sync(g, time.Time{}); err != nil {
 		b.Fatal(err)
 	}
 	cands := s.t.candidates(g.Turn(), 0, nil)

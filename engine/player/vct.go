@@ -125,6 +125,10 @@ func (r *run) threeDefences(a int) []uint64 {
 	t := r.t
 	var out []uint64
 	for _, c := range sortedCells(t.threes[a]) {
+		if r.tick(); r.stopped || r.vcfLeft < 0 {
+			return nil // out of time: not proven a threat
+		}
+		r.vcfLeft--
 		row, col := sparse.Unpack(c)
 		if _, err := t.place(row, col, a); err != nil {
 			continue
