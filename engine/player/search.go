@@ -55,7 +55,10 @@ const DefaultBudget = 200 * time.Millisecond
 // The look-ahead plays and undoes moves on one working copy of the game,
 // built on the first call (replaying the history) and then kept in step
 // with the real game's history, so a move costs the same on move 10 and
-// on move 10,000. Choose never changes the game it is given.
+// on move 10,000. Replaying a long history (a loaded game of thousands of
+// marks) stops at half the budget and goes on at the next call; until it is
+// done, Choose answers at once with a win or a block found around the
+// latest moves. Choose never changes the game it is given.
 type Search struct {
 	budget   time.Duration
 	maxDepth int
@@ -84,7 +87,8 @@ type Stats struct {
 	Elapsed time.Duration
 	// Reason says how the move was found: "opening", "win", "vcf", "vct",
 	// "search", "refute" (the search over the only moves that stop the
-	// opponent's VCF), "only move" or "fallback".
+	// opponent's VCF), "only move", "warm-up" (the working copy is still
+	// being built) or "fallback".
 	Reason string
 	// Score is the root's evaluation of the move, from the mover's side.
 	Score int64
