@@ -29,9 +29,10 @@ func benchPosition(b *testing.B, moves int, seed uint64) *engine.Game {
 	return g
 }
 
-// BenchmarkSearchNodes reports the search's nodes per second at a fixed
-// depth on middle-game positions (depth, not time, so that every run does
-// the same work).
+// BenchmarkSearchNodes reports the alpha-beta's nodes per second at a
+// fixed depth on middle-game positions (depth, not time, so that every run
+// does the same work; threat searches off, so that only alpha-beta nodes
+// count).
 func BenchmarkSearchNodes(b *testing.B) {
 	for _, moves := range []int{10, 30} {
 		for _, depth := range []int{3, 4} {
@@ -40,7 +41,7 @@ func BenchmarkSearchNodes(b *testing.B) {
 				var nodes int64
 				var spent time.Duration
 				for b.Loop() {
-					s := player.NewSearch(player.WithBudget(0), player.WithMaxDepth(depth), player.WithVCF(false))
+					s := player.NewSearch(player.WithBudget(0), player.WithMaxDepth(depth), player.WithVCF(false), player.WithVCT(false))
 					if _, err := s.Choose(context.Background(), g, g.Turn()); err != nil {
 						b.Fatal(err)
 					}
