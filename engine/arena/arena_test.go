@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -176,4 +177,43 @@ func TestParseSchedule(t *testing.T) {
 	}
 	_, err := arena.ParseSchedule("swiss")
 	require.ErrorIs(t, err, arena.ErrBadOptions)
+}
+
+// deadlineSpy plays like greedy and records whether each Choose had a
+// deadline.
+type deadlineSpy struct {
+	engine.Strategy
+	deadlines *[]bool
+}
+
+func (d deadlineSpy) Choose(ctx context.Context, g *engine.Game, p int) (sparse.Cell, error) {
+	_, ok := ctx.Deadline()
+	*d.deadlines = append(*d.deadlines, ok)
+	return d.Strategy.Choose(ctx, g, p)
+}
+
+func TestRunMoveTime(t *testing.T) {
+	for _, limit := range []time.Duration{0, time.Minute} {
+		var deadlines []bool
+		spy := arena.Entrant{Name: "spy", New: func(seed uint64) engine.Strategy {
+			return deadlineSpy{player.NewGreedy(seed), &deadlines}
+		}}
+		_, err := arena.Run(context.Background(), append(named(t, "random"), spy), arena.Options{Games: 2, MoveTime: limit}, nil)
+		require.NoError(t, err)
+		require.NotEmpty(t, deadlines)
+		for _, ok := range deadlines {
+			assert.Equal(t, limit > 0, ok, "move time %v", limit)
+		}
+	}
+}
+
+func TestSeedsDiffer(t *testing.T) {
+	seen := map[uint64]bool{}
+	for i := range 100 {
+		g := arena.GameSeed(1, i)
+		assert.False(t, seen[g], "game %d", i)
+		seen[g] = true
+		assert.NotEqual(t, arena.EntrantSeed(g, 0), arena.EntrantSeed(g, 1))
+	}
+	assert.NotEqual(t, arena.GameSeed(1, 0), arena.GameSeed(2, 0))
 }

@@ -72,115 +72,6 @@ func (r *run) winFor(p, ply int) int64 {
 	return -winValue + int64(ply)
 }
 
-// best finds the root's move: a win, a VCF, or the alpha-beta's choice.
-func (r *run) best() (uint64, bool) {
-	t, me := r.t, r.root
-	if len(t.fours[me]) > 0 {
-		r.stats.Reason = "win"
-		r.stats.Score = winValue
-		return sortedCells(t.fours[me])[0], true
-	}
-	if r.vcf && t.n == 2 && len(t.fours[r.next(me)]) == 0 {
-		r.limit = r.phaseEnd(4)
-		if line := r.vcfRoot(me); len(line) > 0 {
-			r.stats.Reason = "vcf"
-			r.stats.Score = winValue
-			return line[0], true
-		}
-		r.stopped = r.ctx.Err() != nil
-	}
-	if r.vct && t.n == 2 && len(t.fours[r.next(me)]) == 0 && !r.stopped {
-		r.limit = r.phaseEnd(3)
-		if c, ok := r.vctRoot(me); ok {
-			r.stats.Reason = "vct"
-			r.stats.Score = winValue
-			return c, true
-		}
-		r.stopped = r.ctx.Err() != nil
-	}
-	r.limit = r.deadline
-	moves, lost := r.threats(me)
-	if len(moves) == 0 {
-		moves = slices.Clone(r.candidates(me, 0))
-	}
-	if len(moves) == 0 {
-		return 0, false
-	}
-	if len(moves) == 1 || lost {
-		r.stats.Reason = "only move"
-		return moves[0], true
-	}
-	return r.deepen(moves), true
-}
-
-// phaseEnd is the deadline of a phase that may use 1/share of the budget.
-func (r *run) phaseEnd(share int) time.Time {
-	if r.deadline.IsZero() {
-		return time.Time{}
-	}
-	return r.start.Add(r.deadline.Sub(r.start) / time.Duration(share))
-}
-
-// deepen runs iterative deepening over the root moves and returns the best
-// move of the deepest completed iteration.
-func (r *run) deepen(moves []uint64) uint64 {
-	if r.Search.tt == nil {
-		r.Search.tt = make(map[uint64]ttEntry)
-	}
-	clear(r.tt)
-	r.stats.Reason = "search"
-	best := moves[0]
-	values := make([]int64, len(moves))
-	for depth := 1; depth <= r.maxDepth; depth++ {
-		iterStart := time.Now()
-		alpha := -2 * winValue
-		iterBest := moves[0]
-		for i, mv := range moves {
-			v := r.tryMove(mv, r.root, depth, alpha, 2*winValue, 0)
-			if r.stopped {
-				break
-			}
-			values[i] = v
-			if v > alpha {
-				alpha, iterBest = v, mv
-			}
-		}
-		if r.stopped {
-			break
-		}
-		best, r.stats.Depth, r.stats.Score = iterBest, depth, alpha
-		// Best first for the next iteration; a stable sort keeps the
-		// candidate order among equals.
-		order := make([]int, len(moves))
-		for i := range order {
-			order[i] = i
-		}
-		slices.SortStableFunc(order, func(a, b int) int {
-			switch {
-			case values[a] > values[b]:
-				return -1
-			case values[a] < values[b]:
-				return 1
-			}
-			return 0
-		})
-		sortedMoves, sortedValues := make([]uint64, len(moves)), make([]int64, len(moves))
-		for i, j := range order {
-			sortedMoves[i], sortedValues[i] = moves[j], values[j]
-		}
-		moves, values = sortedMoves, sortedValues
-		if alpha >= winValue-int64(maxSearchDepth) || alpha <= -winValue+int64(maxSearchDepth) {
-			break // a forced result: deeper will not change it
-		}
-		// The next iteration costs several times this one: do not start
-		// what the remaining time cannot finish.
-		if !r.deadline.IsZero() && time.Until(r.deadline) < 3*time.Since(iterStart) {
-			break
-		}
-	}
-	return best
-}
-
 // tryMove plays mv for mover and returns the value of the result for the
 // root, searching depth-1 plies below it.
 func (r *run) tryMove(mv uint64, mover, depth int, alpha, beta int64, ply int) int64 {
@@ -213,13 +104,10 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 	if len(t.fours[mover]) > 0 {
 		return r.winFor(mover, ply+1)
 	}
-	threats, lost := r.threats(mover)
-	if lost {
-		// More cells win for the other side than this side can block.
-		if mover == r.root {
-			return r.winFor(r.next(mover), ply+2)
-		}
-		return r.winFor(r.root, ply+2)
+	threats, winner := r.threats(mover)
+	if winner != 0 {
+		// More cells win for winner than can be blocked before it moves.
+		return r.winFor(winner, ply+(winner-mover+t.n)%t.n+1)
 	}
 	var moves []uint64
 	switch {
@@ -296,34 +184,35 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 	return best
 }
 
-// threats lists the cells mover must block: for the root, every cell that
-// wins for an opponent; for an opponent, the cells that win for the root.
-// lost reports that there are more of them than can be blocked in time: by
-// the root alone, or by the opponents moving before the root's next turn.
-func (r *run) threats(mover int) (cells []uint64, lost bool) {
+// threats lists the cells mover must block. They belong to the first
+// player q after mover in turn order who has winning cells: every player
+// from mover up to q can block one of them, and will, as a rational player
+// must (none of them can win at once, or it would be q). So mover must
+// block when q has more cells than the players between mover and q can
+// block, and q wins (winner) when even mover's block is not enough. With
+// two players that is simply "block the opponent's winning cell".
+//
+// This makes the paranoid search's opponents rational about threats: an
+// opponent blocks another opponent's win rather than let it happen, which
+// the pure paranoid assumption would deny, having the root block every
+// threat on the board itself.
+func (r *run) threats(mover int) (cells []uint64, winner int) {
 	t := r.t
-	if mover != r.root {
-		cells = sortedCells(t.fours[r.root])
-		return cells, len(cells) > (r.root-mover+t.n)%t.n
-	}
-	for p := 1; p <= t.n; p++ {
-		if p != mover && len(t.fours[p]) > 0 {
-			cells = append(cells, sortedCells(t.fours[p])...)
+	for between := 0; between < t.n-1; between++ {
+		q := (mover+between)%t.n + 1
+		if len(t.fours[q]) == 0 {
+			continue
 		}
+		cells = sortedCells(t.fours[q])
+		switch {
+		case len(cells) > between+1:
+			return cells, q
+		case len(cells) > between:
+			return cells, 0
+		}
+		return nil, 0
 	}
-	if t.n > 2 {
-		slices.SortFunc(cells, func(a, b uint64) int {
-			switch {
-			case a == b:
-				return 0
-			case packedLess(a, b):
-				return -1
-			}
-			return 1
-		})
-		cells = slices.Compact(cells)
-	}
-	return cells, len(cells) > 1
+	return nil, 0
 }
 
 // candidates lists mover's best moves, all of them at the root and the
@@ -334,12 +223,14 @@ func (r *run) candidates(mover, ply int) []uint64 {
 		r.scratch = append(r.scratch, plyScratch{})
 	}
 	buf := &r.scratch[ply]
-	cands := r.t.candidates(mover, buf.scored[:0])
+	limit := r.width
+	if ply == 0 {
+		limit = 0 // the root tries every candidate
+	}
+	cands := r.t.candidates(mover, limit, buf.scored[:0])
 	buf.scored = cands
 	if ply == 0 {
 		r.shuffleTies(cands)
-	} else if len(cands) > r.width {
-		cands = cands[:r.width]
 	}
 	moves := buf.moves[:0]
 	for _, c := range cands {

@@ -13,9 +13,10 @@
 //   - [Greedy] wins when it can, else blocks the first opponent in turn
 //     order who could win on their next move, else takes the cell with the
 //     best local score. Ties are broken by its seeded source.
-//   - [Search] looks ahead: threat-space search for forced wins (sequences
-//     of fours), then alpha-beta with iterative deepening under a time
-//     budget, over candidate cells next to the marks.
+//   - [Search] looks ahead: threat-space search for forced wins (VCF, by
+//     sequences of fours, and VCT, by fours and threes), then alpha-beta
+//     with iterative deepening under a time budget, over candidate cells
+//     next to the marks.
 //
 // Every strategy is deterministic for a seed, given the same sequence of
 // calls; the search is deterministic only when it is limited by depth or

@@ -205,3 +205,20 @@ func TestNoIllegalMoves(t *testing.T) {
 		})
 	}
 }
+
+// TestEdgeOfTheCoordinateRange plays next to the corner of the 32-bit
+// range on an unbounded board, where neighbours fall out of range.
+func TestEdgeOfTheCoordinateRange(t *testing.T) {
+	for i, bot := range ladder(9) {
+		g := newGame(t, engine.WithK(4))
+		play(t, g, cells(sparse.MaxCoord, sparse.MaxCoord, sparse.MinCoord, sparse.MinCoord)...)
+		for g.Len() < 30 && g.Status() == engine.Ongoing {
+			var s engine.Strategy = bot
+			if g.Turn() == 2 {
+				s = ladder(uint64(i))[1]
+			}
+			c := chooseLegal(t, s, g)
+			play(t, g, c)
+		}
+	}
+}

@@ -55,17 +55,90 @@ func sortedCells[V any](m map[uint64]V) []uint64 {
 }
 
 // candidates appends to out the empty cells near a mark, scored for mover
-// and sorted best first.
-func (t *tracker) candidates(mover int, out []scored) []scored {
-	for key := range t.near {
+// and sorted best first; with limit > 0, only the best limit of them. The
+// limit spares sorting a hundred cells to keep a dozen: the best are kept
+// sorted as they come, by insertion.
+func (t *tracker) candidates(mover, limit int, out []scored) []scored {
+	base := len(out)
+	for key := range t.pool() {
 		r, c := sparse.Unpack(key)
 		if t.g.At(r, c) != 0 {
 			continue
 		}
-		out = append(out, scored{key, t.moveScore(key, mover)})
+		cand := scored{key, t.moveScore(key, mover)}
+		if limit <= 0 {
+			out = append(out, cand)
+			continue
+		}
+		kept := out[base:]
+		if len(kept) == limit && byScore(cand, kept[limit-1]) >= 0 {
+			continue
+		}
+		i, _ := slices.BinarySearchFunc(kept, cand, byScore)
+		if len(kept) < limit {
+			out = append(out, scored{})
+			kept = out[base:]
+		}
+		copy(kept[i+1:], kept[i:len(kept)-1])
+		kept[i] = cand
 	}
-	slices.SortFunc(out, byScore)
+	if limit <= 0 {
+		slices.SortFunc(out[base:], byScore)
+	}
 	return out
+}
+
+// localPool is the number of candidate cells above which the search stops
+// considering every empty cell near a mark: on a board of thousands of
+// marks that would make each node cost thousands of cell reads.
+const localPool = 1024
+
+// recentMoves is how many of the latest moves a local pool surrounds.
+const recentMoves = 16
+
+// pool yields the cells to consider, each once, in no particular order:
+// every empty cell near a mark while there are at most localPool of them,
+// else the cells near the latest moves (the search's own included) and
+// every cell that makes or completes a four for anyone, so that no threat
+// anywhere on the board is overlooked.
+func (t *tracker) pool() func(yield func(uint64) bool) {
+	return func(yield func(uint64) bool) {
+		if len(t.near) <= localPool {
+			for key := range t.near {
+				if !yield(key) {
+					return
+				}
+			}
+			return
+		}
+		seen := make(map[uint64]struct{}, recentMoves*25)
+		emit := func(key uint64) bool {
+			if _, dup := seen[key]; dup {
+				return true
+			}
+			seen[key] = struct{}{}
+			return yield(key)
+		}
+		for i := max(0, t.g.Len()-recentMoves); i < t.g.Len(); i++ {
+			m, _ := t.g.MoveAt(i)
+			for dr := -t.radius; dr <= t.radius; dr++ {
+				for dc := -t.radius; dc <= t.radius; dc++ {
+					if t.onBoard(m.Row+dr, m.Col+dc) && !emit(sparse.Pack(m.Row+dr, m.Col+dc)) {
+						return
+					}
+				}
+			}
+		}
+		for p := 1; p <= t.n; p++ {
+			for _, m := range []map[uint64]int32{t.fours[p], t.threes[p]} {
+				for key := range m {
+					if !emit(key) {
+						return
+					}
+				}
+			}
+		}
+	}
 }
 
 // moveScore is the one-move gain of mover marking the empty (r, c): what

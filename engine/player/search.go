@@ -24,27 +24,41 @@ const DefaultBudget = 200 * time.Millisecond
 // fours and threes, a three being a move after which the attacker could
 // make two fours at once), and otherwise runs an alpha-beta search
 // with iterative deepening until its time budget or the context's deadline,
-// whichever is sooner. The alpha-beta considers the empty cells within
+// whichever is sooner. When the opponent would have a VCF were it to move,
+// the alpha-beta only considers the moves that leave it none, as a
+// sequence of fours is usually longer than the alpha-beta can see. The alpha-beta considers the empty cells within
 // distance 2 of a mark (1 for K ≤ 3), best first by their one-move gain,
 // and only the best dozen of them below the root; when the player to move
 // faces a cell that wins for an opponent, its only moves are the cells that
-// block it. Leaves are scored by live windows (see the evaluation described
-// at [Search.Choose]).
+// block it. Leaves are scored by live windows: K consecutive cells on an
+// axis holding marks of one player only, none off the board and, under the
+// exact rule, not flanked by that player's mark (filling it would make an
+// overline). A live window with c marks is worth 8^(c-1) to its owner, so a
+// run open on both sides, lying in more live windows, outweighs one closed
+// on a side, for any K; the value is the mover's total minus the others'.
 //
 // With three or more players it runs a paranoid search: the player to move
 // maximises its own score against all the others, who are assumed to play
 // together against it. It keeps alpha-beta's pruning (a max-n search
-// prunes almost nothing), and it matches the game: in k-in-a-row, losing
-// to any opponent is the same loss, and the opponents' threats are real
-// whoever makes them. Its cost is pessimism (it expects opponents never to
-// block each other), which the shallow depth a time budget allows keeps
-// small. The VCF and VCT are for two players only, since with more a
-// threat does not force every other player's reply.
+// prunes almost nothing, and best-reply search needs its own move
+// generation), and it matches the game: in k-in-a-row, losing to any
+// opponent is the same loss. Pure paranoia would also have opponents let
+// each other win, so the root would have to block every threat on the
+// board itself; instead every player, root or not, blocks the winning
+// cells of the first player after it in turn order who has some, unless
+// the players moving in between can block them all (as rational players
+// would, and as [Greedy] does), which leaves the root free to attack while
+// an opponent's threat is another opponent's to block. The
+// VCF and VCT are for two players only, since with more a threat does not
+// force every other player's reply.
 //
 // The look-ahead plays and undoes moves on one working copy of the game,
-// built once and then kept in step with the real game's history, so a move
-// costs the same on move 10 and on move 10,000. Choose never changes the
-// game it is given.
+// built on the first call (replaying the history) and then kept in step
+// with the real game's history, so a move costs the same on move 10 and
+// on move 10,000. Replaying a long history (a loaded game of thousands of
+// marks) stops at half the budget and goes on at the next call; until it is
+// done, Choose answers at once with a win or a block found around the
+// latest moves. Choose never changes the game it is given.
 type Search struct {
 	budget   time.Duration
 	maxDepth int
@@ -65,14 +79,16 @@ type Search struct {
 // Stats describes the latest Choose of a [Search].
 type Stats struct {
 	// Depth is the deepest alpha-beta iteration completed (0 when the move
-	// came from a win check, a forced block or the VCF).
+	// came from a win check, a forced block, the VCF or the VCT).
 	Depth int
-	// Nodes counts positions visited, by alpha-beta and by the VCF.
+	// Nodes counts positions visited, by alpha-beta and threat searches.
 	Nodes int64
 	// Elapsed is the wall time of the call.
 	Elapsed time.Duration
 	// Reason says how the move was found: "opening", "win", "vcf", "vct",
-	// "search", "only move" or "fallback".
+	// "search", "refute" (the search over the only moves that stop the
+	// opponent's VCF), "only move", "warm-up" (the working copy is still
+	// being built) or "fallback".
 	Reason string
 	// Score is the root's evaluation of the move, from the mover's side.
 	Score int64
@@ -150,9 +166,6 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		c, _ := anyCell(g) // K = 1: every empty cell wins
 		return c, nil
 	}
-	if err := s.sync(g); err != nil {
-		return sparse.Cell{}, err
-	}
 	deadline := time.Time{}
 	if s.budget > 0 {
 		// Stop looking at 95% of the budget: unwinding the search and
@@ -161,6 +174,14 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	}
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
+	}
+	warm, err := s.sync(g, halfway(start, deadline))
+	if err != nil {
+		return sparse.Cell{}, err
+	}
+	if !warm {
+		s.stats.Reason = "warm-up"
+		return quickMove(g, player), nil
 	}
 	r := &run{Search: s, t: s.t, root: player, ctx: ctx, deadline: deadline, start: start}
 	key, ok := r.best()
@@ -178,14 +199,20 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	return c, nil
 }
 
+// syncCheck is how many moves sync replays between looks at the clock.
+const syncCheck = 64
+
 // sync brings the working copy in step with g: it rebuilds it for another
 // configuration and otherwise undoes the moves g no longer has and plays
-// the new ones.
-func (s *Search) sync(g *engine.Game) error {
+// the new ones. Replaying a long history (a game loaded with thousands of
+// marks) can take longer than a move's budget, so sync stops at deadline
+// (when not zero) and reports false; the copy then holds a prefix of g's
+// history, and the next call goes on from there.
+func (s *Search) sync(g *engine.Game, deadline time.Time) (bool, error) {
 	if s.t == nil || s.t.cfg != g.Config() {
 		t, err := newTracker(g.Config())
 		if err != nil {
-			return err
+			return false, err
 		}
 		s.t = t
 	}
@@ -203,29 +230,68 @@ func (s *Search) sync(g *engine.Game) error {
 		t.undo()
 	}
 	for i := common; i < g.Len(); i++ {
+		if (i-common)%syncCheck == syncCheck-1 && !deadline.IsZero() && time.Now().After(deadline) {
+			return false, nil
+		}
 		m, _ := g.MoveAt(i)
 		if _, err := t.place(m.Row, m.Col, m.Player); err != nil {
 			// Our copy diverged from g further back than its last moves
 			// show: replay g from the start on a fresh copy.
-			return s.rebuild(g)
+			if common == 0 {
+				s.t = nil
+				return false, fmt.Errorf("player: replaying the game: %w", err)
+			}
+			s.t = nil
+			return s.sync(g, deadline)
 		}
 	}
-	return nil
+	return true, nil
 }
 
-// rebuild replays g's history on a fresh working copy.
-func (s *Search) rebuild(g *engine.Game) error {
-	t, err := newTracker(g.Config())
-	if err != nil {
-		return err
+// halfway is the instant between start and deadline, or zero without a
+// deadline.
+func halfway(start, deadline time.Time) time.Time {
+	if deadline.IsZero() {
+		return deadline
 	}
-	for i := range g.Len() {
+	return start.Add(deadline.Sub(start) / 2)
+}
+
+// quickMove answers while the working copy is still being built: a cell
+// that wins now, else one that blocks the first opponent in turn order who
+// could win there, looking around the latest moves only, else a cell next
+// to the latest move. It costs O(K²) board reads, not O(marks).
+func quickMove(g *engine.Game, player int) sparse.Cell {
+	cfg := g.Config()
+	var near []sparse.Cell
+	for i := max(0, g.Len()-2*cfg.Players); i < g.Len(); i++ {
 		m, _ := g.MoveAt(i)
-		if _, err := t.place(m.Row, m.Col, m.Player); err != nil {
-			s.t = nil
-			return fmt.Errorf("player: replaying the game: %w", err)
+		for _, a := range axes {
+			for d := -(cfg.K - 1); d < cfg.K; d++ {
+				r, c := m.Row+d*a.dr, m.Col+d*a.dc
+				if g.CanPlace(r, c) == nil {
+					near = append(near, sparse.Cell{Row: r, Col: c})
+				}
+			}
 		}
 	}
-	s.t = t
-	return nil
+	for i := range cfg.Players {
+		p := (player-1+i)%cfg.Players + 1
+		for _, c := range near {
+			if won, _ := g.WouldWin(c.Row, c.Col, p); won {
+				return c
+			}
+		}
+	}
+	if last, ok := g.LastMove(); ok {
+		for _, a := range axes {
+			for _, d := range [2]int{1, -1} {
+				if r, c := last.Row+d*a.dr, last.Col+d*a.dc; g.CanPlace(r, c) == nil {
+					return sparse.Cell{Row: r, Col: c}
+				}
+			}
+		}
+	}
+	c, _ := anyCell(g)
+	return c
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player"
-	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // benchPositions are middle-game positions on an unbounded board, K = 5,
@@ -30,9 +29,10 @@ func benchPosition(b *testing.B, moves int, seed uint64) *engine.Game {
 	return g
 }
 
-// BenchmarkSearchNodes reports the search's nodes per second at a fixed
-// depth on middle-game positions (depth, not time, so that every run does
-// the same work).
+// BenchmarkSearchNodes reports the alpha-beta's nodes per second at a
+// fixed depth on middle-game positions (depth, not time, so that every run
+// does the same work; threat searches off, so that only alpha-beta nodes
+// count).
 func BenchmarkSearchNodes(b *testing.B) {
 	for _, moves := range []int{10, 30} {
 		for _, depth := range []int{3, 4} {
@@ -41,7 +41,7 @@ func BenchmarkSearchNodes(b *testing.B) {
 				var nodes int64
 				var spent time.Duration
 				for b.Loop() {
-					s := player.NewSearch(player.WithBudget(0), player.WithMaxDepth(depth), player.WithVCF(false))
+					s := player.NewSearch(player.WithBudget(0), player.WithMaxDepth(depth), player.WithVCF(false), player.WithVCT(false))
 					if _, err := s.Choose(context.Background(), g, g.Turn()); err != nil {
 						b.Fatal(err)
 					}
@@ -53,17 +53,4 @@ func BenchmarkSearchNodes(b *testing.B) {
 			})
 		}
 	}
-}
-
-// BenchmarkTrackerPlace is the cost of one look-ahead move and its undo:
-// the engine's PlayAs and Undo plus the windows bookkeeping.
-func BenchmarkTrackerPlace(b *testing.B) {
-	g := benchPosition(b, 30, 3)
-	s := player.NewSearch(player.WithBudget(0), player.WithMaxDepth(1), player.WithVCF(false))
-	var cell sparse.Cell
-	for b.Loop() {
-		c, _ := s.Choose(context.Background(), g, g.Turn())
-		cell = c
-	}
-	_ = cell
 }

@@ -131,6 +131,23 @@ func TestSearchFindsVCT(t *testing.T) {
 	assert.Equal(t, "search", s.LastStats().Reason)
 }
 
+func TestSearchRefutesOpponentVCF(t *testing.T) {
+	// Player 2 to move, facing player 1's fours, with no threats of its own.
+	g := setUp(t, nil, map[int][]sparse.Cell{
+		1: cells(0, 0, 0, 1, 0, 2, 2, 3, 3, 3, 1, 4, 1, 5, 1, 6),
+		2: cells(0, -1, 4, 3, 1, 7, 20, 0, 20, 7, 27, 3, 33, 20),
+	})
+	s := fixedDepth(2, player.WithVCT(false))
+	c, err := s.Choose(context.Background(), g, 2)
+	require.NoError(t, err)
+	assert.Equal(t, "refute", s.LastStats().Reason)
+	_, err = g.PlayAs(c.Row, c.Col, 2)
+	require.NoError(t, err)
+	attacker := fixedDepth(1, player.WithVCT(false))
+	chooseLegal(t, attacker, g)
+	assert.NotEqual(t, "vcf", attacker.LastStats().Reason, "player 2's move %v stops the fours", c)
+}
+
 func TestSearchExactRuleIgnoresOverline(t *testing.T) {
 	marks := map[int][]sparse.Cell{
 		// (0, 2) would make six in a row for player 1.
@@ -147,15 +164,27 @@ func TestSearchExactRuleIgnoresOverline(t *testing.T) {
 
 func TestSearchThreePlayers(t *testing.T) {
 	opts := []engine.Option{engine.WithK(4), engine.WithPlayers(3)}
-	// Player 1 to move; player 3 threatens, player 2 moves in between but
-	// the paranoid search does not count on it.
+	// Player 1 to move; player 3 has two winning cells: player 2, moving
+	// in between, can block only one of them, so player 1 must block too.
 	g := setUp(t, opts, map[int][]sparse.Cell{
 		1: cells(0, 0, 9, 9),
 		2: cells(20, 20, 22, 22),
 		3: cells(5, 0, 5, 1, 5, 2),
 	})
-	c := chooseLegal(t, fixedDepth(3), g)
+	s := fixedDepth(3)
+	c := chooseLegal(t, s, g)
 	assert.Contains(t, cells(5, -1, 5, 3), c)
+	// With one winning cell, blocking it is player 2's business: player 1
+	// attacks instead, making two winning cells of its own, which player 3
+	// alone cannot both block once player 2 has blocked player 3.
+	g = setUp(t, opts, map[int][]sparse.Cell{
+		1: cells(0, 0, 0, 1, 9, 9, 5, -1),
+		2: cells(20, 20, 22, 22, 30, 30),
+		3: cells(5, 0, 5, 1, 5, 2),
+	})
+	c = chooseLegal(t, s, g)
+	assert.Contains(t, cells(0, -1, 0, 2), c)
+	assert.Greater(t, s.LastStats().Score, int64(1)<<49)
 	// And it takes a win first.
 	g = setUp(t, opts, map[int][]sparse.Cell{
 		1: cells(0, 0, 0, 1, 0, 2),

@@ -25,11 +25,13 @@ import (
 // mark short of a four (threes: they make a four), and the set of empty
 // cells near a mark, the candidates for the next move.
 type tracker struct {
-	g      *engine.Game
-	cfg    engine.Config
-	k, n   int
-	exact  bool
-	radius int
+	g     *engine.Game
+	cfg   engine.Config
+	k, n  int
+	exact bool
+	// bounded caches cfg.Bounded() for the hot path.
+	bounded bool
+	radius  int
 	// weights[c] is the worth of a live window holding c marks.
 	weights []int64
 	// score[p] is the sum of p's live windows' worth.
@@ -58,7 +60,7 @@ func newTracker(cfg engine.Config) (*tracker, error) {
 		return nil, err
 	}
 	t := &tracker{
-		g: g, cfg: cfg, k: cfg.K, n: cfg.Players, exact: cfg.Rule == engine.Exact,
+		g: g, cfg: cfg, k: cfg.K, n: cfg.Players, exact: cfg.Rule == engine.Exact, bounded: cfg.Bounded(),
 		radius:  2,
 		weights: windowWeights(cfg.K),
 		score:   make([]int64, cfg.Players+1),
@@ -97,10 +99,15 @@ func windowWeights(k int) []int64 {
 
 // cell reads the board for the tracker: a player, 0 or offBoard.
 func (t *tracker) cell(r, c int) int {
-	if !sparse.InRange(r, c) || (t.cfg.Bounded() && (r < 0 || r >= t.cfg.Rows || c < 0 || c >= t.cfg.Cols)) {
+	if !t.onBoard(r, c) {
 		return offBoard
 	}
 	return t.g.At(r, c)
+}
+
+// onBoard reports whether (r, c) is a cell of the board, empty or not.
+func (t *tracker) onBoard(r, c int) bool {
+	return sparse.InRange(r, c) && (!t.bounded || (r >= 0 && r < t.cfg.Rows && c >= 0 && c < t.cfg.Cols))
 }
 
 // place plays p at (r, c) on the working game and updates everything.
@@ -146,7 +153,7 @@ func (t *tracker) update(r, c, p, sign int) {
 	}
 	for dr := -t.radius; dr <= t.radius; dr++ {
 		for dc := -t.radius; dc <= t.radius; dc++ {
-			if t.cell(r+dr, c+dc) == offBoard {
+			if !t.onBoard(r+dr, c+dc) {
 				continue
 			}
 			key := sparse.Pack(r+dr, c+dc)

@@ -1,6 +1,7 @@
 package player
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -130,5 +131,33 @@ func TestTrackerMatchesBoard(t *testing.T) {
 				checkTracker(t, tr)
 			}
 		})
+	}
+}
+
+// TestSearchLeavesItsCopyInStep stops searches at every stage with small
+// node limits and checks that the working copy is back where it started:
+// the real game's position, with bookkeeping to match.
+func TestSearchLeavesItsCopyInStep(t *testing.T) {
+	g, err := engine.New()
+	require.NoError(t, err)
+	_, err = g.Play(0, 0)
+	require.NoError(t, err)
+	opp := NewGreedy(1)
+	for i := range 40 {
+		s := NewSearch(WithBudget(0), WithMaxNodes(int64(1+i*37)))
+		p := g.Turn()
+		var c sparse.Cell
+		if i%2 == 0 {
+			c, err = s.Choose(context.Background(), g, p)
+			require.NoError(t, err)
+			require.Equal(t, g.History(), s.t.g.History())
+			checkTracker(t, s.t)
+		} else {
+			c, err = opp.Choose(context.Background(), g, p)
+			require.NoError(t, err)
+		}
+		if _, err := g.Play(c.Row, c.Col); err != nil || g.Status() != engine.Ongoing {
+			break
+		}
 	}
 }

@@ -49,7 +49,7 @@ func (r *run) vctSearch(a, d, depth int, first *uint64, top bool) bool {
 		cands = sortedCells(t.fours[d]) // a must block, with a threat
 	} else {
 		cands = r.fourMoves(a)
-		for _, c := range r.t.candidates(a, nil) {
+		for _, c := range r.t.candidates(a, vctThreeMoves+len(cands), nil) {
 			if len(cands) >= len(t.threes[a])+vctThreeMoves {
 				break
 			}
@@ -125,6 +125,10 @@ func (r *run) threeDefences(a int) []uint64 {
 	t := r.t
 	var out []uint64
 	for _, c := range sortedCells(t.threes[a]) {
+		if r.tick(); r.stopped || r.vcfLeft < 0 {
+			return nil // out of time: not proven a threat
+		}
+		r.vcfLeft--
 		row, col := sparse.Unpack(c)
 		if _, err := t.place(row, col, a); err != nil {
 			continue

@@ -45,6 +45,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		opening  = fs.Int("opening", 0, "random opening moves per game")
 		budget   = fs.Duration("budget", player.DefaultBudget, "search time per move")
 		verbose  = fs.Bool("v", false, "print every game")
+		slow     = fs.Duration("slow", 0, "when positive, print every search move that took longer, with its statistics")
 	)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -61,13 +62,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 	cfg.K, cfg.Rows, cfg.Cols, cfg.Rule = *k, *rows, *cols, r
 	names := strings.Split(*players, ",")
 	cfg.Players = len(names)
-	var stats []player.Stats
+	var stats []moveStats
 	entrants := make([]arena.Entrant, len(names))
 	for i, name := range names {
 		if name == "search" {
 			b := *budget
 			entrants[i] = arena.Entrant{Name: name, New: func(seed uint64) engine.Strategy {
-				return &recorder{Search: player.NewSearch(player.WithSeed(seed), player.WithBudget(b)), stats: &stats}
+				return &recorder{Search: player.NewSearch(player.WithSeed(seed), player.WithBudget(b)), stats: &stats, slow: *slow, out: stdout}
 			}}
 			continue
 		}
@@ -127,16 +128,30 @@ func run(args []string, stdout, stderr io.Writer) error {
 // recorder keeps the statistics of every move of a search.
 type recorder struct {
 	*player.Search
-	stats *[]player.Stats
+	stats *[]moveStats
+	slow  time.Duration
+	out   io.Writer
+}
+
+// moveStats is one search move: its statistics and the CPU time the
+// process used meanwhile.
+type moveStats struct {
+	player.Stats
+	CPU time.Duration
 }
 
 func (r *recorder) Choose(ctx context.Context, g *engine.Game, p int) (sparse.Cell, error) {
+	cpu := processCPU()
 	c, err := r.Search.Choose(ctx, g, p)
-	*r.stats = append(*r.stats, r.LastStats())
+	st := moveStats{r.LastStats(), processCPU() - cpu}
+	*r.stats = append(*r.stats, st)
+	if r.slow > 0 && st.Elapsed > r.slow {
+		fmt.Fprintf(r.out, "slow move %d by player %d: %v, %+v\n", g.Len()+1, p, c, st)
+	}
 	return c, err
 }
 
-func printSearchStats(w io.Writer, stats []player.Stats, budget time.Duration) {
+func printSearchStats(w io.Writer, stats []moveStats, budget time.Duration) {
 	reasons := map[string]int{}
 	var (
 		times         []time.Duration
@@ -144,6 +159,7 @@ func printSearchStats(w io.Writer, stats []player.Stats, budget time.Duration) {
 		nodes         int64
 		searched      time.Duration
 		over, overTen int
+		overCPU       int
 	)
 	for _, s := range stats {
 		reasons[s.Reason]++
@@ -158,6 +174,9 @@ func printSearchStats(w io.Writer, stats []player.Stats, budget time.Duration) {
 		}
 		if s.Elapsed > budget+budget/10 {
 			overTen++
+			if s.CPU > budget+budget/10 {
+				overCPU++
+			}
 		}
 	}
 	slices.Sort(times)
@@ -170,6 +189,7 @@ func printSearchStats(w io.Writer, stats []player.Stats, budget time.Duration) {
 	fmt.Fprintf(w, "search moves %d (%s)\n", len(stats), strings.Join(parts, ", "))
 	fmt.Fprintf(w, "search time per move: median %.1f ms, p90 %.1f ms, max %.1f ms (budget %v; over budget %d, over budget+10%% %d)\n",
 		ms(times[len(times)/2]), ms(times[len(times)*9/10]), ms(times[len(times)-1]), budget, over, overTen)
+	fmt.Fprintf(w, "moves over budget+10%% that also used that much CPU time (the rest waited for a CPU): %d\n", overCPU)
 	if len(depths) > 0 {
 		fmt.Fprintf(w, "alpha-beta depth reached: median %d, min %d, max %d\n", depths[len(depths)/2], depths[0], depths[len(depths)-1])
 	}

@@ -1,0 +1,162 @@
+package player
+
+import (
+	"slices"
+	"time"
+
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// best finds the root's move: a win, a VCF or VCT, or the alpha-beta's
+// choice among the moves that stop the opponent's VCF.
+func (r *run) best() (uint64, bool) {
+	t, me := r.t, r.root
+	if len(t.fours[me]) > 0 {
+		r.stats.Reason = "win"
+		r.stats.Score = winValue
+		return sortedCells(t.fours[me])[0], true
+	}
+	if r.vcf && t.n == 2 && len(t.fours[r.next(me)]) == 0 {
+		r.limit = r.phaseEnd(4)
+		if line := r.vcfRoot(me); len(line) > 0 {
+			r.stats.Reason = "vcf"
+			r.stats.Score = winValue
+			return line[0], true
+		}
+		r.stopped = r.ctx.Err() != nil
+	}
+	if r.vct && t.n == 2 && len(t.fours[r.next(me)]) == 0 && !r.stopped {
+		r.limit = r.phaseEnd(3)
+		if c, ok := r.vctRoot(me); ok {
+			r.stats.Reason = "vct"
+			r.stats.Score = winValue
+			return c, true
+		}
+		r.stopped = r.ctx.Err() != nil
+	}
+	r.limit = r.deadline
+	moves, winner := r.threats(me)
+	if len(moves) == 0 {
+		moves = slices.Clone(r.candidates(me, 0))
+		if r.vcf && t.n == 2 && !r.stopped {
+			r.limit = r.phaseEnd(2)
+			moves = r.refuteVCF(moves)
+			r.stopped = r.ctx.Err() != nil
+		}
+	}
+	r.limit = r.deadline
+	if len(moves) == 0 {
+		return 0, false
+	}
+	if len(moves) == 1 || winner != 0 {
+		r.stats.Reason = "only move"
+		return moves[0], true
+	}
+	return r.deepen(moves), true
+}
+
+// phaseEnd is the deadline of a phase that may use 1/share of the budget.
+func (r *run) phaseEnd(share int) time.Time {
+	if r.deadline.IsZero() {
+		return time.Time{}
+	}
+	return r.start.Add(r.deadline.Sub(r.start) / time.Duration(share))
+}
+
+// refuteDepth is how many of the best root moves refuteVCF tries.
+const refuteDepth = 24
+
+// refuteVCF keeps, when the opponent would have a VCF if the root passed,
+// only the root moves after which it has none (in their order), since the
+// alpha-beta is too shallow to see a long sequence of fours coming. It
+// returns moves unchanged when the opponent has no VCF, or when no move
+// tried refutes it (the game is lost against best play; the alpha-beta
+// then picks the stubbornest move).
+func (r *run) refuteVCF(moves []uint64) []uint64 {
+	opp := r.next(r.root)
+	if len(r.vcfRoot(opp)) == 0 || r.stopped {
+		return moves
+	}
+	var keep []uint64
+	for _, mv := range moves[:min(len(moves), refuteDepth)] {
+		row, col := sparse.Unpack(mv)
+		if _, err := r.t.place(row, col, r.root); err != nil {
+			continue
+		}
+		refuted := len(r.vcfRoot(opp)) == 0
+		r.t.undo()
+		if r.stopped {
+			return moves
+		}
+		if refuted {
+			keep = append(keep, mv)
+		}
+	}
+	if len(keep) == 0 {
+		return moves
+	}
+	r.stats.Reason = "refute"
+	return keep
+}
+
+// deepen runs iterative deepening over the root moves and returns the best
+// move of the deepest completed iteration.
+func (r *run) deepen(moves []uint64) uint64 {
+	if r.Search.tt == nil {
+		r.Search.tt = make(map[uint64]ttEntry)
+	}
+	clear(r.tt)
+	if r.stats.Reason == "" {
+		r.stats.Reason = "search"
+	}
+	best := moves[0]
+	values := make([]int64, len(moves))
+	for depth := 1; depth <= r.maxDepth; depth++ {
+		iterStart := time.Now()
+		alpha := -2 * winValue
+		iterBest := moves[0]
+		for i, mv := range moves {
+			v := r.tryMove(mv, r.root, depth, alpha, 2*winValue, 0)
+			if r.stopped {
+				break
+			}
+			values[i] = v
+			if v > alpha {
+				alpha, iterBest = v, mv
+			}
+		}
+		if r.stopped {
+			break
+		}
+		best, r.stats.Depth, r.stats.Score = iterBest, depth, alpha
+		// Best first for the next iteration; a stable sort keeps the
+		// candidate order among equals.
+		order := make([]int, len(moves))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int {
+			switch {
+			case values[a] > values[b]:
+				return -1
+			case values[a] < values[b]:
+				return 1
+			}
+			return 0
+		})
+		sortedMoves, sortedValues := make([]uint64, len(moves)), make([]int64, len(moves))
+		for i, j := range order {
+			sortedMoves[i], sortedValues[i] = moves[j], values[j]
+		}
+		moves, values = sortedMoves, sortedValues
+		if alpha >= winValue-int64(maxSearchDepth) || alpha <= -winValue+int64(maxSearchDepth) {
+			break // a forced result: deeper will not change it
+		}
+		// The next iteration costs several times this one: do not start
+		// what the remaining time cannot finish.
+		if !r.deadline.IsZero() && time.Until(r.deadline) < 3*time.Since(iterStart) {
+			break
+		}
+	}
+	return best
+}
