@@ -41,10 +41,11 @@ const (
 
 // walkLimit is the largest K for which AutoChecker picks the walk. The
 // walk's cost grows with the runs it meets while the run-length checker's
-// is flat but high (several map updates a move): on runs as long as K,
-// "gomoku bench --series k" measured the walk at about 0.6× the run-length
-// checker at K = 100 and 1.2× at K = 200, so they cross near 160.
-const walkLimit = 160
+// is flat but high (several map updates a move). On runs as long as K,
+// "gomoku bench --series k" measured the walk at 0.3–0.6× the run-length
+// checker at K = 100 and at 0.5–1.2× at K = 200 over two full runs, so the
+// walk stays the default up to K = 200.
+const walkLimit = 200
 
 var checkerNames = map[CheckerKind]string{AutoChecker: "auto", WalkChecker: "walk", LinesChecker: "lines", RunsChecker: "runs"}
 
