@@ -41,11 +41,10 @@ const (
 
 // walkLimit is the largest K for which AutoChecker picks the walk. The
 // walk's cost grows with the runs it meets while the run-length checker's
-// is flat but high (several map updates a move). On runs as long as K,
-// "gomoku bench --series k" measured the walk at 0.3–0.6× the run-length
-// checker at K = 100 and at 0.5–1.2× at K = 200 over two full runs, so the
-// walk stays the default up to K = 200.
-const walkLimit = 200
+// is flat (about 530 ns a move on runs as long as K, in
+// "gomoku bench --series k"); the walk measured 436 ns at K = 100 and
+// 781 ns at K = 200 in the same run, so they cross near K = 128.
+const walkLimit = 128
 
 var checkerNames = map[CheckerKind]string{AutoChecker: "auto", WalkChecker: "walk", LinesChecker: "lines", RunsChecker: "runs"}
 

@@ -13,35 +13,47 @@ import (
 // was empty), so the runs on both sides are read in O(1), merged, and the
 // merged length written at the new run's two ends. Interior cells keep
 // stale lengths that are never read.
+//
+// Record and Forget come in strict LIFO order, so the per-cell lengths
+// live in a stack: Record pushes the new cell's entry and Forget pops it.
+// The map only finds a cell's slot; the lengths are then read and written
+// in place, which halves the hashing of a map of lengths.
 type runs struct {
 	k    int
 	rule Rule
-	// lengths maps a packed cell to its run length on each axis.
-	lengths map[uint64][4]int32
-	// log holds every write, so Forget can restore exactly what a Record
-	// changed; frames[i] is len(log) before the i-th recorded move.
+	// slot maps a packed marked cell to its entry in lengths.
+	slot map[uint64]int32
+	// lengths holds each marked cell's run length on each axis, in the
+	// order the cells were recorded.
+	lengths [][4]int32
+	// log holds every write to an older cell's entry, so Forget can
+	// restore exactly what a Record changed; frames[i] is len(log) before
+	// the i-th recorded move.
 	log    []runEdit
 	frames []int
 }
 
 type runEdit struct {
-	key  uint64
+	slot int32
 	axis uint8
 	old  int32
 }
 
 func newRuns(c Config) *runs {
-	return &runs{k: c.K, rule: c.Rule, lengths: make(map[uint64][4]int32)}
+	return &runs{k: c.K, rule: c.Rule, slot: make(map[uint64]int32)}
 }
 
 func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 	r.frames = append(r.frames, len(r.log))
+	self := int32(len(r.lengths))
+	r.lengths = append(r.lengths, [4]int32{})
+	r.slot[sparse.Pack(row, col)] = self
 	won := false
 	for ax, a := range axes {
 		before := r.side(b, row-a.dr, col-a.dc, ax, p)
 		after := r.side(b, row+a.dr, col+a.dc, ax, p)
 		n := int32(before + 1 + after)
-		r.set(sparse.Pack(row, col), ax, n)
+		r.lengths[self][ax] = n
 		if before > 0 {
 			r.set(sparse.Pack(row-before*a.dr, col-before*a.dc), ax, n)
 		}
@@ -59,33 +71,30 @@ func (r *runs) side(b *sparse.Board, row, col, ax int, p uint8) int {
 	if b.Get(row, col) != p {
 		return 0
 	}
-	return int(r.lengths[sparse.Pack(row, col)][ax])
+	return int(r.lengths[r.slot[sparse.Pack(row, col)]][ax])
 }
 
+// set writes n as the run length of an older cell on axis ax, logging the
+// old value.
 func (r *runs) set(key uint64, ax int, n int32) {
-	v := r.lengths[key]
-	r.log = append(r.log, runEdit{key: key, axis: uint8(ax), old: v[ax]})
-	v[ax] = n
-	r.lengths[key] = v
+	s := r.slot[key]
+	r.log = append(r.log, runEdit{slot: s, axis: uint8(ax), old: r.lengths[s][ax]})
+	r.lengths[s][ax] = n
 }
 
-func (r *runs) Forget(*sparse.Board, int, int, uint8) {
+func (r *runs) Forget(_ *sparse.Board, row, col int, _ uint8) {
 	start := r.frames[len(r.frames)-1]
 	r.frames = r.frames[:len(r.frames)-1]
 	for i := len(r.log) - 1; i >= start; i-- {
 		e := r.log[i]
-		v := r.lengths[e.key]
-		v[e.axis] = e.old
-		if v == [4]int32{} {
-			delete(r.lengths, e.key)
-		} else {
-			r.lengths[e.key] = v
-		}
+		r.lengths[e.slot][e.axis] = e.old
 	}
 	r.log = r.log[:start]
+	r.lengths = r.lengths[:len(r.lengths)-1]
+	delete(r.slot, sparse.Pack(row, col))
 }
 
 func (r *runs) Clone() Checker {
-	return &runs{k: r.k, rule: r.rule, lengths: maps.Clone(r.lengths),
+	return &runs{k: r.k, rule: r.rule, slot: maps.Clone(r.slot), lengths: slices.Clone(r.lengths),
 		log: slices.Clone(r.log), frames: slices.Clone(r.frames)}
 }
