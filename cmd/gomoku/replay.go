@@ -39,7 +39,7 @@ Examples:
    gomoku replay --rule exact game.psq
    echo h8i9h9i10h10i11h11i12h12 | gomoku replay`,
 		Flags: append(gameFlags(true),
-			&cli.BoolFlag{Name: "json", Usage: "print one JSON document at the end instead: the result of every move, the final status, the winner and the move that decided the game"},
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON document at the end instead: the result of every move (the winner's number or 0, as in the classic API), the final status (ongoing, won or drawn), the winner and the move that decided the game"},
 		),
 		Action: runReplay,
 	}
