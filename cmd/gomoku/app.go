@@ -2,21 +2,21 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/gomoku-engine/gomoku/engine/pbrain/pbraincmd"
+	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
+	"github.com/gomoku-engine/gomoku/cmd/internal/pbraincmd"
 )
 
 // Exit statuses.
 const (
-	exitOK    = 0
-	exitFail  = 1 // the command ran and failed: bad input, I/O error
-	exitUsage = 2 // the command line itself is wrong
+	exitOK    = exitcode.OK
+	exitFail  = exitcode.Fail  // the command ran and failed: bad input, I/O error
+	exitUsage = exitcode.Usage // the command line itself is wrong
 )
 
 // newApp builds the gomoku program around the given streams, so tests can
@@ -65,21 +65,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 // run runs the program with args (args[0] is the program's name) and
 // returns its exit status. Errors go to errOut.
 func run(ctx context.Context, args []string, in io.Reader, out, errOut io.Writer) int {
-	err := newApp(in, out, errOut).RunContext(ctx, args)
-	if err == nil {
-		return exitOK
-	}
-	var ec cli.ExitCoder
-	if errors.As(err, &ec) {
-		if msg := err.Error(); msg != "" {
-			fmt.Fprintln(errOut, msg)
-		}
-		return ec.ExitCode()
-	}
-	// Anything else comes from urfave/cli itself, e.g. a missing required
-	// flag, and is about the command line.
-	fmt.Fprintln(errOut, "gomoku:", err)
-	return exitUsage
+	return exitcode.Of(newApp(in, out, errOut).RunContext(ctx, args), "gomoku", errOut)
 }
 
 // onUsageError handles a flag urfave/cli could not parse.

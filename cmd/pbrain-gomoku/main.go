@@ -9,7 +9,7 @@ import (
 	"os"
 	"os/signal"
 
-	"github.com/gomoku-engine/gomoku/engine/pbrain/pbraincmd"
+	"github.com/gomoku-engine/gomoku/cmd/internal/pbraincmd"
 )
 
 func main() {

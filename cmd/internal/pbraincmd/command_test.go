@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/urfave/cli/v2"
 
-	"github.com/gomoku-engine/gomoku/engine/pbrain/pbraincmd"
+	"github.com/gomoku-engine/gomoku/cmd/internal/pbraincmd"
 )
 
 func run(t *testing.T, input string, args ...string) (int, string, string) {

@@ -11,15 +11,15 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
 	"github.com/gomoku-engine/gomoku/engine/pbrain"
 	"github.com/gomoku-engine/gomoku/engine/player"
 )
 
 // Exit statuses.
 const (
-	exitOK    = 0
-	exitFail  = 1 // reading or writing the pipes failed
-	exitUsage = 2 // the command line is wrong
+	exitFail  = exitcode.Fail  // reading or writing the pipes failed
+	exitUsage = exitcode.Usage // the command line is wrong
 )
 
 const description = `Speaks the Gomocup (Piskvork) engine protocol on standard input and output, so
@@ -137,17 +137,5 @@ func App(in io.Reader, out, errOut io.Writer) *cli.App {
 // Run runs the pbrain-gomoku program with args (args[0] is its name) and
 // returns its exit status; errors go to errOut.
 func Run(ctx context.Context, args []string, in io.Reader, out, errOut io.Writer) int {
-	err := App(in, out, errOut).RunContext(ctx, args)
-	if err == nil {
-		return exitOK
-	}
-	var ec cli.ExitCoder
-	if errors.As(err, &ec) {
-		if msg := err.Error(); msg != "" {
-			fmt.Fprintln(errOut, msg)
-		}
-		return ec.ExitCode()
-	}
-	fmt.Fprintln(errOut, "pbrain-gomoku:", err)
-	return exitUsage
+	return exitcode.Of(App(in, out, errOut).RunContext(ctx, args), "pbrain-gomoku", errOut)
 }
