@@ -141,15 +141,23 @@ func (g *Game) BoundingBox() (sparse.Rect, bool) { return g.board.BoundingBox() 
 // game's status and turn.
 func (g *Game) CanPlace(row, col int) error {
 	if err := g.board.Check(row, col); err != nil {
-		if errors.Is(err, sparse.ErrOutOfRange) {
-			return ErrOutOfRange
-		}
-		return ErrOffBoard
+		return cellError(err)
 	}
 	if g.board.Get(row, col) != 0 {
 		return ErrOccupied
 	}
 	return nil
+}
+
+// cellError is the engine's sentinel for a board's refusal of a cell.
+func cellError(err error) error {
+	switch {
+	case errors.Is(err, sparse.ErrOutOfRange):
+		return ErrOutOfRange
+	case errors.Is(err, sparse.ErrOccupied):
+		return ErrOccupied
+	}
+	return ErrOffBoard
 }
 
 // Play marks (row, col) for the player whose turn it is.
@@ -163,16 +171,18 @@ func (g *Game) Play(row, col int) (Outcome, error) {
 // changes nothing. A new move empties the redo stack.
 func (g *Game) PlayAs(row, col, player int) (Outcome, error) {
 	m := Move{Row: row, Col: col, Player: player}
-	if err := g.check(m, true); err != nil {
+	if err := g.place(m, true); err != nil {
 		return g.status, err
 	}
 	g.redo = g.redo[:0]
-	return g.apply(m), nil
+	return g.record(m), nil
 }
 
-// check explains why m cannot be played now. Turn order is checked only
-// for real moves, not for look-ahead.
-func (g *Game) check(m Move, enforceTurn bool) error {
+// place puts m's mark on the board, or explains why m cannot be played
+// now and changes nothing. Turn order is checked only for real moves, not
+// for look-ahead. The board itself checks the cell, in the same lookup
+// that places the mark.
+func (g *Game) place(m Move, enforceTurn bool) error {
 	var err error
 	switch {
 	case g.status != Ongoing:
@@ -182,7 +192,9 @@ func (g *Game) check(m Move, enforceTurn bool) error {
 	case enforceTurn && g.cfg.Order == Rotation && m.Player != g.Turn():
 		err = ErrWrongTurn
 	default:
-		err = g.CanPlace(m.Row, m.Col)
+		if perr := g.board.Place(m.Row, m.Col, uint8(m.Player)); perr != nil {
+			err = cellError(perr)
+		}
 	}
 	if err != nil {
 		return &MoveError{Move: m, Err: err}
@@ -190,12 +202,10 @@ func (g *Game) check(m Move, enforceTurn bool) error {
 	return nil
 }
 
-// apply plays a move that check accepted.
-func (g *Game) apply(m Move) Outcome {
+// record completes a move whose mark is on the board: history, win check
+// and status.
+func (g *Game) record(m Move) Outcome {
 	p := uint8(m.Player)
-	if err := g.board.Place(m.Row, m.Col, p); err != nil {
-		panic("engine: a checked move was refused by the board: " + err.Error())
-	}
 	g.history = append(g.history, m)
 	switch {
 	case g.checker.Record(g.board, m.Row, m.Col, p):
@@ -230,7 +240,10 @@ func (g *Game) Redo() (Move, Outcome, error) {
 	}
 	m := g.redo[len(g.redo)-1]
 	g.redo = g.redo[:len(g.redo)-1]
-	return m, g.apply(m), nil
+	if err := g.board.Place(m.Row, m.Col, uint8(m.Player)); err != nil {
+		panic("engine: an undone move no longer fits the board: " + err.Error())
+	}
+	return m, g.record(m), nil
 }
 
 // WouldWin reports whether marking (row, col) for player would win now,
@@ -240,11 +253,10 @@ func (g *Game) Redo() (Move, Outcome, error) {
 // turn order).
 func (g *Game) WouldWin(row, col, player int) (bool, error) {
 	m := Move{Row: row, Col: col, Player: player}
-	if err := g.check(m, false); err != nil {
+	if err := g.place(m, false); err != nil {
 		return false, err
 	}
 	p := uint8(player)
-	_ = g.board.Place(row, col, p) // checked above
 	won := g.checker.Record(g.board, row, col, p)
 	g.checker.Forget(g.board, row, col, p)
 	_, _ = g.board.Remove(row, col)
