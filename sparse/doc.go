@@ -17,7 +17,7 @@
 // # Layouts
 //
 // The marks live in github.com/dolthub/swiss hash tables keyed by a packed
-// coordinate. The default layout, [Tiles], keys 8 × 8 tiles of half-byte
+// coordinate. The default layout, [Tiles], keys 8 × 8 tiles of one-byte
 // cells by their packed tile coordinate and keeps a tile that holds a single
 // mark as one small entry, so a move's neighbour reads stay within a tile
 // or two and memory follows the marks whether they are clustered or

@@ -10,12 +10,12 @@ import (
 type Layout int
 
 const (
-	// Tiles keeps marks in 8 × 8 tiles of half-byte cells in a
+	// Tiles keeps marks in 8 × 8 tiles of one byte a cell in a
 	// dolthub/swiss map keyed by the packed tile coordinate, with a tile that
 	// holds a single mark stored as one small entry instead. The default:
 	// a move's neighbour reads stay within a tile or two, and memory stays
-	// near a per-cell table when marks are scattered and near half a byte a
-	// cell when they are clustered.
+	// near a per-cell table when marks are scattered and near a byte a cell
+	// of the tiles in use when they are clustered.
 	Tiles Layout = iota
 	// Cells keeps one dolthub/swiss map entry per marked cell.
 	Cells
