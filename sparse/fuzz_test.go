@@ -27,7 +27,7 @@ func FuzzPlaceRemove(f *testing.F) {
 			for i := 0; i+2 < len(ops); i += 3 {
 				c := Cell{o.Row + int(int8(ops[i])), o.Col + int(int8(ops[i+1]))}
 				// A mark byte divisible by 4 removes, so removals stay
-				// frequent while marks still reach 255 (the wide nibble).
+				// frequent while marks still range over 1..255.
 				mark := ops[i+2]
 				if mark%4 == 0 {
 					mark = 0
