@@ -17,6 +17,33 @@ func Replay(moves []Move, opts ...Option) ([]int, error) {
 		return nil, err
 	}
 	results := make([]int, 0, len(moves))
+	err = g.playAll(moves, func(m Move, out Outcome) {
+		if out == Won {
+			results = append(results, m.Player)
+		} else {
+			results = append(results, 0)
+		}
+	})
+	return results, err
+}
+
+// FromMoves plays moves in order on a new game configured by opts and
+// returns the game, e.g. to rebuild a saved or recorded game. A refused
+// move gives a [*MoveError] whose Number is the move's 1-based position.
+func FromMoves(moves []Move, opts ...Option) (*Game, error) {
+	g, err := New(opts...)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.playAll(moves, func(Move, Outcome) {}); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// playAll plays moves in order, reporting each outcome, and stops at the
+// first refused move with its position in the error.
+func (g *Game) playAll(moves []Move, played func(Move, Outcome)) error {
 	for i, m := range moves {
 		out, err := g.PlayAs(m.Row, m.Col, m.Player)
 		if err != nil {
@@ -24,13 +51,9 @@ func Replay(moves []Move, opts ...Option) ([]int, error) {
 			if errors.As(err, &me) {
 				me.Number = i + 1
 			}
-			return results, err
+			return err
 		}
-		if out == Won {
-			results = append(results, m.Player)
-		} else {
-			results = append(results, 0)
-		}
+		played(m, out)
 	}
-	return results, nil
+	return nil
 }

@@ -228,3 +228,19 @@ func TestReplayStopsAtFirstRefusal(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []int{0, 0, 1}, results)
 }
+
+func TestFromMoves(t *testing.T) {
+	moves := []Move{{0, 0, 1}, {1, 0, 2}, {0, 1, 1}, {1, 1, 2}, {0, 2, 1}}
+	g, err := FromMoves(moves, WithBounds(3, 3), WithK(3))
+	require.NoError(t, err)
+	assert.Equal(t, Won, g.Status())
+	assert.Equal(t, 1, g.Winner())
+	assert.Equal(t, moves, g.History())
+
+	g, err = FromMoves(append(moves[:2:2], Move{1, 0, 1}), WithBounds(3, 3), WithK(3))
+	assert.Nil(t, g)
+	assert.EqualError(t, err, "engine: cell occupied: move 3, (1, 0) by player 1")
+
+	_, err = FromMoves(nil, WithK(0))
+	assert.ErrorIs(t, err, ErrBadConfig)
+}

@@ -179,14 +179,9 @@ func runMatch(c *cli.Context) error {
 
 // saveMatchGame writes one game of the match to the save directory.
 func saveMatchGame(m *matchSetup, r arena.GameResult) error {
-	g, err := engine.New(engine.WithConfig(m.opts.Config))
+	g, err := engine.FromMoves(r.Moves, engine.WithConfig(m.opts.Config))
 	if err != nil {
-		return err
-	}
-	for _, mv := range r.Moves {
-		if _, err := g.PlayAs(mv.Row, mv.Col, mv.Player); err != nil {
-			return fmt.Errorf("game %d: %w", r.Index+1, err)
-		}
+		return fmt.Errorf("game %d: %w", r.Index+1, err)
 	}
 	seats := make([]string, len(r.Seats))
 	for p, e := range r.Seats {

@@ -256,16 +256,7 @@ func (s *session) centreOnPlay() {
 func rebuild(saved *savefile.Saved, checker engine.CheckerKind) (*engine.Game, error) {
 	cfg := saved.Game.Config()
 	cfg.Checker = checker
-	g, err := engine.New(engine.WithConfig(cfg))
-	if err != nil {
-		return nil, err
-	}
-	for _, m := range saved.Moves() {
-		if _, err := g.PlayAs(m.Row, m.Col, m.Player); err != nil {
-			return nil, err // cannot happen: the file was validated
-		}
-	}
-	return g, nil
+	return engine.FromMoves(saved.Moves(), engine.WithConfig(cfg))
 }
 
 // seatNameList is the seats' names, for saving.
