@@ -198,7 +198,9 @@ func (r GameResult) points(e int) int {
 // AvgLength is the mean game length in moves.
 func (s *Summary) AvgLength() float64 { return ratio(s.Plies, s.Games) }
 
-func newSummary(names []string, paired bool) *Summary {
+// NewSummary starts an empty summary, for following a match's results
+// game by game (Run returns its own).
+func NewSummary(names []string, paired bool) *Summary {
 	s := &Summary{Entrants: make([]Standing, len(names)), Paired: paired, pending: map[int]GameResult{}}
 	for i, n := range names {
 		s.Entrants[i].Name = n
@@ -206,8 +208,8 @@ func newSummary(names []string, paired bool) *Summary {
 	return s
 }
 
-// add counts one finished game.
-func (s *Summary) add(r GameResult) {
+// Add counts one finished game; games must come in index order.
+func (s *Summary) Add(r GameResult) {
 	s.Games++
 	s.Plies += len(r.Moves)
 	if r.Winner == 0 {

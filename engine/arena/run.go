@@ -83,6 +83,10 @@ func numberDuplicates(names []string) []string {
 // Names are the entrants' display names, in entrant order.
 func (m *Match) Names() []string { return m.names }
 
+// Paired reports whether games come in pairs with the seats swapped (two
+// entrants rotating seats), so that results are counted by pairs too.
+func (m *Match) Paired() bool { return m.opts.paired(len(m.entrants)) }
+
 // Options are the match's options with defaults filled in.
 func (m *Match) Options() Options { return m.opts }
 
@@ -118,7 +122,7 @@ func (m *Match) Run(ctx context.Context, onGame func(GameResult) error) (*Summar
 		return nil, fmt.Errorf("%w: a match runs once", ErrBadOptions)
 	}
 	m.ran = true
-	sum := newSummary(m.names, m.opts.paired(len(m.entrants)))
+	sum := NewSummary(m.names, m.Paired())
 	defer sum.finish()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -201,7 +205,7 @@ func (m *Match) collect(ctx context.Context, sum *Summary, onGame func(GameResul
 			}
 			delete(waiting, counted)
 			counted++
-			sum.add(r)
+			sum.Add(r)
 			if onGame != nil {
 				if err := onGame(r); err != nil {
 					return err
