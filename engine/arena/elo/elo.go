@@ -87,8 +87,9 @@ func (s sample) estimate() Estimate {
 		return e
 	}
 	se := math.Sqrt(variance / float64(n))
-	e.Lower = ScoreToElo(mean - z975*se)
-	e.Upper = ScoreToElo(mean + z975*se)
+	// An interval reaching past a score of 0 or 1 is unbounded there.
+	e.Lower = ScoreToElo(max(mean-z975*se, 0))
+	e.Upper = ScoreToElo(min(mean+z975*se, 1))
 	e.Margin = (e.Upper - e.Lower) / 2
 	return e
 }

@@ -83,6 +83,11 @@ func TestEdgeCases(t *testing.T) {
 	assert.True(t, math.IsInf(e.Elo, 1))
 	assert.InDelta(t, 0.9584, e.LOS, 0.0001, "erf(3/√6)")
 
+	// 1 of 20 pairs won: the interval reaches below a score of 0.
+	e = elo.Pentanomial{9, 0, 1, 0, 0}.Estimate()
+	assert.True(t, math.IsInf(e.Lower, -1) && math.IsInf(e.Margin, 1))
+	assert.InDelta(t, -311.1, e.Upper, 0.05)
+
 	e = elo.Pentanomial{0, 0, 5, 0, 0}.Estimate()
 	assert.Equal(t, 0.5, e.LOS)
 	assert.Zero(t, e.Elo)
