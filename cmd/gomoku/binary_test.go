@@ -100,6 +100,25 @@ X (player 1, human) wins after 5 moves.
 `), r.out)
 	})
 
+	t.Run("match with the pbrain engine", func(t *testing.T) {
+		// Our own Gomocup engine against itself and a built-in bot, through
+		// pipes, under a game clock.
+		r := runBinary(t, bin, "", "match", "--json", "--bots", "pbrain:"+bin+":pbrain,pbrain:"+bin+":pbrain --strategy greedy,greedy",
+			"--players", "3", "--rows", "15", "--cols", "15", "--games", "1")
+		assert.Equal(t, 2, r.code, "three players cannot seat engines")
+		assert.Contains(t, r.err, "external engines play two-player games")
+
+		r = runBinary(t, bin, "", "match", "--json", "--bots", "pbrain:"+bin+":pbrain --strategy greedy,greedy",
+			"--rows", "15", "--cols", "15", "--games", "2", "--tc", "10+0.1")
+		require.Equal(t, 0, r.code, r.err)
+		var doc matchDoc
+		require.NoError(t, json.Unmarshal([]byte(r.out), &doc))
+		assert.Equal(t, 2, doc.Games)
+		assert.Equal(t, "gomoku", doc.Bots[0].Name, "the engine's ABOUT name")
+		assert.Zero(t, doc.Bots[0].Faults.Total, "no time losses, crashes or protocol errors")
+		assert.Empty(t, doc.Forfeits)
+	})
+
 	t.Run("match", func(t *testing.T) {
 		r := runBinary(t, bin, "", "match", "--bots", "greedy,random", "--games", "2", "--json")
 		require.Equal(t, 0, r.code, r.err)

@@ -60,6 +60,35 @@ type matchDoc struct {
 		ThinkMedianNS       int64 `json:"think_median_ns"`
 		ThinkMaxNS          int64 `json:"think_max_ns"`
 		ThinkTotalNS        int64 `json:"think_total_ns"`
+		Faults              struct {
+			Total, Time, Crash, Garbage, Refusal int
+			Illegal                              int `json:"illegal_move"`
+		}
+	}
+	MoveTimeMS  int64 `json:"move_time_ms"`
+	GameTimeMS  int64 `json:"game_time_ms"`
+	IncrementMS int64 `json:"increment_ms"`
+	ToleranceMS int64 `json:"tolerance_ms"`
+	Openings    int
+	Concurrency int
+	HeadToHead  *struct {
+		Wins, Losses, Draws int
+		Score               float64
+		Model               string
+		Pentanomial         *[5]int
+		Elo                 *float64
+		EloLower            *float64 `json:"elo_lower"`
+		EloUpper            *float64 `json:"elo_upper"`
+		EloMargin           *float64 `json:"elo_margin"`
+		LOS                 *float64
+		SPRT                *struct {
+			Elo0, Elo1, Alpha, Beta, LLR, Lower, Upper float64
+			Verdict                                    string
+		}
+	} `json:"head_to_head"`
+	Forfeits []struct {
+		Game                      int
+		Bot, Fault, Reason, Moves string
 	}
 }
 
@@ -98,7 +127,13 @@ func TestMatchSavesGames(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.err)
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
-	require.Len(t, entries, 3)
+	require.Len(t, entries, 4)
+	summary, err := os.ReadFile(filepath.Join(dir, "games.txt"))
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(summary)), "\n")
+	require.Len(t, lines, 3)
+	assert.Regexp(t, `^\[Game "1"\] \[Black "random#1"\] \[White "random#2"\] \[Result "(1-0|0-1|1/2-1/2)"\] \[Termination "(five in a row|move limit)"\] \[PlyCount "\d+"\] -?\d+,-?\d+ `, lines[0])
+	entries = entries[:3]
 	for i, e := range entries {
 		assert.Equal(t, []string{"game-0001.json", "game-0002.json", "game-0003.json"}[i], e.Name())
 		s, err := savefile.Load(filepath.Join(dir, e.Name()))

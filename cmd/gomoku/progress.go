@@ -24,15 +24,21 @@ func newProgress(w io.Writer, total int, unit string, on bool) *progress {
 }
 
 // update shows that n units of the total are finished.
-func (p *progress) update(n int) {
+func (p *progress) update(n int) { p.updateNote(n, "") }
+
+// updateNote is update with a note after the bar, such as a running score.
+func (p *progress) updateNote(n int, note string) {
 	if !p.on || n < p.total && time.Since(p.last) < 100*time.Millisecond {
 		return
 	}
 	p.last = time.Now()
 	const width = 30
 	filled := width * n / p.total
-	fmt.Fprintf(p.w, "\r[%s%s] %d/%d %s, %s\x1b[K", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
-		n, p.total, p.unit, time.Since(p.starts).Round(time.Second/10))
+	if note != "" {
+		note = "  " + note
+	}
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d %s, %s%s\x1b[K", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
+		n, p.total, p.unit, time.Since(p.starts).Round(time.Second/10), note)
 	p.drawn = true
 }
 

@@ -6,7 +6,10 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/arena/brain"
+	"github.com/gomoku-engine/gomoku/engine/arena/elo"
 	"github.com/gomoku-engine/gomoku/engine/player"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // Errors returned by [Run].
@@ -17,17 +20,41 @@ var (
 	// played. The match stops: a bot that breaks the rules is a bug to
 	// see, not a loss to count.
 	ErrStrategy = errors.New("arena: strategy failed")
+	// ErrEngine: an external engine could not be started or refused the
+	// match's board before any game was played.
+	ErrEngine = errors.New("arena: engine not ready")
 )
 
-// DefaultMaxMoves is the move limit of a match whose Options leave it 0.
-const DefaultMaxMoves = 1000
+// Defaults of Options fields left zero.
+const (
+	DefaultMaxMoves    = 1000
+	DefaultTolerance   = time.Second
+	DefaultStartupTime = 10 * time.Second
+	DefaultGrace       = time.Second
+	// DefaultMaxMemory is Gomocup's memory limit, sent to engines as INFO
+	// max_memory.
+	DefaultMaxMemory = 350 << 20
+)
 
-// Entrant is one strategy taking part in a match. New is called once per
-// game with a seed derived from the match seed, the game and the entrant,
-// so that every game starts from a fresh, reproducible strategy.
+// Entrant is one player taking part in a match: a built-in strategy (New)
+// or an external engine (Engine).
+//
+// New is called once per game with a seed derived from the match seed, the
+// game and the entrant, so that every game starts from a fresh,
+// reproducible strategy.
+//
+// An external engine is a Gomocup program run as a process; it plays two-
+// player Gomoku (K = 5) on a bounded board. Its Name, when empty, is the
+// name it gives in its ABOUT answer.
 type Entrant struct {
-	Name string
-	New  func(seed uint64) engine.Strategy
+	Name   string
+	New    func(seed uint64) engine.Strategy
+	Engine *brain.Command
+}
+
+// External is the entrant for an external engine.
+func External(c brain.Command, name string) Entrant {
+	return Entrant{Name: name, Engine: &c}
 }
 
 // Named is the entrant for one of [player.Names], with default settings.
@@ -99,9 +126,58 @@ type Options struct {
 	// between deterministic strategies differ. They count as moves of the
 	// players in turn but not in their think times.
 	OpeningMoves int
-	// MoveTime, when positive, is the deadline of the context each Choose
-	// gets. Strategies with their own budget (the search) use the smaller.
+	// MoveTime, when positive, limits every move: the deadline of the
+	// context each Choose gets (strategies with their own budget, the
+	// search, use the smaller) and the INFO timeout_turn of engines.
 	MoveTime time.Duration
+	// GameTime, when positive, is each player's clock for a game, and
+	// Increment is added to it before each of the player's moves (as
+	// c-gomoku-cli does), so the first move has GameTime + Increment.
+	// Engines get INFO timeout_match and, before every move, time_left.
+	GameTime, Increment time.Duration
+	// Tolerance is how far a move may overrun its limit (MoveTime, or the
+	// time left on the clock) before the player loses on time; an engine
+	// that has not answered by then is killed. 0 means DefaultTolerance.
+	// A clock that went below zero by less stays negative, so overruns add
+	// up: over a game a player overruns its clock by less than Tolerance.
+	Tolerance time.Duration
+
+	// Openings are positions to start games from, each played by a pair
+	// of games with the seats swapped when two entrants rotate seats, or
+	// by one game otherwise. OpeningMoves random moves follow them.
+	Openings [][]sparse.Cell
+	// RandomOrder plays the openings in an order shuffled by Seed (a new
+	// shuffle each time all have been used) instead of file order.
+	RandomOrder bool
+
+	// Concurrency is the number of games played at once; 0 means 1.
+	Concurrency int
+	// FreshProcess starts every engine anew for each game instead of
+	// reusing its process with RESTART (an engine that answers RESTART
+	// with anything but OK is replaced by a fresh process anyway).
+	FreshProcess bool
+	// MaxMemory is sent to engines as INFO max_memory, in bytes; 0 means
+	// DefaultMaxMemory.
+	MaxMemory int64
+	// StartupTime bounds how long an engine may take to start and answer
+	// START, RESTART or ABOUT; 0 means DefaultStartupTime.
+	StartupTime time.Duration
+	// Grace is how long an engine has to exit after END before it is
+	// killed; 0 means DefaultGrace.
+	Grace time.Duration
+	// Log, when set, sees every line sent to (in) or received from an
+	// engine, with the game's 1-based number.
+	Log func(game int, name string, in bool, line string)
+
+	// SPRT, when set, stops the match as soon as the test decides, after
+	// a game pair (paired games) or a game. It needs two entrants.
+	SPRT *elo.SPRT
+}
+
+// paired reports whether games come in pairs with the seats swapped: two
+// entrants rotating seats.
+func (o Options) paired(entrants int) bool {
+	return entrants == 2 && o.Schedule != Fixed
 }
 
 // normalise fills defaults and checks o against the entrants.
@@ -111,6 +187,27 @@ func (o Options) normalise(entrants []Entrant) (Options, error) {
 	}
 	if o.MaxMoves == 0 {
 		o.MaxMoves = DefaultMaxMoves
+	}
+	if o.Tolerance == 0 {
+		o.Tolerance = DefaultTolerance
+	}
+	if o.StartupTime == 0 {
+		o.StartupTime = DefaultStartupTime
+	}
+	if o.Grace == 0 {
+		o.Grace = DefaultGrace
+	}
+	if o.MaxMemory == 0 {
+		o.MaxMemory = DefaultMaxMemory
+	}
+	if o.Concurrency == 0 {
+		o.Concurrency = 1
+	}
+	external := 0
+	for _, e := range entrants {
+		if e.Engine != nil {
+			external++
+		}
 	}
 	var problem string
 	switch {
@@ -130,11 +227,38 @@ func (o Options) normalise(entrants []Entrant) (Options, error) {
 		problem = fmt.Sprintf("move time must not be negative, got %v", o.MoveTime)
 	case o.Schedule > Permute:
 		problem = fmt.Sprintf("unknown schedule %v", o.Schedule)
+	case o.GameTime < 0 || o.Increment < 0 || o.Tolerance < 0 || o.StartupTime < 0 || o.Grace < 0:
+		problem = "times must not be negative"
+	case (o.GameTime > 0 || o.Increment > 0) && o.Config.Players != 2:
+		problem = "game clocks need two players"
+	case o.Increment > 0 && o.GameTime == 0:
+		problem = "an increment needs a game time"
+	case o.Concurrency < 1:
+		problem = fmt.Sprintf("concurrency must be at least 1, got %d", o.Concurrency)
+	case o.MaxMemory < 0:
+		problem = "max memory must not be negative"
+	case o.SPRT != nil && len(entrants) != 2:
+		problem = "an SPRT needs two entrants"
+	case external > 0:
+		problem = externalProblem(o)
+	}
+	if o.SPRT != nil && problem == "" {
+		if err := o.SPRT.Validate(); err != nil {
+			return o, fmt.Errorf("%w: %w", ErrBadOptions, err)
+		}
 	}
 	if problem == "" {
 		for i, e := range entrants {
-			if e.Name == "" || e.New == nil {
-				problem = fmt.Sprintf("entrant %d needs a name and a constructor", i+1)
+			if (e.Name == "" && e.Engine == nil) || (e.New == nil) == (e.Engine == nil) {
+				problem = fmt.Sprintf("entrant %d needs a name and either a constructor or an engine", i+1)
+				break
+			}
+		}
+	}
+	if problem == "" {
+		for i, op := range o.Openings {
+			if problem = openingProblem(o.Config, op); problem != "" {
+				problem = fmt.Sprintf("opening %d: %s", i+1, problem)
 				break
 			}
 		}
@@ -193,4 +317,43 @@ func mix(x uint64) uint64 {
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
 	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
 	return x ^ (x >> 31)
+}
+
+// externalProblem says why external engines cannot play a match of o, or
+// returns "". The Gomocup protocol has two players, five in a row
+// (freestyle or exactly five) and a bounded board of at least 5×5; a
+// match needs some time limit so that a hung engine can be caught.
+func externalProblem(o Options) string {
+	cfg := o.Config
+	switch {
+	case cfg.Players != 2:
+		return fmt.Sprintf("external engines play two-player games, not %d", cfg.Players)
+	case cfg.K != 5:
+		return fmt.Sprintf("external engines play five in a row, not K = %d", cfg.K)
+	case !cfg.Bounded():
+		return "external engines need a bounded board (START or RECTSTART)"
+	case cfg.Rows < 5 || cfg.Cols < 5:
+		return fmt.Sprintf("external engines need a board of at least 5×5, not %d×%d", cfg.Rows, cfg.Cols)
+	case o.MoveTime == 0 && o.GameTime == 0:
+		return "external engines need a time limit: a move time, a game time or both"
+	}
+	return ""
+}
+
+// openingProblem checks that an opening can be played on cfg's board and
+// leaves the game open.
+func openingProblem(cfg engine.Config, cells []sparse.Cell) string {
+	g, err := engine.New(engine.WithConfig(cfg))
+	if err != nil {
+		return err.Error()
+	}
+	for i, c := range cells {
+		if _, err := g.Play(c.Row, c.Col); err != nil {
+			return fmt.Sprintf("move %d: %v", i+1, err)
+		}
+	}
+	if g.Status() != engine.Ongoing {
+		return "the game is over after the opening"
+	}
+	return ""
 }

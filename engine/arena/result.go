@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/arena/elo"
 )
 
 // Ending is how a game of a match ended.
@@ -18,6 +19,9 @@ const (
 	Draw
 	// MoveLimit: the game reached the match's move limit; scored as a draw.
 	MoveLimit
+	// Forfeit: a player broke the rules or the protocol (see Fault) and
+	// lost; its opponent wins.
+	Forfeit
 )
 
 func (e Ending) String() string {
@@ -28,8 +32,49 @@ func (e Ending) String() string {
 		return "draw"
 	case MoveLimit:
 		return "move limit"
+	case Forfeit:
+		return "forfeit"
 	}
 	return fmt.Sprintf("Ending(%d)", uint8(e))
+}
+
+// Fault is why a player forfeited a game.
+type Fault uint8
+
+const (
+	// NoFault: the game ended on the board.
+	NoFault Fault = iota
+	// TimeLoss: a move took longer than its limit plus the tolerance.
+	TimeLoss
+	// IllegalMove: a move off the board or on an occupied cell.
+	IllegalMove
+	// Crash: the engine exited, closed its output or could not be started.
+	Crash
+	// Garbage: the engine answered something that is not a move.
+	Garbage
+	// Refusal: the engine answered ERROR or UNKNOWN to a command it must
+	// obey (START, RESTART, BEGIN, TURN, BOARD).
+	Refusal
+	// NumFaults counts the kinds, NoFault included.
+	NumFaults
+)
+
+func (f Fault) String() string {
+	switch f {
+	case NoFault:
+		return "none"
+	case TimeLoss:
+		return "time"
+	case IllegalMove:
+		return "illegal move"
+	case Crash:
+		return "crash"
+	case Garbage:
+		return "garbage"
+	case Refusal:
+		return "refusal"
+	}
+	return fmt.Sprintf("Fault(%d)", uint8(f))
 }
 
 // GameResult is one finished game of a match.
@@ -41,9 +86,17 @@ type GameResult struct {
 	Ending Ending
 	// Winner is the winning player number, or 0.
 	Winner int
+	// Fault, Loser and Reason describe a forfeit: the kind, the player
+	// who forfeited and what happened, with the engine's words.
+	Fault  Fault
+	Loser  int
+	Reason string
 	Moves  []engine.Move
-	// Opening is how many of the first moves were random openings.
-	Opening int
+	// Opening is how many of the first moves came from the opening (an
+	// opening suite's position and random opening moves); OpeningIndex is
+	// the suite position's index in Options.Openings, or -1.
+	Opening      int
+	OpeningIndex int
 	// Think[i] is how long Choose took for Moves[i]; 0 for opening moves.
 	Think    []time.Duration
 	Duration time.Duration
@@ -71,6 +124,9 @@ type Standing struct {
 	Moves                             int
 	ThinkMedian, ThinkMax, ThinkTotal time.Duration
 	think                             []time.Duration
+	// Faults counts the games it forfeited, by kind (index NoFault holds
+	// the total).
+	Faults [NumFaults]int
 }
 
 // WinRate is Wins / Games.
@@ -94,21 +150,66 @@ type Summary struct {
 	Draws, MoveLimits int
 	Plies             int
 	Entrants          []Standing
+	// Paired says that games came in pairs, the seats swapped (two
+	// entrants rotating seats); Pairs counts the finished pairs by the
+	// first entrant's points in them.
+	Paired bool
+	Pairs  elo.Pentanomial
+	// LLR is the SPRT's log-likelihood ratio after the last game counted
+	// and Verdict its decision; Continue when no SPRT was run or it did
+	// not decide.
+	LLR     float64
+	Verdict elo.Verdict
+	// Forfeits counts the games lost by a fault.
+	Forfeits int
+
+	pending map[int]GameResult // first games of unfinished pairs
+}
+
+// Trinomial is the first entrant's wins, losses and draws.
+func (s *Summary) Trinomial() elo.Trinomial {
+	if len(s.Entrants) == 0 {
+		return elo.Trinomial{}
+	}
+	e := s.Entrants[0]
+	return elo.Trinomial{Wins: e.Wins, Losses: e.Losses, Draws: e.Draws}
+}
+
+// Estimate is the first entrant's Elo against the second: from the pairs
+// when games are paired, else from single games.
+func (s *Summary) Estimate() elo.Estimate {
+	if s.Paired && s.Pairs.Pairs() > 0 {
+		return s.Pairs.Estimate()
+	}
+	return s.Trinomial().Estimate()
+}
+
+// points is entrant e's score in a game: 2 for a win, 1 for a draw.
+func (r GameResult) points(e int) int {
+	switch w := r.WinnerEntrant(); {
+	case w == e:
+		return 2
+	case w < 0:
+		return 1
+	}
+	return 0
 }
 
 // AvgLength is the mean game length in moves.
 func (s *Summary) AvgLength() float64 { return ratio(s.Plies, s.Games) }
 
-func newSummary(entrants []Entrant) *Summary {
-	s := &Summary{Entrants: make([]Standing, len(entrants))}
-	for i, e := range entrants {
-		s.Entrants[i].Name = e.Name
+// NewSummary starts an empty summary, for following a match's results
+// game by game (Run returns its own).
+func NewSummary(names []string, paired bool) *Summary {
+	s := &Summary{Entrants: make([]Standing, len(names)), Paired: paired, pending: map[int]GameResult{}}
+	for i, n := range names {
+		s.Entrants[i].Name = n
 	}
 	return s
 }
 
-// add counts one finished game.
-func (s *Summary) add(r GameResult) {
+// Add counts one finished game; games must come in index order.
+func (s *Summary) Add(r GameResult) {
 	s.Games++
 	s.Plies += len(r.Moves)
 	if r.Winner == 0 {
@@ -134,6 +235,21 @@ func (s *Summary) add(r GameResult) {
 			if r.Winner == 1 {
 				st.FirstWins++
 			}
+		}
+	}
+	if r.Ending == Forfeit {
+		s.Forfeits++
+		st := &s.Entrants[r.Seats[r.Loser-1]]
+		st.Faults[NoFault]++
+		st.Faults[r.Fault]++
+	}
+	if s.Paired {
+		pair := r.Index / 2
+		if first, ok := s.pending[pair]; ok {
+			delete(s.pending, pair)
+			s.Pairs[first.points(0)+r.points(0)]++
+		} else {
+			s.pending[pair] = r
 		}
 	}
 	for i, m := range r.Moves[r.Opening:] {

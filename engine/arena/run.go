@@ -3,6 +3,8 @@ package arena
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
@@ -10,35 +12,230 @@ import (
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// Run plays opts.Games games between the entrants and returns the
-// aggregate. onGame, when not nil, is called after each game in order; an
-// error from it stops the match and is returned. Run also stops when ctx
-// is done, or when a strategy fails or answers a cell that cannot be
-// played (an error wrapping [ErrStrategy]). On every error the summary of
-// the games finished so far is returned with it.
-func Run(ctx context.Context, entrants []Entrant, opts Options, onGame func(GameResult) error) (*Summary, error) {
+// Match is a match ready to run: options checked, external engines
+// started and ready for the board.
+type Match struct {
+	entrants []Entrant
+	names    []string
+	opts     Options
+	first    *worker // the engines started by NewMatch, for the first worker
+	ran      bool
+}
+
+// NewMatch checks the options and entrants and starts every external
+// engine once: it must start, answer ABOUT (its name, when the entrant has
+// none) and accept the board. Nothing is played. Errors wrap ErrBadOptions
+// or ErrEngine. Entrants with the same name are numbered (greedy#1,
+// greedy#2). Call Run, or Close to stop the engines without playing.
+func NewMatch(ctx context.Context, entrants []Entrant, opts Options) (*Match, error) {
 	opts, err := opts.normalise(entrants)
 	if err != nil {
 		return nil, err
 	}
-	sum := newSummary(entrants)
-	defer sum.finish()
-	for i := range opts.Games {
-		if err := ctx.Err(); err != nil {
-			return sum, err
+	m := &Match{entrants: entrants, opts: opts, names: make([]string, len(entrants))}
+	m.first = m.newWorker()
+	for i, e := range entrants {
+		m.names[i] = e.Name
+		if e.Engine == nil {
+			continue
 		}
-		r, err := playGame(ctx, entrants, opts, i)
+		eng, about, err := m.first.startEngine(ctx, i, 0, true)
 		if err != nil {
-			return sum, err
+			m.first.close()
+			return nil, fmt.Errorf("%w: %w", ErrEngine, err)
 		}
-		sum.add(r)
-		if onGame != nil {
-			if err := onGame(r); err != nil {
-				return sum, err
+		if m.names[i] == "" {
+			m.names[i] = about["name"]
+			if m.names[i] == "" {
+				m.names[i] = e.Engine.Base()
+			}
+			eng.eng.SetName(m.names[i])
+		}
+		m.first.engines[i] = eng
+	}
+	m.names = numberDuplicates(m.names)
+	for i, eng := range m.first.engines {
+		if eng != nil {
+			eng.eng.SetName(m.names[i])
+		}
+	}
+	return m, nil
+}
+
+// numberDuplicates numbers names that occur more than once: a, a → a#1, a#2.
+func numberDuplicates(names []string) []string {
+	count := map[string]int{}
+	for _, n := range names {
+		count[n]++
+	}
+	seen := map[string]int{}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n
+		if count[n] > 1 {
+			seen[n]++
+			out[i] = fmt.Sprintf("%s#%d", n, seen[n])
+		}
+	}
+	return out
+}
+
+// Names are the entrants' display names, in entrant order.
+func (m *Match) Names() []string { return m.names }
+
+// Paired reports whether games come in pairs with the seats swapped (two
+// entrants rotating seats), so that results are counted by pairs too.
+func (m *Match) Paired() bool { return m.opts.paired(len(m.entrants)) }
+
+// Options are the match's options with defaults filled in.
+func (m *Match) Options() Options { return m.opts }
+
+// Close stops the engines of a match that will not be run.
+func (m *Match) Close() {
+	if !m.ran {
+		m.ran = true
+		m.first.close()
+	}
+}
+
+// Run plays opts.Games games between the entrants and returns the
+// aggregate; it is NewMatch and Match.Run.
+func Run(ctx context.Context, entrants []Entrant, opts Options, onGame func(GameResult) error) (*Summary, error) {
+	m, err := NewMatch(ctx, entrants, opts)
+	if err != nil {
+		return nil, err
+	}
+	return m.Run(ctx, onGame)
+}
+
+// Run plays the games, Options.Concurrency at a time, and returns the
+// aggregate. onGame, when not nil, is called after each game in index
+// order, from Run's goroutine; an error from it stops the match and is
+// returned. Run also stops when ctx is done, when a built-in strategy
+// fails or answers a cell that cannot be played (an error wrapping
+// [ErrStrategy]), or when the SPRT decides (no error; see
+// Summary.Verdict). Games still being played when the match stops are
+// abandoned. On every error the summary of the games finished so far is
+// returned with it. Every engine process has ended when Run returns.
+func (m *Match) Run(ctx context.Context, onGame func(GameResult) error) (*Summary, error) {
+	if m.ran {
+		return nil, fmt.Errorf("%w: a match runs once", ErrBadOptions)
+	}
+	m.ran = true
+	sum := NewSummary(m.names, m.Paired())
+	defer sum.finish()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	type done struct {
+		r   GameResult
+		err error
+	}
+	jobs := make(chan int)
+	results := make(chan done)
+	var wg sync.WaitGroup
+	for k := range m.opts.Concurrency {
+		w := m.first
+		if k > 0 {
+			w = m.newWorker()
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer w.close()
+			for i := range jobs {
+				r, err := w.play(ctx, i)
+				select {
+				case results <- done{r, err}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := range m.opts.Games {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	finished := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(finished)
+	}()
+
+	err := m.collect(ctx, sum, onGame, func() (GameResult, error, bool) {
+		select {
+		case d := <-results:
+			return d.r, d.err, true
+		case <-finished:
+			return GameResult{}, nil, false
+		}
+	})
+	cancel()
+	<-finished // the workers have closed their engines
+	return sum, err
+}
+
+// collect receives results until every game is counted or the match
+// stops, counting them in index order.
+func (m *Match) collect(ctx context.Context, sum *Summary, onGame func(GameResult) error, next func() (GameResult, error, bool)) error {
+	waiting := map[int]GameResult{}
+	for counted := 0; counted < m.opts.Games; {
+		r, err, ok := next()
+		if !ok {
+			return ctx.Err()
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return err
+		}
+		waiting[r.Index] = r
+		for {
+			r, ok := waiting[counted]
+			if !ok {
+				break
+			}
+			delete(waiting, counted)
+			counted++
+			sum.Add(r)
+			if onGame != nil {
+				if err := onGame(r); err != nil {
+					return err
+				}
+			}
+			if m.sprtDecides(sum, r) {
+				return nil
 			}
 		}
 	}
-	return sum, nil
+	return nil
+}
+
+// sprtDecides updates the SPRT after game r and reports whether it has
+// decided. With pairs it is updated when a pair completes.
+func (m *Match) sprtDecides(sum *Summary, r GameResult) bool {
+	t := m.opts.SPRT
+	if t == nil {
+		return false
+	}
+	switch {
+	case sum.Paired && r.Index%2 == 1:
+		sum.LLR = t.LLRPairs(sum.Pairs)
+	case !sum.Paired:
+		sum.LLR = t.LLR(sum.Trinomial())
+	default:
+		return false
+	}
+	sum.Verdict = t.Decide(sum.LLR)
+	return sum.Verdict != 0
 }
 
 // GameSeed is the seed of game index of a match seeded with seed; the
@@ -48,67 +245,102 @@ func GameSeed(seed uint64, index int) uint64 { return mix(seed ^ mix(uint64(inde
 // EntrantSeed is the seed entrant e gets in a game seeded with gameSeed.
 func EntrantSeed(gameSeed uint64, e int) uint64 { return mix(gameSeed + uint64(e) + 1) }
 
-// playGame plays game i of a match.
-func playGame(ctx context.Context, entrants []Entrant, opts Options, i int) (GameResult, error) {
-	start := time.Now()
-	seed := GameSeed(opts.Seed, i)
-	r := GameResult{Index: i, Seed: seed, Seats: opts.seats(i, len(entrants))}
-	g, err := engine.New(engine.WithConfig(opts.Config))
-	if err != nil {
-		return r, err
+// openingFor returns the suite opening of game i, or -1, and the seed of
+// its random opening moves. Both games of a pair share them.
+func (m *Match) openingFor(i int) (int, uint64) {
+	o := m.opts
+	unit := i
+	if o.paired(len(m.entrants)) {
+		unit = i / 2
 	}
-	strategies := make([]engine.Strategy, len(entrants))
-	for e, ent := range entrants {
-		strategies[e] = ent.New(EntrantSeed(seed, e))
+	seed := GameSeed(o.Seed, unit)
+	n := len(o.Openings)
+	if n == 0 {
+		return -1, seed
 	}
-	opener := player.NewRandom(seed)
-	for g.Status() == engine.Ongoing && g.Len() < opts.MaxMoves {
-		p := g.Turn()
-		e := r.Seats[p-1]
-		var (
-			s     engine.Strategy = strategies[e]
-			think time.Duration
-		)
-		if g.Len() < opts.OpeningMoves {
-			s = opener
-		}
-		cell, think, err := choose(ctx, s, g, p, opts.MoveTime)
-		if err != nil {
-			if ctx.Err() != nil {
-				return r, ctx.Err()
-			}
-			return r, fmt.Errorf("%w: game %d, move %d, player %d (%s): %w", ErrStrategy, i+1, g.Len()+1, p, entrants[e].Name, err)
-		}
-		if _, err := g.Play(cell.Row, cell.Col); err != nil {
-			return r, fmt.Errorf("%w: game %d, move %d, player %d (%s) chose an illegal cell: %w", ErrStrategy, i+1, g.Len()+1, p, entrants[e].Name, err)
-		}
-		if g.Len() <= opts.OpeningMoves {
-			think = 0
-		}
-		r.Think = append(r.Think, think)
+	k := unit % n
+	if o.RandomOrder {
+		cycle := uint64(unit / n)
+		perm := rand.New(rand.NewPCG(o.Seed, mix(cycle))).Perm(n)
+		k = perm[k]
 	}
-	r.Moves = g.History()
-	r.Opening = min(opts.OpeningMoves, len(r.Moves))
-	switch g.Status() {
-	case engine.Won:
-		r.Ending, r.Winner = Win, g.Winner()
-	case engine.Drawn:
-		r.Ending = Draw
-	default:
-		r.Ending = MoveLimit
-	}
-	r.Duration = time.Since(start)
-	return r, nil
+	return k, seed
 }
 
-// choose asks s for a cell under the per-move deadline and times it.
-func choose(ctx context.Context, s engine.Strategy, g *engine.Game, p int, limit time.Duration) (c sparse.Cell, d time.Duration, err error) {
-	if limit > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, limit)
-		defer cancel()
+// limits are one move's time limits; zero means none.
+type limits struct {
+	move      time.Duration // the limit the move must keep, 0 = none
+	tolerance time.Duration
+}
+
+// deadline is when a move started at start has lost on time.
+func (l limits) deadline(start time.Time) (time.Time, bool) {
+	if l.move == 0 {
+		return time.Time{}, false
 	}
-	t := time.Now()
-	c, err = s.Choose(ctx, g, p)
-	return c, time.Since(t), err
+	return start.Add(l.move + l.tolerance), true
+}
+
+// overran reports whether a move that took d lost on time.
+func (l limits) overran(d time.Duration) bool {
+	return l.move != 0 && d > l.move+l.tolerance
+}
+
+// clock is one player's game clock.
+type clock struct {
+	left time.Duration
+}
+
+// next is the limit of the player's next move, after the increment.
+func (c *clock) next(o Options) limits {
+	l := limits{move: o.MoveTime, tolerance: o.Tolerance}
+	if o.GameTime > 0 {
+		c.left += o.Increment
+		// A clock at or below zero still has the tolerance: a tiny
+		// positive limit stands for "nothing left".
+		left := max(c.left, time.Nanosecond)
+		if l.move == 0 || left < l.move {
+			l.move = left
+		}
+		if c.left <= 0 {
+			l.tolerance = max(o.Tolerance+c.left, 0)
+		}
+	}
+	return l
+}
+
+// pickCell turns x,y from an engine into a cell.
+func pickCell(x, y int) sparse.Cell { return sparse.Cell{Row: y, Col: x} }
+
+// playOpening places the game's opening: the suite's position, then the
+// random moves.
+func (m *Match) playOpening(g *engine.Game, r *GameResult, seed uint64) error {
+	if r.OpeningIndex >= 0 {
+		for _, c := range m.opts.Openings[r.OpeningIndex] {
+			if _, err := g.Play(c.Row, c.Col); err != nil {
+				return fmt.Errorf("%w: opening %d: %w", ErrBadOptions, r.OpeningIndex+1, err)
+			}
+		}
+	}
+	opener := player.NewRandom(seed)
+	target := m.openingLen(r) + m.opts.OpeningMoves
+	for g.Len() < target && g.Status() == engine.Ongoing && g.Len() < m.opts.MaxMoves {
+		c, err := opener.Choose(context.Background(), g, g.Turn())
+		if err != nil {
+			return err
+		}
+		if _, err := g.Play(c.Row, c.Col); err != nil {
+			return err
+		}
+	}
+	r.Opening = g.Len()
+	return nil
+}
+
+// openingLen is the length of the suite position of r.
+func (m *Match) openingLen(r *GameResult) int {
+	if r.OpeningIndex < 0 {
+		return 0
+	}
+	return len(m.opts.Openings[r.OpeningIndex])
 }

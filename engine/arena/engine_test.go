@@ -1,0 +1,215 @@
+package arena_test
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/arena"
+	"github.com/gomoku-engine/gomoku/engine/arena/brain"
+	"github.com/gomoku-engine/gomoku/engine/arena/brain/braintest"
+	"github.com/gomoku-engine/gomoku/engine/arena/elo"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+var board15 = engine.Config{K: 5, Players: 2, Rows: 15, Cols: 15}
+
+func fake(t *testing.T, bin, name string, args ...string) arena.Entrant {
+	t.Helper()
+	c, err := brain.ParseCommand(bin + ":" + strings.Join(args, " "))
+	require.NoError(t, err)
+	return arena.External(c, name)
+}
+
+// Every fault is scored for the opponent, reported with its reason and
+// the record, and the match goes on to the end with nothing left running.
+func TestExternalFaults(t *testing.T) {
+	bin, pids := braintest.Build(t)
+	tests := []struct {
+		mode   string
+		fault  arena.Fault
+		reason string
+	}{
+		{"crash", arena.Crash, "deliberate crash"},
+		{"hang", arena.TimeLoss, "killed"},
+		{"slow", arena.TimeLoss, "did not answer in time"},
+		{"garbage", arena.Garbage, `"the answer is 42"`},
+		{"occupied", arena.IllegalMove, "occupied"},
+		{"refuse", arena.Refusal, `"ERROR no move today"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.mode, func(t *testing.T) {
+			entrants := []arena.Entrant{fake(t, bin, "good"), fake(t, bin, "bad", "-mode", tc.mode, "-at", "2", "-sleep", "3s")}
+			opts := arena.Options{Config: board15, Games: 2, MoveTime: 300 * time.Millisecond, Tolerance: 300 * time.Millisecond, Grace: 200 * time.Millisecond}
+			var rs []arena.GameResult
+			s, err := arena.Run(context.Background(), entrants, opts, func(r arena.GameResult) error {
+				rs = append(rs, r)
+				return nil
+			})
+			require.NoError(t, err)
+			checkSummary(t, s, rs)
+			require.Len(t, rs, 2)
+			for _, r := range rs {
+				assert.Equal(t, arena.Forfeit, r.Ending)
+				assert.Equal(t, tc.fault, r.Fault)
+				assert.Equal(t, 0, r.WinnerEntrant(), "the faulty engine loses")
+				assert.Equal(t, r.Seats[r.Loser-1], 1)
+				assert.Contains(t, r.Reason, tc.reason)
+				assert.Contains(t, r.Reason, "bad")
+				// Each side moved at most twice: the record stops before the fault.
+				assert.LessOrEqual(t, len(r.Moves), 3)
+				assert.NotEmpty(t, r.Moves)
+			}
+			assert.Equal(t, 2, s.Entrants[0].Wins)
+			assert.Equal(t, 2, s.Entrants[1].Faults[tc.fault])
+			assert.Equal(t, 2, s.Entrants[1].Faults[arena.NoFault])
+			assert.Equal(t, 2, s.Forfeits)
+			assert.Equal(t, elo.Pentanomial{0, 0, 0, 0, 1}, s.Pairs)
+			assert.Empty(t, braintest.Strays(pids, 5*time.Second))
+		})
+	}
+}
+
+// Two correct engines: names from ABOUT, numbered; openings in pairs with
+// colours swapped; processes reused with RESTART, or replaced when they
+// refuse it; several games at once.
+func TestExternalMatch(t *testing.T) {
+	bin, pids := braintest.Build(t)
+	openings := [][]sparse.Cell{{{Row: 7, Col: 7}, {Row: 0, Col: 0}}, {{Row: 3, Col: 3}}}
+	for _, tc := range []struct {
+		name        string
+		args        []string
+		fresh       bool
+		concurrency int
+		processes   int
+	}{
+		{"reused", nil, false, 1, 2},
+		{"fresh", nil, true, 1, 8},
+		{"norestart", []string{"-mode", "norestart"}, false, 1, 5},
+		{"concurrent", nil, false, 2, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			entries, _ := os.ReadDir(pids)
+			before := len(entries)
+			entrants := []arena.Entrant{fake(t, bin, ""), fake(t, bin, "", tc.args...)}
+			opts := arena.Options{Config: board15, Games: 4, GameTime: 20 * time.Second, Increment: time.Second,
+				Openings: openings, FreshProcess: tc.fresh, Concurrency: tc.concurrency}
+			m, err := arena.NewMatch(context.Background(), entrants, opts)
+			require.NoError(t, err)
+			assert.Equal(t, []string{"fake#1", "fake#2"}, m.Names())
+			var rs []arena.GameResult
+			s, err := m.Run(context.Background(), func(r arena.GameResult) error {
+				rs = append(rs, r)
+				return nil
+			})
+			require.NoError(t, err)
+			checkSummary(t, s, rs)
+			for i, r := range rs {
+				assert.NotEqual(t, arena.Forfeit, r.Ending, r.Reason)
+				assert.Equal(t, i/2, r.OpeningIndex, "each opening twice, in order")
+				assert.Equal(t, len(openings[i/2]), r.Opening)
+				assert.Equal(t, openings[i/2][0], sparse.Cell{Row: r.Moves[0].Row, Col: r.Moves[0].Col})
+				if i%2 == 1 {
+					assert.Equal(t, []int{1, 0}, r.Seats, "colours swapped")
+					assert.Equal(t, rs[i-1].Seats, []int{0, 1})
+				}
+			}
+			assert.True(t, s.Paired)
+			assert.Equal(t, 2, s.Pairs.Pairs())
+			assert.Empty(t, braintest.Strays(pids, 5*time.Second))
+			entries, _ = os.ReadDir(pids)
+			if tc.concurrency == 1 {
+				assert.Equal(t, tc.processes, len(entries)-before, "processes started")
+			} else {
+				assert.LessOrEqual(t, len(entries)-before, tc.processes)
+			}
+		})
+	}
+}
+
+func TestExternalAgainstBuiltIn(t *testing.T) {
+	bin, pids := braintest.Build(t)
+	entrants := append([]arena.Entrant{fake(t, bin, "fake")}, named(t, "greedy")...)
+	opts := arena.Options{Config: board15, Games: 2, MoveTime: 5 * time.Second}
+	s, err := arena.Run(context.Background(), entrants, opts, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 2, s.Entrants[1].Wins, "greedy beats the centre-filler")
+	assert.Zero(t, s.Forfeits)
+	assert.Empty(t, braintest.Strays(pids, 5*time.Second))
+}
+
+func TestExternalRefusedBeforeStart(t *testing.T) {
+	bin, pids := braintest.Build(t)
+	good := fake(t, bin, "x")
+	two := []arena.Entrant{good, good}
+	tm := 5 * time.Second
+	for _, tc := range []struct {
+		name string
+		opts arena.Options
+		msg  string
+	}{
+		{"unbounded", arena.Options{Games: 1, MoveTime: tm}, "bounded board"},
+		{"k", arena.Options{Games: 1, MoveTime: tm, Config: engine.Config{K: 4, Players: 2, Rows: 9, Cols: 9}}, "not K = 4"},
+		{"small", arena.Options{Games: 1, MoveTime: tm, Config: engine.Config{K: 5, Players: 2, Rows: 4, Cols: 9}}, "at least 5×5"},
+		{"no clock", arena.Options{Games: 1, Config: board15}, "need a time limit"},
+		{"bad opening", arena.Options{Games: 1, MoveTime: tm, Config: board15, Openings: [][]sparse.Cell{{{Row: 20, Col: 0}}}}, "opening 1"},
+		{"increment alone", arena.Options{Games: 1, MoveTime: tm, Config: board15, Increment: tm}, "increment needs a game time"},
+	} {
+		_, err := arena.NewMatch(context.Background(), two, tc.opts)
+		require.ErrorIs(t, err, arena.ErrBadOptions, tc.name)
+		assert.Contains(t, err.Error(), tc.msg, tc.name)
+	}
+	_, err := arena.NewMatch(context.Background(), []arena.Entrant{good, good, good},
+		arena.Options{Games: 1, MoveTime: tm, Config: engine.Config{K: 5, Players: 3, Rows: 15, Cols: 15}})
+	require.ErrorIs(t, err, arena.ErrBadOptions)
+
+	// An engine that exits at once is refused before any game.
+	falseCmd, err := brain.ParseCommand("false")
+	require.NoError(t, err)
+	_, err = arena.NewMatch(context.Background(), []arena.Entrant{good, arena.External(falseCmd, "")}, arena.Options{Games: 1, MoveTime: tm, Config: board15})
+	require.ErrorIs(t, err, arena.ErrEngine)
+	assert.Contains(t, err.Error(), "ABOUT")
+	assert.Empty(t, braintest.Strays(pids, 5*time.Second), "the good engine started first was stopped")
+}
+
+func TestSPRTStopsMatch(t *testing.T) {
+	test := elo.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}
+	opts := arena.Options{Config: engine.Config{K: 3, Players: 2, Rows: 3, Cols: 3}, Games: 2000, Seed: 3, SPRT: &test}
+	s, err := arena.Run(context.Background(), named(t, "random", "random"), opts, nil)
+	require.NoError(t, err)
+	assert.Equal(t, elo.AcceptH0, s.Verdict, "equal players are not 200 Elo apart")
+	assert.Less(t, s.Games, 2000)
+	assert.Zero(t, s.Games%2, "the test decides after whole pairs")
+	lower, _ := test.Bounds()
+	assert.LessOrEqual(t, s.LLR, lower)
+	assert.Equal(t, s.Games/2, s.Pairs.Pairs())
+}
+
+func TestConcurrentMatchRepeats(t *testing.T) {
+	opts := arena.Options{Config: engine.Config{K: 4, Players: 2, Rows: 9, Cols: 9}, Games: 12, Seed: 5, OpeningMoves: 2}
+	run := func(n int) []arena.GameResult {
+		o := opts
+		o.Concurrency = n
+		var rs []arena.GameResult
+		_, err := arena.Run(context.Background(), named(t, "greedy", "random"), o, func(r arena.GameResult) error {
+			rs = append(rs, r)
+			return nil
+		})
+		require.NoError(t, err)
+		return rs
+	}
+	one, three := run(1), run(3)
+	require.Len(t, three, 12)
+	for i := range one {
+		assert.Equal(t, one[i].Moves, three[i].Moves, "game %d is the same however many run at once", i)
+		if i%2 == 1 {
+			assert.Equal(t, one[i-1].Moves[:2], one[i].Moves[:2], "a pair shares its random opening")
+		}
+	}
+}
