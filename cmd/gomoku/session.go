@@ -43,8 +43,9 @@ func (s *session) who(player int) string {
 	return fmt.Sprintf("%s (player %d, %s)", s.style.mark(player), player, s.seats[player-1].name)
 }
 
-// introduce tells the players what game they are in and how to play it.
-func (s *session) introduce() {
+// rules says what game this is, e.g. "5-in-a-row on an infinite board: 5
+// or more in a row win."
+func (s *session) rules() string {
 	cfg := s.game.Config()
 	board := "an infinite board"
 	if cfg.Bounded() {
@@ -54,7 +55,12 @@ func (s *session) introduce() {
 	if cfg.Rule == engine.Exact {
 		rule = fmt.Sprintf("exactly %d in a row win (longer runs do not)", cfg.K)
 	}
-	s.printf("%d-in-a-row on %s: %s.\n", cfg.K, board, rule)
+	return fmt.Sprintf("%d-in-a-row on %s: %s.", cfg.K, board, rule)
+}
+
+// introduce tells the players what game they are in and how to play it.
+func (s *session) introduce() {
+	s.printf("%s\n", s.rules())
 	for p := range s.seats {
 		s.printf("  %s\n", s.who(p+1))
 	}
