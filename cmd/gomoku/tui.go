@@ -305,12 +305,18 @@ func (m *screen) undoRedo(action func() string) tea.Cmd {
 		return nil
 	}
 	m.stopBot()
+	before := m.s.game.History()
 	msg := action()
 	m.say(msg == "Nothing to undo." || msg == "Nothing to redo.", "%s", msg)
-	if !m.s.view.contains(m.cur.Row, m.cur.Col) || m.s.follow {
-		m.s.applyFollow(false)
+	// The cursor goes where the person would play again: on the move
+	// taken back, or on the last move replayed.
+	if n := m.s.game.Len(); n < len(before) {
+		m.cur = sparse.Cell{Row: before[n].Row, Col: before[n].Col}
+	} else if n > len(before) {
 		m.cursorToPlay()
 	}
+	m.s.applyFollow(false)
+	m.s.view.reveal(m.cur.Row, m.cur.Col, 0)
 	if _, over := m.s.outcome(); over {
 		return nil
 	}
@@ -341,6 +347,7 @@ func (m *screen) fitAll() {
 	}
 	v := &m.s.view
 	v.centre(box.MinRow+(box.MaxRow-box.MinRow)/2, box.MinCol+(box.MaxCol-box.MinCol)/2)
+	m.layout() // the row labels' width, and so the number of columns, may change
 	n := m.s.game.Len()
 	if box.Rows() <= v.rows && box.Cols() <= v.cols {
 		m.say(false, "All %d %s in view: rows %d..%d, columns %d..%d.", n, plural(n, "mark", "marks"), box.MinRow, box.MaxRow, box.MinCol, box.MaxCol)

@@ -15,7 +15,7 @@ import (
 
 // The screen, top to bottom: a line of column labels, one line per row of
 // the window (row label, then three characters a cell), the status line and
-// the message line. Every cell is three characters wide wherever the window
+// two lines for messages. Every cell is three characters wide wherever the window
 // is, so the grid stays aligned far from the origin: columns are labelled
 // only as often as their labels fit, and the status line gives the
 // cursor's full coordinates.
@@ -25,8 +25,8 @@ import (
 const cellWidth = 3
 
 // chromeLines are the screen lines that are not board rows: the column
-// labels, the status line and the message line.
-const chromeLines = 3
+// labels, the status line and two lines of messages.
+const chromeLines = 4
 
 // decoration is how a cell stands out. Each has its own brackets, so that
 // none relies on colour.
@@ -171,21 +171,33 @@ func (m *screen) View() string {
 	if m.end != endNone {
 		return ""
 	}
-	lines := make([]string, 0, m.height)
+	var lines []string
 	if m.mode == modeHelp {
 		lines = m.helpLines()
 	} else {
 		lines = append(lines, m.columnLabels())
 		lines = append(lines, m.boardLines()...)
 	}
-	for len(lines) < m.height-2 {
+	bottom := m.bottomLines()
+	top := max(0, m.height-len(bottom))
+	for len(lines) < top {
 		lines = append(lines, "")
 	}
-	lines = append(lines[:max(0, m.height-2)], m.statusLine(), m.messageLine())
+	lines = append(lines[:top], bottom...)
 	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, m.width, "")
+		lines[i] = ansi.Truncate(l, m.width, "…")
 	}
-	return strings.Join(lines[len(lines)-max(1, m.height):], "\n")
+	return strings.Join(lines[max(0, len(lines)-m.height):], "\n")
+}
+
+// bottomLines are the status line and the message below it, wrapped on
+// two lines.
+func (m *screen) bottomLines() []string {
+	msg := strings.Split(ansi.Wrap(m.messageLine(), max(1, m.width), " "), "\n")
+	if len(msg) > 2 {
+		msg[1] = ansi.Truncate(strings.Join(msg[1:], " "), m.width, "…")
+	}
+	return append([]string{m.statusLine()}, append(msg, "")[:2]...)
 }
 
 // columnLabels is the line of column labels: each ends above its column's
@@ -251,35 +263,58 @@ func (m *screen) boardLines() []string {
 			}
 			b.WriteString(m.th.cell(g.At(r, c), d))
 		}
-		lines = append(lines, strings.TrimRight(b.String(), " "))
+		lines = append(lines, b.String())
 	}
 	return lines
 }
 
 // statusLine says whose turn it is (and how long a bot has been
 // thinking), who plays each mark, the move number, the cursor and the
-// last move.
+// last move. On a narrow screen the seats' names go first, then the last
+// move, so that the cursor's coordinates stay.
 func (m *screen) statusLine() string {
+	var line string
+	for _, names := range []bool{true, false} {
+		for _, last := range []bool{true, false} {
+			if line = m.status(names, last); ansi.StringWidth(line) <= m.width {
+				return line
+			}
+		}
+	}
+	return line
+}
+
+// status is the status line, with or without the seats' names and the
+// last move.
+func (m *screen) status(names, withLast bool) string {
 	g := m.s.game
 	_, over := m.s.outcome()
 	parts := []string{fmt.Sprintf("Move %d", g.Len())}
 	var seats []string
 	for p := 1; p <= len(m.s.seats); p++ {
-		who := m.th.mark(p) + " " + m.s.seats[p-1].name
+		name := ""
+		if names {
+			name = " " + m.s.seats[p-1].name
+		}
+		who := m.th.mark(p) + name
 		switch {
 		case over && g.Winner() == p:
 			who += " wins"
 		case !over && p == m.mover():
-			who = "▶" + m.th.mark(p) + " " + m.th.turn.Render(m.s.seats[p-1].name)
+			who = "▶" + m.th.mark(p) + m.th.turn.Render(name)
 			if t := m.thinking(); t != "" {
 				who += " " + t
 			}
 		}
 		seats = append(seats, who)
 	}
-	parts = append(parts, strings.Join(seats, "  "))
+	sep := " "
+	if names {
+		sep = "  "
+	}
+	parts = append(parts, strings.Join(seats, sep))
 	parts = append(parts, fmt.Sprintf("cursor %d %d", m.cur.Row, m.cur.Col))
-	if last, ok := g.LastMove(); ok {
+	if last, ok := g.LastMove(); ok && withLast {
 		parts = append(parts, fmt.Sprintf("last %s %d %d", m.th.mark(last.Player), last.Row, last.Col))
 	}
 	return strings.Join(parts, " │ ")
