@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"io"
 	"fmt"
+	"io"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -508,4 +508,3 @@ func TestLabelStep(t *testing.T) {
 		assert.Equal(t, want, labelStep(widest), "widest %d", widest)
 	}
 }
-
