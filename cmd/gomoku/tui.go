@@ -104,6 +104,8 @@ func (m *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		m.layout()
+		m.s.view.reveal(m.cur.Row, m.cur.Col, 0)
 	case tea.KeyMsg:
 		cmd = m.key(msg)
 	case tea.MouseMsg:

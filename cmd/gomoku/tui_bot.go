@@ -114,11 +114,11 @@ func (m *screen) spinTick(t spinTick) tea.Cmd {
 }
 
 // thinking describes the running search for the status line, e.g.
-// "⠹ search thinks 1.4s".
+// "⠹ thinking 1.4s".
 func (m *screen) thinking() string {
 	if m.bot == nil || m.bot.stale {
 		return ""
 	}
 	elapsed := m.now().Sub(m.bot.started)
-	return fmt.Sprintf("%s %s thinks %.1fs", spinner[m.spin%len(spinner)], m.s.seats[m.bot.player-1].name, elapsed.Seconds())
+	return fmt.Sprintf("%s thinking %.1fs", spinner[m.spin%len(spinner)], elapsed.Seconds())
 }

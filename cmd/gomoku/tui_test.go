@@ -170,6 +170,7 @@ func TestScreenFillsTheWindow(t *testing.T) {
 	assert.True(t, strings.HasPrefix(h.row(0), " 0  .  . "), h.row(0))
 	assertLabelsAligned(t, h)
 
+	h.keys("L", "L", "L", "J")
 	for _, size := range [][2]int{{100, 30}, {31, 7}, {200, 60}, {12, 4}} {
 		h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		lines := h.screen()
@@ -178,7 +179,7 @@ func TestScreenFillsTheWindow(t *testing.T) {
 			require.LessOrEqual(t, ansi.StringWidth(l), size[0], "%v: %q", size, l)
 		}
 		assert.Equal(t, max(1, size[1]-chromeLines), h.m.s.view.rows, "%v", size)
-		assert.True(t, h.m.s.view.contains(0, 0), "the middle stays in view at %v", size)
+		assert.True(t, h.m.s.view.contains(h.m.cur.Row, h.m.cur.Col), "the cursor stays in view at %v", size)
 	}
 }
 
@@ -317,10 +318,10 @@ func TestScreenBotTurn(t *testing.T) {
 	// The bot thinks in the background: the screen is drawn meanwhile.
 	_, search := h.m.Update(keyMsg("enter"))
 	require.NotNil(t, search)
-	assert.Equal(t, "Move 1 │ X human  ▶O greedy ⠋ greedy thinks 0.0s │ cursor 0 0 │ last X 0 0", h.status())
+	assert.Equal(t, "Move 1 │ X human  ▶O greedy ⠋ thinking 0.0s │ cursor 0 0 │ last X 0 0", h.status())
 	clock = clock.Add(1500 * time.Millisecond)
 	h.send(spinTick{h.m.bot})
-	assert.Contains(t, h.status(), "▶O greedy ⠙ greedy thinks 1.5s")
+	assert.Contains(t, h.status(), "▶O greedy ⠙ thinking 1.5s")
 	// Keys still work, but nobody plays for the bot.
 	h.keys("l", "enter")
 	assert.Equal(t, "Wait: O (player 2, greedy) is to play.", h.message())
@@ -329,7 +330,7 @@ func TestScreenBotTurn(t *testing.T) {
 	last, _ := h.m.s.game.LastMove()
 	assert.Regexp(t, `^O \(player 2, greedy\) plays -?\d+ -?\d+\.$`, h.message())
 	assert.Equal(t, "(O)", h.at(last.Row, last.Col))
-	assert.NotContains(t, h.status(), "thinks")
+	assert.NotContains(t, h.status(), "thinking")
 	assert.Contains(t, h.status(), "▶X human  O greedy")
 
 	// Undo while the bot thinks: the search is dropped, and the person's
