@@ -120,17 +120,23 @@ func (m *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // sync fits the window to the terminal, lets it follow the latest moves,
-// and keeps the cursor in it.
+// and keeps the cursor in it: on the last move when the window went to
+// follow it, else where it was.
 func (m *screen) sync() {
 	m.layout()
-	if m.s.follow {
+	followed := m.s.follow
+	if followed {
 		m.s.applyFollow(false)
 	}
 	v := &m.s.view
-	top, left := v.cell(0, 0)
-	bottom, right := v.cell(v.rows-1, v.cols-1)
-	m.cur.Row = clamp(m.cur.Row, top, bottom)
-	m.cur.Col = clamp(m.cur.Col, left, right)
+	if last, ok := m.s.game.LastMove(); followed && ok && !v.contains(m.cur.Row, m.cur.Col) && v.contains(last.Row, last.Col) {
+		m.cursorToPlay()
+	}
+	// The row labels' width, and so the window's, depends on where it is.
+	for range 2 {
+		v.reveal(m.cur.Row, m.cur.Col, 0)
+		m.layout()
+	}
 }
 
 // key answers a key press.
@@ -349,7 +355,7 @@ func (m *screen) fitAll() {
 	}
 	v := &m.s.view
 	v.centre(box.MinRow+(box.MaxRow-box.MinRow)/2, box.MinCol+(box.MaxCol-box.MinCol)/2)
-	m.layout() // the row labels' width, and so the number of columns, may change
+	m.cursorOnScreen() // and the window's width, which depends on the row labels'
 	n := m.s.game.Len()
 	if box.Rows() <= v.rows && box.Cols() <= v.cols {
 		m.say(false, "All %d %s in view: rows %d..%d, columns %d..%d.", n, plural(n, "mark", "marks"), box.MinRow, box.MaxRow, box.MinCol, box.MaxCol)
@@ -359,8 +365,22 @@ func (m *screen) fitAll() {
 		box.Rows(), box.Cols(), box.MinRow, box.MaxRow, box.MinCol, box.MaxCol, v.rows, v.cols)
 }
 
-// scroll pans the window; the cursor stays on the screen.
-func (m *screen) scroll(dr, dc int) { m.s.view.pan(dr, dc) }
+// scroll pans the window; the cursor stays on the screen, at its edge if
+// it would fall off.
+func (m *screen) scroll(dr, dc int) {
+	m.s.view.pan(dr, dc)
+	m.cursorOnScreen()
+}
+
+// cursorOnScreen moves the cursor to the nearest cell in the window.
+func (m *screen) cursorOnScreen() {
+	v := &m.s.view
+	m.layout()
+	top, left := v.cell(0, 0)
+	bottom, right := v.cell(v.rows-1, v.cols-1)
+	m.cur.Row = clamp(m.cur.Row, top, bottom)
+	m.cur.Col = clamp(m.cur.Col, left, right)
+}
 
 // mouse answers a click (play there) or the wheel (scroll; sideways with
 // shift or a horizontal wheel).
