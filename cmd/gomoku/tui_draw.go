@@ -324,6 +324,8 @@ func (m *screen) status(names, withLast bool) string {
 // the latest message, or a reminder of the main keys.
 func (m *screen) messageLine() string {
 	switch {
+	case m.mode == modeHelp:
+		return "Any key goes back to the board."
 	case m.mode == modePrompt:
 		return promptLabels[m.prompt.kind] + ": " + m.prompt.text + m.th.cursorLn.Render(" ") + m.th.label.Render("  (enter: ok, esc: cancel)")
 	case m.mode == modeConfirmQuit:

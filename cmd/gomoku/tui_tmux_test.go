@@ -142,7 +142,7 @@ func TestFullScreenInTmux(t *testing.T) {
 	tt.waitFor("Saved 2 moves to")
 	tt.run("resize-window", "-t", "play", "-x", "200", "-y", "16")
 	tt.keys("q")
-	screen = tt.waitFor("EXIT 0")
+	screen = tt.waitFor("EXIT 0", "icanon")
 	assert.Contains(t, screen, "Quit: the game is left unfinished after 2 moves (saved in")
 	assert.NotContains(t, screen, "Move 2 │", "the full screen is gone")
 	assert.Regexp(t, `[^-]icanon [^\n]*[^-]echo `, screen, "the terminal is back in line mode")
