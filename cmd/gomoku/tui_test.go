@@ -33,6 +33,12 @@ type screenTest struct {
 // terminal of width × height, without colour.
 func newScreenTest(t *testing.T, cfg engine.Config, width, height int, seats ...string) *screenTest {
 	t.Helper()
+	return newLimitedScreenTest(t, cfg, width, height, 0, seats...)
+}
+
+// newLimitedScreenTest is newScreenTest with a move limit (0: none).
+func newLimitedScreenTest(t *testing.T, cfg engine.Config, width, height, maxMoves int, seats ...string) *screenTest {
+	t.Helper()
 	g, err := engine.New(engine.WithConfig(cfg))
 	require.NoError(t, err)
 	if len(seats) == 0 {
@@ -40,7 +46,7 @@ func newScreenTest(t *testing.T, cfg engine.Config, width, height int, seats ...
 	}
 	st, err := makeSeats(seats, 1, 20*time.Millisecond)
 	require.NoError(t, err)
-	s := &session{ctx: context.Background(), out: io.Discard, game: g, checker: cfg.Checker, seats: st, viewRows: 15, viewCols: 15}
+	s := &session{ctx: context.Background(), out: io.Discard, game: g, checker: cfg.Checker, seats: st, viewRows: 15, viewCols: 15, maxMoves: maxMoves}
 	s.view = newView(15, 15, cfg)
 	m := newScreen(context.Background(), s, newTheme(io.Discard, false))
 	m.spinEvery = time.Nanosecond
@@ -349,6 +355,14 @@ func TestScreenBotTurn(t *testing.T) {
 	h = newScreenTest(t, engine.DefaultConfig(), 60, 20, "random", humanSeat)
 	assert.Equal(t, 1, h.m.s.game.Len())
 	assert.Contains(t, h.status(), "▶O human")
+
+	// Bots alone play by themselves, here up to the move limit.
+	h = newLimitedScreenTest(t, engine.DefaultConfig(), 100, 20, 6, "random", "random")
+	assert.Equal(t, 6, h.m.s.game.Len())
+	assert.Equal(t, "Stopped after 6 moves: the move limit (--max-moves) was reached. Nobody won.", h.message())
+	h.keys("u")
+	assert.Equal(t, "Only bots play this game: undo and redo are for a person's moves.", h.message())
+	assert.Equal(t, 6, h.m.s.game.Len())
 }
 
 func TestScreenFinishedGame(t *testing.T) {
