@@ -33,6 +33,11 @@ func TestWinningLine(t *testing.T) {
 		{"at the edge of the plane", []Option{WithK(2)},
 			[]Move{{sparse.MaxCoord, sparse.MaxCoord, 1}, {0, 0, 2}, {sparse.MaxCoord - 1, sparse.MaxCoord - 1, 1}},
 			[]sparse.Cell{c(sparse.MaxCoord-1, sparse.MaxCoord-1), c(sparse.MaxCoord, sparse.MaxCoord)}},
+		{"exactly K under the exact rule", []Option{WithK(3), WithRule(Exact)},
+			[]Move{{0, 0, 1}, {9, 9, 2}, {0, 1, 1}, {9, 7, 2}, {4, 4, 1}, {7, 9, 2}, {6, 0, 1}, {5, 5, 2}, {0, 2, 1}},
+			[]sparse.Cell{c(0, 0), c(0, 1), c(0, 2)}},
+		{"an overline does not win under the exact rule", []Option{WithK(2), WithRule(Exact)},
+			[]Move{{0, 0, 1}, {9, 9, 2}, {0, 2, 1}, {5, 5, 2}, {0, 1, 1}}, nil},
 		{"drawn", []Option{WithK(2), WithBounds(1, 3)}, []Move{{0, 0, 1}, {0, 1, 2}, {0, 2, 1}}, nil},
 	}
 	for _, tt := range tests {

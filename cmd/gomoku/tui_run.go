@@ -34,7 +34,8 @@ func (s *session) runFullScreen(in io.Reader, out io.Writer, colour bool) error 
 	switch {
 	case m.end == endFailed:
 		return m.err
-	case m.end == endInterrupted, errors.Is(err, tea.ErrInterrupted), errors.Is(err, tea.ErrProgramKilled) && s.ctx.Err() != nil:
+	case m.end == endInterrupted, errors.Is(err, tea.ErrInterrupted), errors.Is(err, tea.ErrProgramKilled) && s.ctx.Err() != nil,
+		err == nil && m.end == endNone: // bubbletea quits by itself on SIGTERM
 		s.printf("Interrupted: the game is left unfinished after %s.\n", countMoves(s.game.Len()))
 		return errInterrupted
 	case err != nil:
