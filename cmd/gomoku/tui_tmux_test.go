@@ -101,7 +101,8 @@ func cursorAt(t *testing.T, screen string) (x, y int) {
 
 // TestFullScreenInTmux plays a game in a real terminal: keys, a mouse
 // click, a bot's reply, undo, a resize, save, and quitting back to the
-// shell with the terminal restored.
+// shell with the terminal restored; then the line mode on a dumb terminal
+// and with --plain, and Ctrl-C while a bot thinks.
 func TestFullScreenInTmux(t *testing.T) {
 	bin := buildBinary(t)
 	dir := t.TempDir()
@@ -149,6 +150,15 @@ func TestFullScreenInTmux(t *testing.T) {
 	saved, err := savefile.Load(save)
 	require.NoError(t, err)
 	assert.Equal(t, 2, saved.Game.Len())
+
+	// On a terminal that can only print lines, and with --plain, play is
+	// the prompt of the line mode.
+	for _, command := range []string{"TERM=dumb " + bin + " play", bin + " play --plain"} {
+		tt = newTmuxTerm(t, 80, 24, command+" --seats human,human --view 3x3; echo EXIT $?; exec sleep 120")
+		tt.waitFor("Move 0. View: rows -1..1, columns -1..1.", "X to play>")
+		tt.keys("q", "u", "i", "t", "Enter")
+		tt.waitFor("Quit: the game is left unfinished after 0 moves.", "EXIT 0")
+	}
 
 	// Ctrl-C stops a bot that thinks, at once.
 	tt = newTmuxTerm(t, 80, 20, bin+" play --seats human,search --think 60s; echo EXIT $?; exec sleep 120")
