@@ -69,6 +69,16 @@ func ExampleGame_WouldWin() {
 	// moves still 8
 }
 
+func ExampleGame_WinningLine() {
+	g, _ := engine.New(engine.WithK(3))
+	for _, c := range [][2]int{{0, 0}, {5, 5}, {2, 2}, {5, 6}, {1, 1}} {
+		g.Play(c[0], c[1])
+	}
+	fmt.Println(g.Status(), g.WinningLine())
+	// Output:
+	// won [(0, 0) (1, 1) (2, 2)]
+}
+
 func ExampleMoveError() {
 	g, _ := engine.New()
 	g.Play(0, 0)

@@ -36,9 +36,9 @@ func (s *session) command(line string) (quit bool) {
 	case "quit", "q", "exit":
 		return true
 	case "undo":
-		s.undo()
+		s.printf("%s\n", s.undo())
 	case "redo":
-		s.redo()
+		s.printf("%s\n", s.redo())
 	case "pan":
 		s.pan(rest)
 	case "center", "centre":
@@ -50,21 +50,17 @@ func (s *session) command(line string) (quit bool) {
 			s.printf("Save where? Type save FILE.\n")
 			return false
 		}
-		if err := savefile.Save(rest, s.game, s.seatNameList()); err != nil {
-			s.printf("Could not save: %v\n", err)
-			return false
-		}
-		s.printf("Saved %s to %s.\n", countMoves(s.game.Len()), rest)
+		s.printf("%s\n", s.save(rest))
 	case "load":
 		if rest == "" {
 			s.printf("Load what? Type load FILE.\n")
 			return false
 		}
-		if err := s.load(rest); err != nil {
-			s.printf("Could not load: %v\nThe game goes on as before.\n", err)
-			return false
+		msg, ok := s.loadFile(rest)
+		if !ok {
+			msg += "\nThe game goes on as before."
 		}
-		s.printf("Loaded %s: %s.\n", rest, countMoves(s.game.Len()))
+		s.printf("%s\n", msg)
 	default:
 		if c := word[0]; c == '-' || c == '+' || c >= '0' && c <= '9' {
 			s.move(line)
@@ -95,59 +91,95 @@ func (s *session) move(line string) {
 		s.printf("Not a move: %q. Enter ROW COL, e.g. 0 0, or help.\n", line)
 		return
 	}
-	if _, err := g.PlayAs(nums[0], nums[1], player); err != nil {
-		why := describeMoveError(g, err, g.Len())
+	if why := s.play(nums[0], nums[1], player); why != "" {
+		s.printf("Cannot play there: %s. Try again.\n", why)
+	}
+}
+
+// play plays player's mark at (row, col), or says why it cannot.
+func (s *session) play(row, col, player int) (whyNot string) {
+	g := s.game
+	if _, err := g.PlayAs(row, col, player); err != nil {
 		if errors.Is(err, engine.ErrOccupied) {
 			// On screen the players are their symbols.
-			why = fmt.Sprintf("cell (%d, %d) is taken by %s", nums[0], nums[1], s.style.mark(g.At(nums[0], nums[1])))
+			return fmt.Sprintf("cell (%d, %d) is taken by %s", row, col, s.style.mark(g.At(row, col)))
 		}
-		s.printf("Cannot play there: %s. Try again.\n", why)
-		return
+		return describeMoveError(g, err, g.Len())
 	}
+	s.changed = true
 	s.followLast()
+	return ""
 }
 
 // undo takes back the last move, and then the bots' moves before it, so
-// that a person is to play again.
-func (s *session) undo() {
-	var taken []string
+// that a person is to play again, and says what it took back.
+func (s *session) undo() string {
+	var taken []engine.Move
 	for {
 		m, err := s.game.Undo()
 		if err != nil {
 			break
 		}
-		taken = append(taken, fmt.Sprintf("%s at %d %d", s.style.mark(m.Player), m.Row, m.Col))
+		taken = append(taken, m)
 		if s.seats[s.game.Turn()-1].human() {
 			break
 		}
 	}
 	if len(taken) == 0 {
-		s.printf("Nothing to undo.\n")
-		return
+		return "Nothing to undo."
 	}
-	s.printf("Took back %s.\n", joinMoves(taken))
+	s.changed = true
 	s.followLast()
+	return "Took back " + s.moveList(taken) + "."
 }
 
-// redo replays what undo took back, up to the next person's turn.
-func (s *session) redo() {
-	var replayed []string
+// redo replays what undo took back, up to the next person's turn, and
+// says what it played.
+func (s *session) redo() string {
+	var replayed []engine.Move
 	for s.game.Status() == engine.Ongoing {
 		m, _, err := s.game.Redo()
 		if err != nil {
 			break
 		}
-		replayed = append(replayed, fmt.Sprintf("%s at %d %d", s.style.mark(m.Player), m.Row, m.Col))
+		replayed = append(replayed, m)
 		if s.seats[s.game.Turn()-1].human() {
 			break
 		}
 	}
 	if len(replayed) == 0 {
-		s.printf("Nothing to redo.\n")
-		return
+		return "Nothing to redo."
 	}
-	s.printf("Played again %s.\n", joinMoves(replayed))
+	s.changed = true
 	s.followLast()
+	return "Played again " + s.moveList(replayed) + "."
+}
+
+// moveList names moves for messages: "X at 1 1, O at 0 2".
+func (s *session) moveList(moves []engine.Move) string {
+	names := make([]string, len(moves))
+	for i, m := range moves {
+		names[i] = fmt.Sprintf("%s at %d %d", s.style.mark(m.Player), m.Row, m.Col)
+	}
+	return strings.Join(names, ", ")
+}
+
+// save writes the game to path and says how that went.
+func (s *session) save(path string) string {
+	if err := savefile.Save(path, s.game, s.seatNameList()); err != nil {
+		return fmt.Sprintf("Could not save: %v", err)
+	}
+	s.changed, s.path = false, path
+	return fmt.Sprintf("Saved %s to %s.", countMoves(s.game.Len()), path)
+}
+
+// loadFile replaces the game with the one in path and says how that went;
+// on failure the game is unchanged.
+func (s *session) loadFile(path string) (msg string, ok bool) {
+	if err := s.load(path); err != nil {
+		return fmt.Sprintf("Could not load: %v", err), false
+	}
+	return fmt.Sprintf("Loaded %s: %s.", path, countMoves(s.game.Len())), true
 }
 
 // pan moves the view: "pan left", "pan up 10".

@@ -4,7 +4,7 @@
 // Usage:
 //
 //	gomoku replay [flags] [FILE]   check a move list or a saved game, one result per move
-//	gomoku play [flags]            a game in the terminal: people and bots in any seats
+//	gomoku play [flags]            a game in the terminal (full screen, or a prompt with --plain): people and bots in any seats
 //	gomoku match [flags]           many games between bots, with a table of results
 //
 // Run "gomoku COMMAND --help" for the flags. Exit status: 0 on success, 1

@@ -16,11 +16,21 @@ func playCommand() *cli.Command {
 		Name:  "play",
 		Usage: "play a game in the terminal, against bots or other people",
 		Description: `Plays on an infinite board by default: you are X (player 1) against the
-strongest bot. The board is drawn as a window that follows the play, with row
-and column labels; the last move is shown in [brackets]. Enter moves as
-ROW COL; type help at the prompt for undo, redo, pan, center, save and load.
-Input may be piped, so a game can be scripted; the game ends with its result,
-at "quit", or at the end of the input.
+strongest bot.
+
+On a terminal the game takes the whole window: move the cursor with the
+arrow keys or hjkl (HJKL or shift+arrows: 5 cells), play with enter, space
+or a mouse click, scroll with the wheel; u undoes, r redoes, s saves, o
+loads, c centres on the last move, f fits all the marks, g goes to a cell,
+? lists every key, q quits (asking first when the game is not saved) and
+Ctrl-C stops at once.
+
+With --plain, TERM=dumb, or when input or output is not a terminal, the
+board is printed as a window that follows the play, with row and column
+labels and the last move in [brackets]; moves are typed as ROW COL, and help
+at the prompt lists undo, redo, pan, center, save and load. Input may be
+piped, so a game can be scripted; the game ends with its result, at "quit",
+or at the end of the input.
 
 Examples:
    gomoku play
@@ -28,12 +38,14 @@ Examples:
    gomoku play --players 3 --seats human,greedy,random
    gomoku play --seats greedy,random --max-moves 200
    gomoku play --load game.json
+   gomoku play --plain --view 11x21
    printf '0 0\n0 1\nquit\n' | gomoku play --seats human,human`,
 		Flags: append(gameFlags(false),
 			&cli.StringFlag{Name: "seats", Usage: "who plays each player: a comma-separated `LIST` in player order of human or a bot (" + strings.Join(botNames(), ", ") + ")", DefaultText: "human, then the strongest bot: human," + strongestBot()},
 			&cli.Uint64Flag{Name: "seed", Usage: "`SEED` for the bots, so that a game can be repeated", DefaultText: "random, and printed"},
 			&cli.StringFlag{Name: "load", Usage: "continue the game in `FILE`: a saved game (it brings its own rules, and the seats unless --seats is given), or a .psq record or move string (played under the rules flags)"},
-			&cli.StringFlag{Name: "view", Value: "15x15", Usage: "size of the window on the board, `ROWSxCOLS`"},
+			&cli.BoolFlag{Name: "plain", Usage: "line mode: type moves at a prompt and see the board printed after each (the default when input or output is not a terminal, or TERM=dumb)"},
+			&cli.StringFlag{Name: "view", Value: "15x15", Usage: "size of the window on the board in line mode, `ROWSxCOLS` (full screen fills the terminal)"},
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour `WHEN`: auto (on a terminal, unless NO_COLOR is set), always or never"},
 			&cli.DurationFlag{Name: "think", Usage: "time per move of the search bot, a `DURATION` such as 1s (more is stronger)", DefaultText: "200ms"},
 			&cli.IntFlag{Name: "max-moves", Usage: "stop after `N` moves with no winner (0: no limit); useful when bots play bots"},
@@ -104,10 +116,10 @@ func runPlay(c *cli.Context) error {
 	}
 
 	out := c.App.Writer
+	fullScreen := fullScreenWanted(c.Bool("plain"), c.App.Reader, out)
 	s := &session{
 		ctx:      c.Context,
 		out:      out,
-		lines:    readLines(c.Context, c.App.Reader),
 		echo:     !isTerminal(c.App.Reader),
 		style:    style{colour: colourWanted(colour, out)},
 		game:     game,
@@ -122,7 +134,12 @@ func runPlay(c *cli.Context) error {
 	if hasBot(seats) && !c.IsSet("seed") {
 		fmt.Fprintf(out, "Bots use seed %d (--seed %d repeats this game).\n", seed, seed)
 	}
-	err = s.run()
+	if fullScreen {
+		err = s.runFullScreen(c.App.Reader, out, colourWanted(colour, out))
+	} else {
+		s.lines = readLines(c.Context, c.App.Reader)
+		err = s.run()
+	}
 	switch {
 	case errors.Is(err, errInterrupted):
 		return cli.Exit("", 130)

@@ -61,17 +61,20 @@ func renderBoard(g *engine.Game, v *view, st style) string {
 		line = line[:0]
 	}
 	line = append(line, strings.Repeat(" ", rowW+1)...)
-	for c := v.left; c < v.left+v.cols; c++ {
+	for j := range v.cols {
+		_, c := v.cell(0, j)
 		label := strconv.Itoa(c)
 		line = append(line, st.paint(strings.Repeat(" ", cellW-1-len(label))+label, ansiDim)...)
 		line = append(line, ' ')
 	}
 	endLine()
-	for r := v.top; r < v.top+v.rows; r++ {
+	for i := range v.rows {
+		r, _ := v.cell(i, 0)
 		label := strconv.Itoa(r)
 		line = append(line, st.paint(strings.Repeat(" ", rowW-len(label))+label, ansiDim)...)
 		line = append(line, ' ')
-		for c := v.left; c < v.left+v.cols; c++ {
+		for j := range v.cols {
+			r, c := v.cell(i, j)
 			line = append(line, strings.Repeat(" ", cellW-3)...)
 			p := g.At(r, c)
 			switch {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
@@ -31,8 +30,10 @@ type session struct {
 	viewRows int
 	viewCols int
 	maxMoves int
-	shown    bool // the board on screen is up to date
-	follow   bool // moves were played since the view last followed them
+	shown    bool   // the board on screen is up to date
+	follow   bool   // moves were played since the view last followed them
+	changed  bool   // the game changed since it was started, saved or loaded
+	path     string // the file last saved or loaded
 }
 
 func (s *session) printf(format string, args ...any) { fmt.Fprintf(s.out, format, args...) }
@@ -42,8 +43,9 @@ func (s *session) who(player int) string {
 	return fmt.Sprintf("%s (player %d, %s)", s.style.mark(player), player, s.seats[player-1].name)
 }
 
-// introduce tells the players what game they are in and how to play it.
-func (s *session) introduce() {
+// rules says what game this is, e.g. "5-in-a-row on an infinite board: 5
+// or more in a row win."
+func (s *session) rules() string {
 	cfg := s.game.Config()
 	board := "an infinite board"
 	if cfg.Bounded() {
@@ -53,7 +55,12 @@ func (s *session) introduce() {
 	if cfg.Rule == engine.Exact {
 		rule = fmt.Sprintf("exactly %d in a row win (longer runs do not)", cfg.K)
 	}
-	s.printf("%d-in-a-row on %s: %s.\n", cfg.K, board, rule)
+	return fmt.Sprintf("%d-in-a-row on %s: %s.", cfg.K, board, rule)
+}
+
+// introduce tells the players what game they are in and how to play it.
+func (s *session) introduce() {
+	s.printf("%s\n", s.rules())
 	for p := range s.seats {
 		s.printf("  %s\n", s.who(p+1))
 	}
@@ -71,25 +78,32 @@ func (s *session) anyHuman() bool {
 	return false
 }
 
+// outcome says how the game ended, when it has: won, drawn, or stopped at
+// the move limit.
+func (s *session) outcome() (msg string, over bool) {
+	g := s.game
+	switch {
+	case g.Status() == engine.Won:
+		return fmt.Sprintf("%s wins after %s.", s.who(g.Winner()), countMoves(g.Len())), true
+	case g.Status() == engine.Drawn:
+		return fmt.Sprintf("Draw after %s: the board is full.", countMoves(g.Len())), true
+	case s.maxMoves > 0 && g.Len() >= s.maxMoves:
+		return fmt.Sprintf("Stopped after %s: the move limit (--max-moves) was reached. Nobody won.", countMoves(g.Len())), true
+	}
+	return "", false
+}
+
 // run plays until the game ends, the players quit or the input ends.
 func (s *session) run() error {
 	s.introduce()
 	for {
 		g := s.game
-		switch {
-		case g.Status() == engine.Won:
+		if msg, over := s.outcome(); over {
 			s.showBoard()
-			s.printf("%s wins after %s.\n", s.who(g.Winner()), countMoves(g.Len()))
+			s.printf("%s\n", msg)
 			return nil
-		case g.Status() == engine.Drawn:
-			s.showBoard()
-			s.printf("Draw after %s: the board is full.\n", countMoves(g.Len()))
-			return nil
-		case s.maxMoves > 0 && g.Len() >= s.maxMoves:
-			s.showBoard()
-			s.printf("Stopped after %s: the move limit (--max-moves) was reached. Nobody won.\n", countMoves(g.Len()))
-			return nil
-		case s.ctx.Err() != nil:
+		}
+		if s.ctx.Err() != nil {
 			s.printf("\nInterrupted: the game is left unfinished after %s.\n", countMoves(g.Len()))
 			return errInterrupted
 		}
@@ -132,21 +146,31 @@ func (s *session) run() error {
 
 // botMove asks a bot for its move and plays it.
 func (s *session) botMove(st seat) error {
-	g := s.game
-	p := g.Turn()
-	cell, err := st.bot.Choose(s.ctx, g, p)
+	p := s.game.Turn()
+	cell, err := st.bot.Choose(s.ctx, s.game, p)
 	if err != nil {
 		if s.ctx.Err() != nil {
 			return nil // reported by run
 		}
 		return fmt.Errorf("bot %s (player %d) failed: %w", st.name, p, err)
 	}
-	if _, err := g.Play(cell.Row, cell.Col); err != nil {
-		return fmt.Errorf("bot %s (player %d) chose a move the game refused: %w", st.name, p, err)
+	msg, err := s.playBot(p, cell)
+	if err != nil {
+		return err
 	}
-	s.printf("%s plays %d %d\n", s.who(p), cell.Row, cell.Col)
-	s.followLast()
+	s.printf("%s\n", msg)
 	return nil
+}
+
+// playBot plays the cell the bot in player's seat chose and says so.
+func (s *session) playBot(player int, cell sparse.Cell) (string, error) {
+	st := s.seats[player-1]
+	if _, err := s.game.PlayAs(cell.Row, cell.Col, player); err != nil {
+		return "", fmt.Errorf("bot %s (player %d) chose a move the game refused: %w", st.name, player, err)
+	}
+	s.changed = true
+	s.followLast()
+	return fmt.Sprintf("%s plays %d %d", s.who(player), cell.Row, cell.Col), nil
 }
 
 // followLast asks for the latest moves to be brought into view at the next
@@ -240,6 +264,7 @@ func (s *session) load(path string) error {
 	s.game = g
 	s.view = newView(s.viewRows, s.viewCols, cfg)
 	s.centreOnPlay()
+	s.changed, s.path = false, path
 	return nil
 }
 
@@ -267,5 +292,3 @@ func (s *session) seatNameList() []string {
 	}
 	return names
 }
-
-func joinMoves(moves []string) string { return strings.Join(moves, ", ") }

@@ -34,6 +34,19 @@ func newView(rows, cols int, cfg engine.Config) view {
 	return v
 }
 
+// resize changes the window to at most rows × cols cells for games
+// configured like cfg, keeping its middle where it was.
+func (v *view) resize(rows, cols int, cfg engine.Config) {
+	midRow, midCol := v.top+v.rows/2, v.left+v.cols/2
+	*v = newView(rows, cols, cfg)
+	v.centre(midRow, midCol)
+}
+
+// cell is the board cell shown at row i, column j of the window, counted
+// from its top-left corner: the one place where positions on the screen
+// become cells, for drawing and for the mouse alike.
+func (v *view) cell(i, j int) (row, col int) { return v.top + i, v.left + j }
+
 // centre puts (row, col) in the middle of the window, as far as the limits
 // allow.
 func (v *view) centre(row, col int) {
@@ -45,6 +58,15 @@ func (v *view) centre(row, col int) {
 func (v *view) pan(dr, dc int) {
 	v.top = clamp(v.top+dr, v.minTop, v.maxTop)
 	v.left = clamp(v.left+dc, v.minLeft, v.maxLeft)
+}
+
+// reveal pans the window as little as it can so that (row, col) lies in
+// it at least margin cells from its edges, as far as the limits allow.
+func (v *view) reveal(row, col, margin int) {
+	mr, mc := min(margin, (v.rows-1)/2), min(margin, (v.cols-1)/2)
+	top := clamp(v.top, row+mr-v.rows+1, row-mr)
+	left := clamp(v.left, col+mc-v.cols+1, col-mc)
+	v.pan(top-v.top, left-v.left)
 }
 
 // contains reports whether (row, col) is in the window.
