@@ -202,3 +202,54 @@ func TestRandomGamesAgainstReferee(t *testing.T) {
 	}
 	t.Logf("%d configurations, %d checker-games of %d operations each", games, played, steps)
 }
+
+// randomTorus draws a torus configuration: 1 × n and n × 1 strips, squares
+// (with K = n, where the line counters apply) and rectangles whose
+// diagonals are longer than both sides, K often equal to a cycle's length
+// (a row's, a column's or a diagonal's), both rules and turn orders.
+func randomTorus(rng *rand.Rand) Config {
+	cfg := Config{Torus: true, Players: 2 + rng.IntN(3), Rule: Rule(rng.IntN(2)), Order: TurnOrder(rng.IntN(2))}
+	n := 1 + rng.IntN(7)
+	switch rng.IntN(5) {
+	case 0:
+		cfg.Rows, cfg.Cols = 1, n
+	case 1:
+		cfg.Rows, cfg.Cols = n, 1
+	case 2:
+		cfg.Rows, cfg.Cols = n, n
+	default:
+		cfg.Rows, cfg.Cols = 2+rng.IntN(5), 2+rng.IntN(5)
+	}
+	cycles := []int{cfg.Cols, cfg.Rows, lcm(cfg.Rows, cfg.Cols)}
+	if rng.IntN(3) == 0 {
+		cfg.K = 1 + rng.IntN(cycles[2])
+	} else {
+		cfg.K = cycles[rng.IntN(3)]
+	}
+	return cfg
+}
+
+func TestRandomTorusGamesAgainstReferee(t *testing.T) {
+	games, steps := 1500, 80
+	if testing.Short() || raceEnabled {
+		games = 150
+	}
+	rng := rand.New(rand.NewPCG(2026, 15))
+	played, lines, wins := 0, 0, 0
+	for range games {
+		cfg := randomTorus(rng)
+		tb := newTable(t, cfg, sparse.Cell{Row: -1, Col: -1}, max(cfg.Rows, cfg.Cols)+2)
+		for range steps {
+			tb.step(t, rng)
+			if tb.ref.status() == Won {
+				wins++
+			}
+		}
+		played += len(tb.games)
+		if len(tb.games) == len(allCheckers) {
+			lines++
+		}
+	}
+	t.Logf("%d tori, %d checker-games of %d operations each (%d with the line counters); %d steps ended on a win", games, played, steps, lines, wins)
+	require.Positive(t, lines, "the line counters were never compared")
+}
