@@ -44,12 +44,20 @@ func (s style) mark(player int) string {
 
 // renderBoard draws the window v of g: column labels on top, row labels on
 // the left, "." for an empty cell, the players' symbols, and the last move
-// in brackets (and reverse video in colour).
+// in brackets (and reverse video in colour). On a torus the window runs on
+// across the edges, so the labels go from the last row or column back to
+// 0 where it wraps.
 func renderBoard(g *engine.Game, v *view, st style) string {
 	last, hasLast := g.LastMove()
-	// The widest labels are at the ends of a range.
-	rowW := max(len(strconv.Itoa(v.top)), len(strconv.Itoa(v.top+v.rows-1)))
-	colW := max(len(strconv.Itoa(v.left)), len(strconv.Itoa(v.left+v.cols-1)))
+	// The widest labels are at the ends of a range, or, on a torus, where
+	// it runs across an edge.
+	rowW, colW := 0, 0
+	for i := range v.rows {
+		rowW = max(rowW, len(strconv.Itoa(v.rowAt(i))))
+	}
+	for i := range v.cols {
+		colW = max(colW, len(strconv.Itoa(v.colAt(i))))
+	}
 	// Each cell is right-aligned under its label with one space after; the
 	// symbol sits under the label's last digit so brackets fit around it.
 	cellW := max(colW, 2) + 1
@@ -61,17 +69,19 @@ func renderBoard(g *engine.Game, v *view, st style) string {
 		line = line[:0]
 	}
 	line = append(line, strings.Repeat(" ", rowW+1)...)
-	for c := v.left; c < v.left+v.cols; c++ {
-		label := strconv.Itoa(c)
+	for i := range v.cols {
+		label := strconv.Itoa(v.colAt(i))
 		line = append(line, st.paint(strings.Repeat(" ", cellW-1-len(label))+label, ansiDim)...)
 		line = append(line, ' ')
 	}
 	endLine()
-	for r := v.top; r < v.top+v.rows; r++ {
+	for i := range v.rows {
+		r := v.rowAt(i)
 		label := strconv.Itoa(r)
 		line = append(line, st.paint(strings.Repeat(" ", rowW-len(label))+label, ansiDim)...)
 		line = append(line, ' ')
-		for c := v.left; c < v.left+v.cols; c++ {
+		for j := range v.cols {
+			c := v.colAt(j)
 			line = append(line, strings.Repeat(" ", cellW-3)...)
 			p := g.At(r, c)
 			switch {

@@ -9,18 +9,29 @@ import (
 
 // view is the window of the plane the board drawing shows: rows top..top+
 // rows-1 and columns left..left+cols-1. On a bounded board it never leaves
-// the board; on an unbounded one it never leaves the coordinate range.
+// the board; on an unbounded one it never leaves the coordinate range. On
+// a torus it has no limits: it runs on across the edges, the rows after
+// the last being the first ones again, and shows each cell at most once.
 type view struct {
 	rows, cols int
 	top, left  int
 	// Limits of the window's top-left corner.
 	minTop, maxTop, minLeft, maxLeft int
+	// torus is the board when it wraps around, for its geometry; top and
+	// left then stay on the board.
+	torus *engine.Config
 }
 
 // newView makes a window of at most rows × cols cells for games configured
 // like cfg, centred on (0, 0) or, on a bounded board, on the board's middle.
 func newView(rows, cols int, cfg engine.Config) view {
 	v := view{rows: rows, cols: cols}
+	if cfg.Torus {
+		v.rows, v.cols = min(rows, cfg.Rows), min(cols, cfg.Cols)
+		v.torus = &cfg
+		v.centre(cfg.Rows/2, cfg.Cols/2)
+		return v
+	}
 	if cfg.Bounded() {
 		v.rows, v.cols = min(rows, cfg.Rows), min(cols, cfg.Cols)
 		v.minTop, v.maxTop = 0, cfg.Rows-v.rows
@@ -37,19 +48,55 @@ func newView(rows, cols int, cfg engine.Config) view {
 // centre puts (row, col) in the middle of the window, as far as the limits
 // allow.
 func (v *view) centre(row, col int) {
+	if v.torus != nil {
+		v.top, v.left = v.torus.Wrap(row-v.rows/2, col-v.cols/2)
+		return
+	}
 	v.top = clamp(row-v.rows/2, v.minTop, v.maxTop)
 	v.left = clamp(col-v.cols/2, v.minLeft, v.maxLeft)
 }
 
 // pan moves the window by dr rows and dc columns, within the limits.
 func (v *view) pan(dr, dc int) {
+	if v.torus != nil {
+		v.top, v.left = v.torus.Wrap(v.top+dr, v.left+dc)
+		return
+	}
 	v.top = clamp(v.top+dr, v.minTop, v.maxTop)
 	v.left = clamp(v.left+dc, v.minLeft, v.maxLeft)
 }
 
+// rowAt and colAt are the board coordinates of the window's i-th row and
+// column from the top left.
+func (v *view) rowAt(i int) int {
+	if v.torus != nil {
+		r, _ := v.torus.Wrap(v.top+i, 0)
+		return r
+	}
+	return v.top + i
+}
+
+func (v *view) colAt(i int) int {
+	if v.torus != nil {
+		_, c := v.torus.Wrap(0, v.left+i)
+		return c
+	}
+	return v.left + i
+}
+
+// offset is where (row, col) lies from the window's top left, counting
+// rows down and columns right; on a torus, across the edges.
+func (v *view) offset(row, col int) (int, int) {
+	if v.torus != nil {
+		return v.torus.Wrap(row-v.top, col-v.left)
+	}
+	return row - v.top, col - v.left
+}
+
 // contains reports whether (row, col) is in the window.
 func (v *view) contains(row, col int) bool {
-	return row >= v.top && row < v.top+v.rows && col >= v.left && col < v.left+v.cols
+	dr, dc := v.offset(row, col)
+	return dr >= 0 && dr < v.rows && dc >= 0 && dc < v.cols
 }
 
 // follow keeps the latest moves in view, recent[len-1] being the last:
@@ -61,10 +108,10 @@ func (v *view) follow(recent []sparse.Cell, all sparse.Rect) {
 		return
 	}
 	mr, mc := margin(v.rows), margin(v.cols)
-	inner := sparse.Rect{MinRow: v.top + mr, MinCol: v.left + mc, MaxRow: v.top + v.rows - 1 - mr, MaxCol: v.left + v.cols - 1 - mc}
+	inner := sparse.Rect{MinRow: mr, MinCol: mc, MaxRow: v.rows - 1 - mr, MaxCol: v.cols - 1 - mc}
 	settled := true
 	for _, c := range recent {
-		settled = settled && inner.Contains(c.Row, c.Col)
+		settled = settled && inner.Contains(v.offset(c.Row, c.Col))
 	}
 	if !settled {
 		v.frame(recent, all)
@@ -72,14 +119,27 @@ func (v *view) follow(recent []sparse.Cell, all sparse.Rect) {
 }
 
 // frame centres the window on the first of these that fits: every mark
-// (all), the latest moves (recent), the last move alone.
+// (all), the latest moves (recent), the last move alone. On a torus, where
+// a rectangle of marks can straddle the edges, it frames the latest moves
+// as they lie around the last one, each at its nearest copy across the
+// edges.
 func (v *view) frame(recent []sparse.Cell, all sparse.Rect) {
 	if len(recent) == 0 {
 		return
 	}
 	mr, mc := margin(v.rows), margin(v.cols)
 	last := recent[len(recent)-1]
-	for _, box := range []sparse.Rect{all, boxOf(recent), boxOf(recent[len(recent)-1:])} {
+	boxes := []sparse.Rect{all, boxOf(recent), boxOf(recent[len(recent)-1:])}
+	if v.torus != nil {
+		near := make([]sparse.Cell, len(recent))
+		for i, c := range recent {
+			dr, dc := v.torus.Wrap(c.Row-last.Row+v.torus.Rows/2, c.Col-last.Col+v.torus.Cols/2)
+			near[i] = sparse.Cell{Row: last.Row + dr - v.torus.Rows/2, Col: last.Col + dc - v.torus.Cols/2}
+		}
+		boxes = boxes[1:]
+		boxes[0] = boxOf(near)
+	}
+	for _, box := range boxes {
 		if box.Rows() <= v.rows-2*mr && box.Cols() <= v.cols-2*mc && box.Contains(last.Row, last.Col) {
 			v.centre(box.MinRow+(box.MaxRow-box.MinRow)/2, box.MinCol+(box.MaxCol-box.MinCol)/2)
 			return
@@ -103,7 +163,16 @@ func boxOf(cells []sparse.Cell) sparse.Rect {
 func margin(n int) int { return min(2, (n-1)/4) }
 
 func (v *view) String() string {
-	return fmt.Sprintf("rows %d..%d, columns %d..%d", v.top, v.top+v.rows-1, v.left, v.left+v.cols-1)
+	return fmt.Sprintf("%s, %s", span("rows", v.rowAt(0), v.rowAt(v.rows-1)), span("columns", v.colAt(0), v.colAt(v.cols-1)))
+}
+
+// span describes a range of rows or columns, e.g. "rows 3..7", and one
+// that runs across the edge of a torus, e.g. "rows 7..2 across the edge".
+func span(what string, first, last int) string {
+	if last < first {
+		return fmt.Sprintf("%s %d..%d across the edge", what, first, last)
+	}
+	return fmt.Sprintf("%s %d..%d", what, first, last)
 }
 
 func clamp(x, lo, hi int) int { return max(lo, min(x, hi)) }
