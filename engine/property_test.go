@@ -185,22 +185,34 @@ func (tb *table) randomMove(rng *rand.Rand) Move {
 }
 
 func TestRandomGamesAgainstReferee(t *testing.T) {
-	games, steps := 2000, 80
+	games := 2000
 	if testing.Short() || raceEnabled {
 		games = 200
 	}
 	rng := rand.New(rand.NewPCG(2026, 11))
+	played := playRandomTables(t, rng, games, func(*table) {}, randomConfig)
+	t.Logf("%d configurations, %d checker-games of %d operations each", games, played, randomSteps)
+}
+
+// randomSteps is the number of operations of each random game.
+const randomSteps = 80
+
+// playRandomTables plays games configurations drawn by draw, each for
+// randomSteps random operations checked against the referee, calls after
+// on each table when done, and returns the number of checker-games.
+func playRandomTables(t *testing.T, rng *rand.Rand, games int, after func(*table), draw func(*rand.Rand) (Config, sparse.Cell, int)) int {
+	t.Helper()
 	played := 0
-	for i := range games {
-		cfg, origin, span := randomConfig(rng)
+	for range games {
+		cfg, origin, span := draw(rng)
 		tb := newTable(t, cfg, origin, span)
-		for range steps {
+		for range randomSteps {
 			tb.step(t, rng)
 		}
 		played += len(tb.games)
-		_ = i
+		after(tb)
 	}
-	t.Logf("%d configurations, %d checker-games of %d operations each", games, played, steps)
+	return played
 }
 
 // randomTorus draws a torus configuration: 1 × n and n × 1 strips, squares
@@ -230,26 +242,24 @@ func randomTorus(rng *rand.Rand) Config {
 }
 
 func TestRandomTorusGamesAgainstReferee(t *testing.T) {
-	games, steps := 1500, 80
+	games := 1500
 	if testing.Short() || raceEnabled {
 		games = 150
 	}
 	rng := rand.New(rand.NewPCG(2026, 15))
-	played, lines, wins := 0, 0, 0
-	for range games {
-		cfg := randomTorus(rng)
-		tb := newTable(t, cfg, sparse.Cell{Row: -1, Col: -1}, max(cfg.Rows, cfg.Cols)+2)
-		for range steps {
-			tb.step(t, rng)
-			if tb.ref.status() == Won {
-				wins++
-			}
-		}
-		played += len(tb.games)
+	lines, wins := 0, 0
+	played := playRandomTables(t, rng, games, func(tb *table) {
 		if len(tb.games) == len(allCheckers) {
 			lines++
 		}
-	}
-	t.Logf("%d tori, %d checker-games of %d operations each (%d with the line counters); %d steps ended on a win", games, played, steps, lines, wins)
+		if tb.ref.status() == Won {
+			wins++
+		}
+	}, func(rng *rand.Rand) (Config, sparse.Cell, int) {
+		cfg := randomTorus(rng)
+		return cfg, sparse.Cell{Row: -1, Col: -1}, max(cfg.Rows, cfg.Cols) + 2
+	})
+	t.Logf("%d tori, %d checker-games of %d operations each (%d with the line counters, %d ending on a win)", games, played, randomSteps, lines, wins)
 	require.Positive(t, lines, "the line counters were never compared")
+	require.Greater(t, wins, games/10, "wins are common enough to test")
 }

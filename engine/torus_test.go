@@ -147,26 +147,10 @@ func TestTorusScenarios(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := append(tt.opts, WithTorus())
-			games := gamesFor(t, opts...)
-			if cfg := games[WalkChecker].Config(); cfg.Rows == cfg.Cols && cfg.K == cfg.Rows {
-				require.Contains(t, games, LinesChecker, "the line counters accept an n × n torus with K = n")
+			if cfg := gamesFor(t, opts...)[WalkChecker].Config(); cfg.Rows == cfg.Cols && cfg.K == cfg.Rows {
+				require.Contains(t, gamesFor(t, opts...), LinesChecker, "the line counters accept an n × n torus with K = n")
 			}
-			for kind, g := range games {
-				var got []int
-				for _, m := range tt.moves {
-					out, err := g.PlayAs(m.Row, m.Col, m.Player)
-					require.NoError(t, err, "%v with %v", m, kind)
-					if out == Won {
-						got = append(got, m.Player)
-					} else {
-						got = append(got, 0)
-					}
-				}
-				assert.Equal(t, tt.want, got, "checker %v", kind)
-			}
-			results, err := Replay(tt.moves, append(opts, WithFreeOrder())...)
-			require.NoError(t, err)
-			assert.Equal(t, tt.want, results, "Replay")
+			checkScenario(t, opts, tt.moves, tt.want)
 			if tt.wraps {
 				flat, err := Replay(tt.moves, append(tt.opts, WithFreeOrder())...)
 				if err == nil {
