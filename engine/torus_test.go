@@ -212,6 +212,9 @@ func TestTorusGeometry(t *testing.T) {
 	assert.Equal(t, 1, Config{Rows: 1, Cols: 5, Torus: true}.Cycle(1, 0))
 	assert.Equal(t, (1<<31)*(1<<31-1), Config{Rows: 1 << 31, Cols: 1<<31 - 1, Torus: true}.Cycle(1, 1))
 	assert.Zero(t, Config{Rows: 3, Cols: 4}.Cycle(0, 1), "flat lines are no cycles")
+	assert.Zero(t, Config{Torus: true}.Cycle(1, 1), "no bounds, no cycles")
+	r0, c0 := Config{Torus: true}.Wrap(-1, 7)
+	assert.Equal(t, [2]int{-1, 7}, [2]int{r0, c0}, "no bounds to wrap around")
 
 	for _, tt := range []struct{ in, want [2]int }{
 		{[2]int{0, 0}, [2]int{0, 0}},
