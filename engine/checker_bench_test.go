@@ -15,7 +15,7 @@ func BenchmarkMove(b *testing.B) {
 		opts []Option
 	}{
 		{"board=15x15/k=5", []Option{WithBounds(15, 15), WithFreeOrder()}},
-		{"board=15x15-torus/k=5", []Option{WithBounds(15, 15), WithTorus(), WithFreeOrder()}},
+		{"board=torus-15x15/k=5", []Option{WithBounds(15, 15), WithTorus(), WithFreeOrder()}},
 		{"board=unbounded/k=5", []Option{WithFreeOrder()}},
 		{"board=unbounded/k=50", []Option{WithK(50), WithFreeOrder()}},
 		{"board=19x19/k=19", []Option{WithBounds(19, 19), WithK(19), WithFreeOrder()}},

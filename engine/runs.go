@@ -64,16 +64,6 @@ func newRuns(c Config) *runs {
 // many marks, so the cap changes no answer.
 const maxRun = 1<<31 - 1
 
-// at is the cell steps cells from (row, col) along d, across the edges
-// on a torus.
-func (r *runs) at(row, col, steps int, d struct{ dr, dc int }) (int, int) {
-	row, col = row+steps*d.dr, col+steps*d.dc
-	if r.torus != nil {
-		return r.torus.Wrap(row, col)
-	}
-	return row, col
-}
-
 func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 	r.frames = append(r.frames, len(r.log))
 	self := int32(len(r.lengths))
@@ -81,28 +71,38 @@ func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 	r.slot[sparse.Pack(row, col)] = self
 	won := false
 	for ax, a := range axes {
-		before := r.side(b, row, col, -1, ax, p)
-		after := r.side(b, row, col, 1, ax, p)
+		pr, pc, nr, nc := row-a.dr, col-a.dc, row+a.dr, col+a.dc
+		if r.torus != nil {
+			pr, pc = r.torus.Wrap(pr, pc)
+			nr, nc = r.torus.Wrap(nr, nc)
+		}
+		before := r.side(b, pr, pc, ax, p)
+		after := r.side(b, nr, nc, ax, p)
 		n := int32(before + 1 + after)
 		if r.torus != nil {
 			n = min(n, r.cycles[ax])
 		}
 		r.lengths[self][ax] = n
+		// The runs' far ends, which the merged run now ends at.
+		br, bc, ar, ac := row-before*a.dr, col-before*a.dc, row+after*a.dr, col+after*a.dc
+		if r.torus != nil {
+			br, bc = r.torus.Wrap(br, bc)
+			ar, ac = r.torus.Wrap(ar, ac)
+		}
 		if before > 0 {
-			r.set(sparse.Pack(r.at(row, col, -before, a)), ax, n)
+			r.set(sparse.Pack(br, bc), ax, n)
 		}
 		if after > 0 {
-			r.set(sparse.Pack(r.at(row, col, after, a)), ax, n)
+			r.set(sparse.Pack(ar, ac), ax, n)
 		}
 		won = won || wins(int(n), r.k, r.rule)
 	}
 	return won
 }
 
-// side is the length of p's run ending next to (row, col) on axis ax, on
-// the side sign (+1 or -1), or 0 when that cell does not hold p's mark.
-func (r *runs) side(b *sparse.Board, row, col, sign, ax int, p uint8) int {
-	row, col = r.at(row, col, sign, axes[ax])
+// side is the length of p's run ending at (row, col) on axis ax, or 0 when
+// that cell does not hold p's mark.
+func (r *runs) side(b *sparse.Board, row, col, ax int, p uint8) int {
 	if b.Get(row, col) != p {
 		return 0
 	}
