@@ -248,6 +248,8 @@ func TestRandomTorusGamesAgainstReferee(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(2026, 15))
 	lines, wins := 0, 0
+	// The shapes and rules the issue asks for, each of which must occur.
+	seen := map[string]int{}
 	played := playRandomTables(t, rng, games, func(tb *table) {
 		if len(tb.games) == len(allCheckers) {
 			lines++
@@ -255,11 +257,32 @@ func TestRandomTorusGamesAgainstReferee(t *testing.T) {
 		if tb.ref.status() == Won {
 			wins++
 		}
+		c := tb.cfg
+		for name, ok := range map[string]bool{
+			"1 × n":                           c.Rows == 1 && c.Cols > 1,
+			"n × 1":                           c.Cols == 1 && c.Rows > 1,
+			"rows ≠ cols":                     c.Rows > 1 && c.Cols > 1 && c.Rows != c.Cols,
+			"K = a row's length":              c.K == c.Cols,
+			"K = a column's length":           c.K == c.Rows,
+			"K = a diagonal longer than both": c.K == lcm(c.Rows, c.Cols) && c.K > max(c.Rows, c.Cols),
+			"exact":                           c.Rule == Exact,
+			"freestyle":                       c.Rule == Freestyle,
+			"free order":                      c.Order == FreeOrder,
+		} {
+			if ok {
+				seen[name]++
+			}
+		}
 	}, func(rng *rand.Rand) (Config, sparse.Cell, int) {
 		cfg := randomTorus(rng)
 		return cfg, sparse.Cell{Row: -1, Col: -1}, max(cfg.Rows, cfg.Cols) + 2
 	})
 	t.Logf("%d tori, %d checker-games of %d operations each (%d with the line counters, %d ending on a win)", games, played, randomSteps, lines, wins)
+	t.Logf("%v", seen)
+	require.Len(t, seen, 9, "every shape and rule was played")
+	for name, n := range seen {
+		require.Greater(t, n, games/50, name)
+	}
 	require.Positive(t, lines, "the line counters were never compared")
 	require.Greater(t, wins, games/10, "wins are common enough to test")
 }
