@@ -105,6 +105,7 @@ func TestPlayOnATorus(t *testing.T) {
 	assert.Contains(t, out, "\n   7  8  0  1  2\n2  .  .  .  .  .\n0  . [O] X  .  .\n1  .  .  .  .  .\nMove 2, last O at 0 8. View: rows 2..1 across the edge, columns 7..2 across the edge.\n")
 	assert.Contains(t, out, "View: rows 2..1 across the edge, columns 1..5; 2 marks outside it (pan, center).\n")
 	assert.Equal(t, 3, strings.Count(out, "columns 7..2 across the edge."), "after each move, and nine columns on")
+	assert.NotContains(t, out, "already at the edge")
 }
 
 func TestViewOnATorus(t *testing.T) {
