@@ -101,11 +101,11 @@ func TestPlayOnATorus(t *testing.T) {
 
 	// A move at the edge brings the view round it: O at column 8 is drawn
 	// beside X at column 0, and panning goes on round the torus.
-	out = playGame(t, "0 0\n0 8\npan right 3\npan right 6\nquit\n", "--k", "4", "--rows", "3", "--cols", "9", "--torus", "--seats", "human,human", "--color", "never", "--view", "3x5")
+	out = playGame(t, "0 0\n0 8\npan right 3\npan right 6\npan right 9\nquit\n", "--k", "4", "--rows", "3", "--cols", "9", "--torus", "--seats", "human,human", "--color", "never", "--view", "3x5")
 	assert.Contains(t, out, "\n   7  8  0  1  2\n2  .  .  .  .  .\n0  . [O] X  .  .\n1  .  .  .  .  .\nMove 2, last O at 0 8. View: rows 2..1 across the edge, columns 7..2 across the edge.\n")
 	assert.Contains(t, out, "View: rows 2..1 across the edge, columns 1..5; 2 marks outside it (pan, center).\n")
-	assert.Equal(t, 3, strings.Count(out, "columns 7..2 across the edge."), "after each move, and nine columns on")
-	assert.NotContains(t, out, "already at the edge")
+	assert.Equal(t, 4, strings.Count(out, "columns 7..2 across the edge."), "after each move, nine columns on, and nine more")
+	assert.NotContains(t, out, "already at the edge", "a torus has none")
 }
 
 func TestViewOnATorus(t *testing.T) {
