@@ -286,3 +286,41 @@ func TestRandomTorusGamesAgainstReferee(t *testing.T) {
 	require.Positive(t, lines, "the line counters were never compared")
 	require.Greater(t, wins, games/10, "wins are common enough to test")
 }
+
+// TestLongTorusRunsAgainstReferee builds long runs on tori wider than a
+// tile of the board's store, mostly along one line at a time and across
+// its edges, so that the walks read stretches of several tiles, wrap, and
+// meet all around a cycle, with undo and redo between, against the
+// referee.
+func TestLongTorusRunsAgainstReferee(t *testing.T) {
+	configs := 60
+	if testing.Short() || raceEnabled {
+		configs = 10
+	}
+	rng := rand.New(rand.NewPCG(2026, 16))
+	for range configs {
+		cfg := Config{Torus: true, Players: 2, Rule: Rule(rng.IntN(2)), Order: FreeOrder}
+		cfg.Rows, cfg.Cols = 1+rng.IntN(30), 9+rng.IntN(30)
+		if rng.IntN(2) == 0 {
+			cfg.Rows, cfg.Cols = cfg.Cols, cfg.Rows
+		}
+		cycles := []int{cfg.Cols, cfg.Rows, lcm(cfg.Rows, cfg.Cols)}
+		cfg.K = min(cycles[rng.IntN(3)], 1+rng.IntN(40))
+		tb := newTable(t, cfg, sparse.Cell{Row: -1, Col: -1}, max(cfg.Rows, cfg.Cols)+2)
+		for range 12 {
+			d := refereeDirs[rng.IntN(len(refereeDirs))]
+			r, c := rng.IntN(cfg.Rows), rng.IntN(cfg.Cols)
+			for range rng.IntN(cfg.K + 3) {
+				switch {
+				case tb.ref.status() != Ongoing:
+					tb.undo(t)
+				case rng.IntN(10) == 0:
+					tb.step(t, rng)
+				case tb.ref.marks[sparse.Cell{Row: r, Col: c}] == 0:
+					tb.play(t, Move{Row: r, Col: c, Player: 1 + rng.IntN(12)/11})
+				}
+				r, c = (r+d[0]+cfg.Rows)%cfg.Rows, (c+d[1]+cfg.Cols)%cfg.Cols
+			}
+		}
+	}
+}
