@@ -184,11 +184,16 @@ func (tb *table) randomMove(rng *rand.Rand) Move {
 	return m
 }
 
-func TestRandomGamesAgainstReferee(t *testing.T) {
-	games := 2000
+// scaled is n, or a tenth of it in -short and -race runs.
+func scaled(n int) int {
 	if testing.Short() || raceEnabled {
-		games = 200
+		return max(1, n/10)
 	}
+	return n
+}
+
+func TestRandomGamesAgainstReferee(t *testing.T) {
+	games := scaled(2000)
 	rng := rand.New(rand.NewPCG(2026, 11))
 	played := playRandomTables(t, rng, games, func(*table) {}, randomConfig)
 	t.Logf("%d configurations, %d checker-games of %d operations each", games, played, randomSteps)
@@ -242,13 +247,10 @@ func randomTorus(rng *rand.Rand) Config {
 }
 
 func TestRandomTorusGamesAgainstReferee(t *testing.T) {
-	games := 1500
-	if testing.Short() || raceEnabled {
-		games = 150
-	}
+	games := scaled(1500)
 	rng := rand.New(rand.NewPCG(2026, 15))
 	lines, wins := 0, 0
-	// The shapes and rules the issue asks for, each of which must occur.
+	// The shapes and rules that make a torus hard, each of which must occur.
 	seen := map[string]int{}
 	played := playRandomTables(t, rng, games, func(tb *table) {
 		if len(tb.games) == len(allCheckers) {
@@ -293,10 +295,7 @@ func TestRandomTorusGamesAgainstReferee(t *testing.T) {
 // meet all around a cycle, with undo and redo between, against the
 // referee.
 func TestLongTorusRunsAgainstReferee(t *testing.T) {
-	configs := 60
-	if testing.Short() || raceEnabled {
-		configs = 10
-	}
+	configs := scaled(60)
 	rng := rand.New(rand.NewPCG(2026, 16))
 	for range configs {
 		cfg := Config{Torus: true, Players: 2, Rule: Rule(rng.IntN(2)), Order: FreeOrder}
