@@ -80,6 +80,9 @@ func (k CheckerKind) resolve(c Config) CheckerKind {
 func newChecker(c Config) (Checker, error) {
 	switch c.Checker.resolve(c) {
 	case WalkChecker:
+		if c.Torus {
+			return newTorusWalk(c), nil
+		}
 		return newWalk(c), nil
 	case RunsChecker:
 		return newRuns(c), nil

@@ -7,13 +7,15 @@ import (
 
 // BenchmarkMove measures one move (validate, place, check for a win) and
 // its undo on a board already holding marks, for each checker. Play and
-// undo alternate so the board's size stays fixed.
+// undo alternate so the board's size stays fixed. On the 15 × 15 torus the
+// runs near the edges are read across them.
 func BenchmarkMove(b *testing.B) {
 	cases := []struct {
 		name string
 		opts []Option
 	}{
 		{"board=15x15/k=5", []Option{WithBounds(15, 15), WithFreeOrder()}},
+		{"board=torus-15x15/k=5", []Option{WithBounds(15, 15), WithTorus(), WithFreeOrder()}},
 		{"board=unbounded/k=5", []Option{WithFreeOrder()}},
 		{"board=unbounded/k=50", []Option{WithK(50), WithFreeOrder()}},
 		{"board=19x19/k=19", []Option{WithBounds(19, 19), WithK(19), WithFreeOrder()}},

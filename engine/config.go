@@ -71,10 +71,13 @@ type Config struct {
 	// Rows and Cols bound the board to Rows × Cols cells with (0, 0) at the
 	// top-left. Both zero means an unbounded board.
 	Rows, Cols int
-	Rule       Rule
-	Order      TurnOrder
-	Checker    CheckerKind
-	Layout     sparse.Layout
+	// Torus joins a bounded board's left edge to its right edge and its
+	// top to its bottom, so that every line is a cycle (see [WithTorus]).
+	Torus   bool
+	Rule    Rule
+	Order   TurnOrder
+	Checker CheckerKind
+	Layout  sparse.Layout
 }
 
 // DefaultConfig is Gomoku's K = 5 for two players in rotation on an
@@ -104,9 +107,15 @@ func (c Config) Validate() error {
 		if c.Rows < 1 || c.Cols < 1 || c.Rows > limit || c.Cols > limit {
 			return fmt.Errorf("%w: bounds must be 1..%d on each side, got %d × %d", ErrBadConfig, limit, c.Rows, c.Cols)
 		}
-		if c.K > max(c.Rows, c.Cols) {
+		if c.Torus {
+			if longest := c.Cycle(1, 1); c.K > longest {
+				return fmt.Errorf("%w: K = %d cannot fit on a %d × %d torus, whose longest lines (the diagonals) have %d cells, so nobody could win", ErrBadConfig, c.K, c.Rows, c.Cols, longest)
+			}
+		} else if c.K > max(c.Rows, c.Cols) {
 			return fmt.Errorf("%w: K = %d cannot fit on a %d × %d board, so nobody could win", ErrBadConfig, c.K, c.Rows, c.Cols)
 		}
+	} else if c.Torus {
+		return fmt.Errorf("%w: a torus needs a bounded board (rows and cols) to wrap around", ErrBadConfig)
 	}
 	if _, err := newChecker(c); err != nil {
 		return err
@@ -118,7 +127,10 @@ func (c Config) Validate() error {
 // "K=5, 2 players, unbounded, freestyle, rotation, walk checker".
 func (c Config) String() string {
 	board := "unbounded"
-	if c.Bounded() {
+	switch {
+	case c.Torus:
+		board = fmt.Sprintf("%d×%d torus", c.Rows, c.Cols)
+	case c.Bounded():
 		board = fmt.Sprintf("%d×%d", c.Rows, c.Cols)
 	}
 	return fmt.Sprintf("K=%d, %d players, %s, %v, %v, %v checker", c.K, c.Players, board, c.Rule, c.Order, c.Checker.resolve(c))
@@ -138,6 +150,14 @@ func WithPlayers(n int) Option { return func(c *Config) { c.Players = n } }
 
 // WithBounds confines the board to rows × cols cells.
 func WithBounds(rows, cols int) Option { return func(c *Config) { c.Rows, c.Cols = rows, cols } }
+
+// WithTorus wraps a bounded board around its edges: the cell right of the
+// last column is the first column's, the cell below the last row is the
+// first row's. Every line becomes a cycle: a row has Cols cells, a column
+// Rows and a diagonal lcm(Rows, Cols). Moves are still given on the board,
+// 0..Rows-1 and 0..Cols-1; nothing outside is wrapped onto it. It needs
+// [WithBounds], and K at most lcm(Rows, Cols), the longest cycle.
+func WithTorus() Option { return func(c *Config) { c.Torus = true } }
 
 // WithRule sets the win rule.
 func WithRule(r Rule) Option { return func(c *Config) { c.Rule = r } }

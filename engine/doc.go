@@ -15,6 +15,13 @@
 // does not), as in standard Gomoku. A move that fills a bounded board
 // without winning is a draw; an unbounded board never draws.
 //
+// [WithTorus] joins a bounded board's opposite edges: every line wraps
+// around into a cycle (Cols cells along a row, Rows down a column,
+// lcm(Rows, Cols) along a diagonal), a run is counted along the cycle and
+// is never longer than it, so a cycle filled by one player is a run of
+// exactly its length. Moves are still given on the board; [Config.Wrap]
+// and [Config.Cycle] read lines across the edges the way the checkers do.
+//
 // Players 1..N move in [Rotation] starting with 1, or, with [FreeOrder],
 // every move names its player and nobody's turn is enforced, like the
 // classic move(row, col, player) interview API ([Replay]).

@@ -92,3 +92,23 @@ func ExampleMoveError() {
 	// true
 	// engine: coordinate out of range: (2147483648, 0) by player 2
 }
+
+func ExampleWithTorus() {
+	// On a 3 × 4 torus a diagonal wraps around both edges: it is a cycle of
+	// lcm(3, 4) = 12 cells, so six in a row fit on a board four wide.
+	g, _ := engine.New(engine.WithBounds(3, 4), engine.WithK(6), engine.WithTorus(), engine.WithFreeOrder())
+	for _, c := range [][2]int{{0, 0}, {1, 1}, {2, 2}, {0, 3}, {1, 0}, {2, 1}} {
+		out, _ := g.PlayAs(c[0], c[1], 1)
+		fmt.Println(c, out)
+	}
+	_, err := engine.New(engine.WithBounds(2, 4), engine.WithK(5), engine.WithTorus())
+	fmt.Println(err)
+	// Output:
+	// [0 0] ongoing
+	// [1 1] ongoing
+	// [2 2] ongoing
+	// [0 3] ongoing
+	// [1 0] ongoing
+	// [2 1] won
+	// engine: bad configuration: K = 5 cannot fit on a 2 × 4 torus, whose longest lines (the diagonals) have 4 cells, so nobody could win
+}

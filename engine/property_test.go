@@ -184,21 +184,142 @@ func (tb *table) randomMove(rng *rand.Rand) Move {
 	return m
 }
 
-func TestRandomGamesAgainstReferee(t *testing.T) {
-	games, steps := 2000, 80
+// scaled is n, or a tenth of it in -short and -race runs.
+func scaled(n int) int {
 	if testing.Short() || raceEnabled {
-		games = 200
+		return max(1, n/10)
 	}
+	return n
+}
+
+func TestRandomGamesAgainstReferee(t *testing.T) {
+	games := scaled(2000)
 	rng := rand.New(rand.NewPCG(2026, 11))
+	played := playRandomTables(t, rng, games, func(*table) {}, randomConfig)
+	t.Logf("%d configurations, %d checker-games of %d operations each", games, played, randomSteps)
+}
+
+// randomSteps is the number of operations of each random game.
+const randomSteps = 80
+
+// playRandomTables plays games configurations drawn by draw, each for
+// randomSteps random operations checked against the referee, calls after
+// on each table when done, and returns the number of checker-games.
+func playRandomTables(t *testing.T, rng *rand.Rand, games int, after func(*table), draw func(*rand.Rand) (Config, sparse.Cell, int)) int {
+	t.Helper()
 	played := 0
-	for i := range games {
-		cfg, origin, span := randomConfig(rng)
+	for range games {
+		cfg, origin, span := draw(rng)
 		tb := newTable(t, cfg, origin, span)
-		for range steps {
+		for range randomSteps {
 			tb.step(t, rng)
 		}
 		played += len(tb.games)
-		_ = i
+		after(tb)
 	}
-	t.Logf("%d configurations, %d checker-games of %d operations each", games, played, steps)
+	return played
+}
+
+// randomTorus draws a torus configuration: 1 × n and n × 1 strips, squares
+// (with K = n, where the line counters apply) and rectangles whose
+// diagonals are longer than both sides, K often equal to a cycle's length
+// (a row's, a column's or a diagonal's), both rules and turn orders.
+func randomTorus(rng *rand.Rand) Config {
+	cfg := Config{Torus: true, Players: 2 + rng.IntN(3), Rule: Rule(rng.IntN(2)), Order: TurnOrder(rng.IntN(2))}
+	n := 1 + rng.IntN(7)
+	switch rng.IntN(5) {
+	case 0:
+		cfg.Rows, cfg.Cols = 1, n
+	case 1:
+		cfg.Rows, cfg.Cols = n, 1
+	case 2:
+		cfg.Rows, cfg.Cols = n, n
+	default:
+		cfg.Rows, cfg.Cols = 2+rng.IntN(5), 2+rng.IntN(5)
+	}
+	cycles := []int{cfg.Cols, cfg.Rows, lcm(cfg.Rows, cfg.Cols)}
+	if rng.IntN(3) == 0 {
+		cfg.K = 1 + rng.IntN(cycles[2])
+	} else {
+		cfg.K = cycles[rng.IntN(3)]
+	}
+	return cfg
+}
+
+func TestRandomTorusGamesAgainstReferee(t *testing.T) {
+	games := scaled(1500)
+	rng := rand.New(rand.NewPCG(2026, 15))
+	lines, wins := 0, 0
+	// The shapes and rules that make a torus hard, each of which must occur.
+	seen := map[string]int{}
+	played := playRandomTables(t, rng, games, func(tb *table) {
+		if len(tb.games) == len(allCheckers) {
+			lines++
+		}
+		if tb.ref.status() == Won {
+			wins++
+		}
+		c := tb.cfg
+		for name, ok := range map[string]bool{
+			"1 × n":                           c.Rows == 1 && c.Cols > 1,
+			"n × 1":                           c.Cols == 1 && c.Rows > 1,
+			"rows ≠ cols":                     c.Rows > 1 && c.Cols > 1 && c.Rows != c.Cols,
+			"K = a row's length":              c.K == c.Cols,
+			"K = a column's length":           c.K == c.Rows,
+			"K = a diagonal longer than both": c.K == lcm(c.Rows, c.Cols) && c.K > max(c.Rows, c.Cols),
+			"exact":                           c.Rule == Exact,
+			"freestyle":                       c.Rule == Freestyle,
+			"free order":                      c.Order == FreeOrder,
+		} {
+			if ok {
+				seen[name]++
+			}
+		}
+	}, func(rng *rand.Rand) (Config, sparse.Cell, int) {
+		cfg := randomTorus(rng)
+		return cfg, sparse.Cell{Row: -1, Col: -1}, max(cfg.Rows, cfg.Cols) + 2
+	})
+	t.Logf("%d tori, %d checker-games of %d operations each (%d with the line counters, %d ending on a win)", games, played, randomSteps, lines, wins)
+	t.Logf("%v", seen)
+	require.Len(t, seen, 9, "every shape and rule was played")
+	for name, n := range seen {
+		require.Greater(t, n, games/50, name)
+	}
+	require.Positive(t, lines, "the line counters were never compared")
+	require.Greater(t, wins, games/10, "wins are common enough to test")
+}
+
+// TestLongTorusRunsAgainstReferee builds long runs on tori wider than a
+// tile of the board's store, mostly along one line at a time and across
+// its edges, so that the walks read stretches of several tiles, wrap, and
+// meet all around a cycle, with undo and redo between, against the
+// referee.
+func TestLongTorusRunsAgainstReferee(t *testing.T) {
+	configs := scaled(60)
+	rng := rand.New(rand.NewPCG(2026, 16))
+	for range configs {
+		cfg := Config{Torus: true, Players: 2, Rule: Rule(rng.IntN(2)), Order: FreeOrder}
+		cfg.Rows, cfg.Cols = 1+rng.IntN(30), 9+rng.IntN(30)
+		if rng.IntN(2) == 0 {
+			cfg.Rows, cfg.Cols = cfg.Cols, cfg.Rows
+		}
+		cycles := []int{cfg.Cols, cfg.Rows, lcm(cfg.Rows, cfg.Cols)}
+		cfg.K = min(cycles[rng.IntN(3)], 1+rng.IntN(40))
+		tb := newTable(t, cfg, sparse.Cell{Row: -1, Col: -1}, max(cfg.Rows, cfg.Cols)+2)
+		for range 12 {
+			d := refereeDirs[rng.IntN(len(refereeDirs))]
+			r, c := rng.IntN(cfg.Rows), rng.IntN(cfg.Cols)
+			for range rng.IntN(cfg.K + 3) {
+				switch {
+				case tb.ref.status() != Ongoing:
+					tb.undo(t)
+				case rng.IntN(10) == 0:
+					tb.step(t, rng)
+				case tb.ref.marks[sparse.Cell{Row: r, Col: c}] == 0:
+					tb.play(t, Move{Row: r, Col: c, Player: 1 + rng.IntN(12)/11})
+				}
+				r, c = (r+d[0]+cfg.Rows)%cfg.Rows, (c+d[1]+cfg.Cols)%cfg.Cols
+			}
+		}
+	}
 }

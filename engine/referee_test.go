@@ -36,10 +36,14 @@ func (r *referee) winner() int {
 	return r.won
 }
 
+var refereeDirs = [][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}}
+
 func (r *referee) scan() int {
-	dirs := [][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}}
+	if r.cfg.Torus {
+		return r.scanTorus()
+	}
 	for c, p := range r.marks {
-		for _, d := range dirs {
+		for _, d := range refereeDirs {
 			if r.marks[sparse.Cell{Row: c.Row - d[0], Col: c.Col - d[1]}] == p {
 				continue // not the start of the run
 			}
@@ -47,12 +51,77 @@ func (r *referee) scan() int {
 			for r.marks[sparse.Cell{Row: c.Row + n*d[0], Col: c.Col + n*d[1]}] == p {
 				n++
 			}
-			if n == r.cfg.K || (n > r.cfg.K && r.cfg.Rule == Freestyle) {
+			if r.winning(n) {
 				return p
 			}
 		}
 	}
 	return 0
+}
+
+// scanTorus lists every cycle of the torus from scratch, cell by cell in
+// each direction until the walk comes back to its start, and judges the
+// runs around each cycle.
+func (r *referee) scanTorus() int {
+	rows, cols := r.cfg.Rows, r.cfg.Cols
+	wrap := func(x, m int) int { return ((x % m) + m) % m }
+	for _, d := range refereeDirs {
+		seen := map[sparse.Cell]bool{}
+		for row := range rows {
+			for col := range cols {
+				start := sparse.Cell{Row: row, Col: col}
+				if seen[start] {
+					continue
+				}
+				var cycle []int
+				for c := start; ; {
+					seen[c] = true
+					cycle = append(cycle, r.marks[c])
+					c = sparse.Cell{Row: wrap(c.Row+d[0], rows), Col: wrap(c.Col+d[1], cols)}
+					if c == start {
+						break
+					}
+				}
+				if p := r.cycleWinner(cycle); p != 0 {
+					return p
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// cycleWinner returns the player owning a winning run on a cycle of marks,
+// or 0. A cycle filled by one player is one run as long as the cycle.
+func (r *referee) cycleWinner(cycle []int) int {
+	n := len(cycle)
+	start := -1 // a cell where a run begins: its predecessor differs
+	for i := range n {
+		if cycle[i] != cycle[(i+n-1)%n] {
+			start = i
+			break
+		}
+	}
+	if start < 0 { // one value all around
+		if p := cycle[0]; p != 0 && r.winning(n) {
+			return p
+		}
+		return 0
+	}
+	for i := 0; i < n; {
+		p, length := cycle[(start+i)%n], 0
+		for i < n && cycle[(start+i)%n] == p {
+			i, length = i+1, length+1
+		}
+		if p != 0 && r.winning(length) {
+			return p
+		}
+	}
+	return 0
+}
+
+func (r *referee) winning(n int) bool {
+	return n == r.cfg.K || (n > r.cfg.K && r.cfg.Rule == Freestyle)
 }
 
 func (r *referee) full() bool {

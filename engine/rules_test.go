@@ -114,25 +114,30 @@ func TestRuleScenarios(t *testing.T) {
 		},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			for kind, g := range gamesFor(t, tt.opts...) {
-				var got []int
-				for _, m := range tt.moves {
-					out, err := g.PlayAs(m.Row, m.Col, m.Player)
-					require.NoError(t, err, "%v with %v", m, kind)
-					if out == Won {
-						got = append(got, m.Player)
-					} else {
-						got = append(got, 0)
-					}
-				}
-				assert.Equal(t, tt.want, got, "checker %v", kind)
-			}
-			results, err := Replay(tt.moves, append(tt.opts, WithFreeOrder())...)
-			require.NoError(t, err)
-			assert.Equal(t, tt.want, results, "Replay")
-		})
+		t.Run(tt.name, func(t *testing.T) { checkScenario(t, tt.opts, tt.moves, tt.want) })
 	}
+}
+
+// checkScenario plays moves on a game per checker that accepts opts, and
+// through Replay, and checks the classic per-move results: the winner or 0.
+func checkScenario(t *testing.T, opts []Option, moves []Move, want []int) {
+	t.Helper()
+	for kind, g := range gamesFor(t, opts...) {
+		var got []int
+		for _, m := range moves {
+			out, err := g.PlayAs(m.Row, m.Col, m.Player)
+			require.NoError(t, err, "%v with %v", m, kind)
+			if out == Won {
+				got = append(got, m.Player)
+			} else {
+				got = append(got, 0)
+			}
+		}
+		assert.Equal(t, want, got, "checker %v", kind)
+	}
+	results, err := Replay(moves, append(opts, WithFreeOrder())...)
+	require.NoError(t, err)
+	assert.Equal(t, want, results, "Replay")
 }
 
 func TestDrawOnFullBoard(t *testing.T) {

@@ -18,9 +18,18 @@ import (
 // live in a stack: Record pushes the new cell's entry and Forget pops it.
 // The map only finds a cell's slot; the lengths are then read and written
 // in place, which halves the hashing of a map of lengths.
+//
+// On a torus the neighbours and run ends are taken across the edges. A
+// line there is a cycle, and when a mark fills the last gap of one, the
+// runs on its two sides are the same run, which the merge would count
+// twice: the merged length is capped at the cycle's length.
 type runs struct {
 	k    int
 	rule Rule
+	// torus holds the board's geometry when it wraps; cycles[a] is the
+	// length of every line along axes[a] there.
+	torus  *Config
+	cycles [4]int32
 	// slot maps a packed marked cell to its entry in lengths.
 	slot map[uint64]int32
 	// lengths holds each marked cell's run length on each axis, in the
@@ -40,8 +49,20 @@ type runEdit struct {
 }
 
 func newRuns(c Config) *runs {
-	return &runs{k: c.K, rule: c.Rule, slot: make(map[uint64]int32)}
+	r := &runs{k: c.K, rule: c.Rule, slot: make(map[uint64]int32)}
+	if c.Torus {
+		r.torus = &c
+		for a, d := range axes {
+			r.cycles[a] = int32(min(c.Cycle(d.dr, d.dc), maxRun))
+		}
+	}
+	return r
 }
+
+// maxRun caps a torus's cycle lengths to the int32 the checker stores: a
+// diagonal cycle of a huge torus can be longer, but no game holds that
+// many marks, so the cap changes no answer.
+const maxRun = 1<<31 - 1
 
 func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 	r.frames = append(r.frames, len(r.log))
@@ -50,15 +71,29 @@ func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 	r.slot[sparse.Pack(row, col)] = self
 	won := false
 	for ax, a := range axes {
-		before := r.side(b, row-a.dr, col-a.dc, ax, p)
-		after := r.side(b, row+a.dr, col+a.dc, ax, p)
+		pr, pc, nr, nc := row-a.dr, col-a.dc, row+a.dr, col+a.dc
+		if r.torus != nil {
+			pr, pc = r.torus.Wrap(pr, pc)
+			nr, nc = r.torus.Wrap(nr, nc)
+		}
+		before := r.side(b, pr, pc, ax, p)
+		after := r.side(b, nr, nc, ax, p)
 		n := int32(before + 1 + after)
+		if r.torus != nil {
+			n = min(n, r.cycles[ax])
+		}
 		r.lengths[self][ax] = n
+		// The runs' far ends, which the merged run now ends at.
+		br, bc, ar, ac := row-before*a.dr, col-before*a.dc, row+after*a.dr, col+after*a.dc
+		if r.torus != nil {
+			br, bc = r.torus.Wrap(br, bc)
+			ar, ac = r.torus.Wrap(ar, ac)
+		}
 		if before > 0 {
-			r.set(sparse.Pack(row-before*a.dr, col-before*a.dc), ax, n)
+			r.set(sparse.Pack(br, bc), ax, n)
 		}
 		if after > 0 {
-			r.set(sparse.Pack(row+after*a.dr, col+after*a.dc), ax, n)
+			r.set(sparse.Pack(ar, ac), ax, n)
 		}
 		won = won || wins(int(n), r.k, r.rule)
 	}
@@ -95,6 +130,6 @@ func (r *runs) Forget(_ *sparse.Board, row, col int, _ uint8) {
 }
 
 func (r *runs) Clone() Checker {
-	return &runs{k: r.k, rule: r.rule, slot: maps.Clone(r.slot), lengths: slices.Clone(r.lengths),
+	return &runs{k: r.k, rule: r.rule, torus: r.torus, cycles: r.cycles, slot: maps.Clone(r.slot), lengths: slices.Clone(r.lengths),
 		log: slices.Clone(r.log), frames: slices.Clone(r.frames)}
 }

@@ -6,7 +6,9 @@ import "github.com/gomoku-engine/gomoku/sparse"
 // display to highlight, or nil while the game is not won. The run goes
 // through the last move and is listed from one end to the other; when that
 // move completed winning runs on several axes at once (a cross), the cells
-// of each follow one another, the last move listed once per run.
+// of each follow one another, the last move listed once per run. On a
+// torus the run may cross the edges: its cells are given on the board, and
+// a cycle filled by the winner is listed once around.
 func (g *Game) WinningLine() []sparse.Cell {
 	last, ok := g.LastMove()
 	if g.status != Won || !ok {
@@ -14,24 +16,29 @@ func (g *Game) WinningLine() []sparse.Cell {
 	}
 	var cells []sparse.Cell
 	for _, a := range axes {
-		back := g.runLength(last, -a.dr, -a.dc)
-		fwd := g.runLength(last, a.dr, a.dc)
+		// On a flat board Cycle is 0 and the runs stop at the edge of
+		// the plane; on a torus they stop after going once around.
+		limit := g.cfg.Cycle(a.dr, a.dc) - 1
+		back := g.runLength(last, -a.dr, -a.dc, limit)
+		fwd := g.runLength(last, a.dr, a.dc, limit-back)
 		if !wins(1+back+fwd, g.cfg.K, g.cfg.Rule) {
 			continue
 		}
 		for i := -back; i <= fwd; i++ {
-			cells = append(cells, sparse.Cell{Row: last.Row + i*a.dr, Col: last.Col + i*a.dc})
+			r, c := g.cfg.Wrap(last.Row+i*a.dr, last.Col+i*a.dc)
+			cells = append(cells, sparse.Cell{Row: r, Col: c})
 		}
 	}
 	return cells
 }
 
-// runLength counts m's player's marks next to m in direction (dr, dc).
-// Cells outside the coordinate range read as empty, so the count stops at
-// the edge of the plane.
-func (g *Game) runLength(m Move, dr, dc int) int {
+// runLength counts m's player's marks next to m in direction (dr, dc), at
+// most limit of them when limit ≥ 0. Cells outside the coordinate range
+// read as empty, so on a flat board the count stops at the edge of the
+// plane; on a torus the cells wrap.
+func (g *Game) runLength(m Move, dr, dc, limit int) int {
 	n := 0
-	for g.At(m.Row+(n+1)*dr, m.Col+(n+1)*dc) == m.Player {
+	for n != limit && g.At(g.cfg.Wrap(m.Row+(n+1)*dr, m.Col+(n+1)*dc)) == m.Player {
 		n++
 	}
 	return n

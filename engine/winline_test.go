@@ -38,6 +38,15 @@ func TestWinningLine(t *testing.T) {
 			[]sparse.Cell{c(0, 0), c(0, 1), c(0, 2)}},
 		{"an overline does not win under the exact rule", []Option{WithK(2), WithRule(Exact)},
 			[]Move{{0, 0, 1}, {9, 9, 2}, {0, 2, 1}, {5, 5, 2}, {0, 1, 1}}, nil},
+		{"across the right edge of a torus", []Option{WithK(3), WithBounds(4, 5), WithTorus()},
+			[]Move{{1, 4, 1}, {3, 3, 2}, {1, 1, 1}, {3, 2, 2}, {1, 0, 1}},
+			[]sparse.Cell{c(1, 4), c(1, 0), c(1, 1)}},
+		{"a full row of a torus is listed once around", []Option{WithK(3), WithBounds(3, 3), WithTorus()},
+			[]Move{{0, 0, 1}, {1, 0, 2}, {0, 2, 1}, {2, 1, 2}, {0, 1, 1}},
+			[]sparse.Cell{c(0, 2), c(0, 0), c(0, 1)}},
+		{"a diagonal across the corner of a torus", []Option{WithK(3), WithBounds(4, 4), WithTorus()},
+			[]Move{{3, 3, 1}, {1, 2, 2}, {1, 1, 1}, {2, 0, 2}, {0, 0, 1}},
+			[]sparse.Cell{c(3, 3), c(0, 0), c(1, 1)}},
 		{"drawn", []Option{WithK(2), WithBounds(1, 3)}, []Move{{0, 0, 1}, {0, 1, 2}, {0, 2, 1}}, nil},
 	}
 	for _, tt := range tests {

@@ -220,7 +220,7 @@ func (s *session) pan(args string) {
 	}
 	before := s.view
 	s.view.pan(dr*n, dc*n)
-	if s.view == before {
+	if s.view == before && s.view.torus == nil { // a torus has no edge: the view came round
 		s.printf("The view is already at the edge of the board.\n")
 		return
 	}

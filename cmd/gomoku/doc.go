@@ -1,5 +1,5 @@
-// Command gomoku plays, replays and matches k-in-a-row games on bounded or
-// infinite boards.
+// Command gomoku plays, replays and matches k-in-a-row games on bounded,
+// infinite or torus boards.
 //
 // Usage:
 //

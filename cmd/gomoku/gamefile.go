@@ -92,5 +92,8 @@ func recordConfig(c *cli.Context) (engine.Config, error) {
 	if c.Bool(flagFreeOrder) {
 		return engine.Config{}, usageError(c, "--free-order cannot be used with a record: its players alternate")
 	}
+	if c.Bool(flagTorus) {
+		return engine.Config{}, usageError(c, "--torus cannot be used with a record: .psq files and move strings hold flat boards only (a torus game is saved as JSON)")
+	}
 	return gameConfig(c)
 }

@@ -12,6 +12,7 @@ const (
 	flagPlayers   = "players"
 	flagRows      = "rows"
 	flagCols      = "cols"
+	flagTorus     = "torus"
 	flagRule      = "rule"
 	flagFreeOrder = "free-order"
 	flagChecker   = "checker"
@@ -19,7 +20,7 @@ const (
 
 // rulesFlags are the flags that define the game itself; a saved game
 // brings its own, so they cannot be combined with one.
-var rulesFlags = []string{flagK, flagPlayers, flagRows, flagCols, flagRule, flagFreeOrder}
+var rulesFlags = []string{flagK, flagPlayers, flagRows, flagCols, flagTorus, flagRule, flagFreeOrder}
 
 // gameFlags returns the flags that configure a game. freeOrder adds
 // --free-order, which only makes sense where moves can name their player.
@@ -29,6 +30,7 @@ func gameFlags(freeOrder bool) []cli.Flag {
 		&cli.IntFlag{Name: flagPlayers, Value: 2, Usage: "number of players `N`, 2 to 255"},
 		&cli.IntFlag{Name: flagRows, Usage: "bound the board to `R` rows 0..R-1 (with --cols)", DefaultText: "unbounded"},
 		&cli.IntFlag{Name: flagCols, Usage: "bound the board to `C` columns 0..C-1 (with --rows)", DefaultText: "unbounded"},
+		&cli.BoolFlag{Name: flagTorus, Usage: "wrap the board around its edges (with --rows and --cols): lines run on from the last column into the first and from the bottom row into the top; moves stay on the board"},
 		&cli.StringFlag{Name: flagRule, Value: engine.Freestyle.String(), Usage: "`RULE`: freestyle (K or more in a row wins) or exact (exactly K; overlines do not win)"},
 		&cli.StringFlag{Name: flagChecker, Value: engine.AutoChecker.String(), Usage: "win checker `NAME`: auto, walk, runs or lines (lines needs an n×n board with K = n); all give the same results"},
 	}
@@ -49,6 +51,9 @@ func gameConfig(c *cli.Context) (engine.Config, error) {
 	}
 	if c.IsSet(flagRows) && (cfg.Rows < 1 || cfg.Cols < 1) {
 		return cfg, usageError(c, "--rows and --cols must be positive, got %d and %d", cfg.Rows, cfg.Cols)
+	}
+	if cfg.Torus = c.Bool(flagTorus); cfg.Torus && !c.IsSet(flagRows) {
+		return cfg, usageError(c, "--torus needs a bounded board to wrap around: give --rows and --cols")
 	}
 	rule, err := engine.ParseRule(c.String(flagRule))
 	if err != nil {

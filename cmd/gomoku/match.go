@@ -136,6 +136,13 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 	if err != nil {
 		return nil, usageError(c, "%v", err)
 	}
+	seats := make([]string, len(specs))
+	for i, spec := range specs {
+		seats[i] = strings.ToLower(strings.TrimSpace(spec))
+	}
+	if err := checkSeats(seats, cfg); err != nil {
+		return nil, usageError(c, "--bots: %v", err)
+	}
 	schedule, err := arena.ParseSchedule(c.String("schedule"))
 	if err != nil {
 		return nil, usageError(c, "--schedule: %v", err)
@@ -414,6 +421,8 @@ func parseSaveFormat(name string, cfg engine.Config) (record.Format, error) {
 		return 0, fmt.Errorf("%v records hold two-player games, this match has %d players", f, cfg.Players)
 	case cfg.Order != engine.Rotation:
 		return 0, fmt.Errorf("%v records need players in rotation", f)
+	case cfg.Torus:
+		return 0, fmt.Errorf("%v records hold flat boards, not a torus: use json", f)
 	case f == record.PSQ && !cfg.Bounded():
 		return 0, fmt.Errorf("psq records need a bounded board (--rows and --cols)")
 	case f == record.MoveString && (!cfg.Bounded() || cfg.Cols > record.MaxMoveStringCols):

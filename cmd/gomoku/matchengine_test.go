@@ -87,6 +87,8 @@ func TestMatchEngineUsageErrors(t *testing.T) {
 	}{
 		{"unbounded", []string{"--bots", eng + ",greedy", "--move-time", "1s"}, "external engines need a bounded board"},
 		{"no clock", append([]string{"--bots", eng + ",greedy"}, b15...), "external engines need a time limit"},
+		{"torus", append([]string{"--bots", eng + ",greedy", "--move-time", "1s", "--torus"}, b15...), "the protocol cannot say that lines wrap around a torus"},
+		{"search on a torus", append([]string{"--bots", eng + ",search", "--move-time", "1s", "--torus"}, b15...), "seat 2 (search)"},
 		{"k", append([]string{"--bots", eng + ",greedy", "--k", "4", "--move-time", "1s"}, b15...), "not K = 4"},
 		{"three", append([]string{"--bots", eng + ",greedy,greedy", "--move-time", "1s"}, b15...), "two-player games, not 3"},
 		{"missing engine", []string{"--bots", "pbrain:/no/such/engine,greedy"}, "--bots: pbrain:/no/such/engine:"},

@@ -17,7 +17,10 @@ import (
 // describeConfig says in words what game was played.
 func describeConfig(cfg engine.Config) string {
 	board := "an infinite board"
-	if cfg.Bounded() {
+	switch {
+	case cfg.Torus:
+		board = fmt.Sprintf("a %d×%d torus", cfg.Rows, cfg.Cols)
+	case cfg.Bounded():
 		board = fmt.Sprintf("a %d×%d board", cfg.Rows, cfg.Cols)
 	}
 	return fmt.Sprintf("%d-in-a-row (%v) on %s", cfg.K, cfg.Rule, board)
@@ -246,7 +249,7 @@ func faultCounts(f [arena.NumFaults]int) faultsJSON {
 func writeMatchJSON(w io.Writer, m *matchSetup, sum *arena.Summary, interrupted bool) error {
 	o, cfg := m.opts, m.opts.Config
 	doc := matchJSON{
-		Config:      jsonConfig{cfg.K, cfg.Players, cfg.Rows, cfg.Cols, cfg.Rule.String(), cfg.Order.String(), cfg.Checker.String()},
+		Config:      newJSONConfig(cfg),
 		Games:       sum.Games,
 		Requested:   o.Games,
 		Interrupted: interrupted,

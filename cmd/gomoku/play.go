@@ -36,12 +36,13 @@ Examples:
    gomoku play
    gomoku play --seats human,human --k 3 --rows 3 --cols 3
    gomoku play --players 3 --seats human,greedy,random
+   gomoku play --torus --rows 9 --cols 9 --k 4
    gomoku play --seats greedy,random --max-moves 200
    gomoku play --load game.json
    gomoku play --plain --view 11x21
    printf '0 0\n0 1\nquit\n' | gomoku play --seats human,human`,
 		Flags: append(gameFlags(false),
-			&cli.StringFlag{Name: "seats", Usage: "who plays each player: a comma-separated `LIST` in player order of human or a bot (" + strings.Join(botNames(), ", ") + ")", DefaultText: "human, then the strongest bot: human," + strongestBot()},
+			&cli.StringFlag{Name: "seats", Usage: "who plays each player: a comma-separated `LIST` in player order of human or a bot (" + strings.Join(botNames(), ", ") + ")", DefaultText: "human, then the strongest bot that plays the game: human," + strongestBot(engine.DefaultConfig())},
 			&cli.Uint64Flag{Name: "seed", Usage: "`SEED` for the bots, so that a game can be repeated", DefaultText: "random, and printed"},
 			&cli.StringFlag{Name: "load", Usage: "continue the game in `FILE`: a saved game (it brings its own rules, and the seats unless --seats is given), or a .psq record or move string (played under the rules flags)"},
 			&cli.BoolFlag{Name: "plain", Usage: "line mode: type moves at a prompt and see the board printed after each (the default when input or output is not a terminal, or TERM=dumb)"},
@@ -94,10 +95,10 @@ func runPlay(c *cli.Context) error {
 		return usageError(c, "play draws at most %d players, got %d", maxPlayPlayers, players)
 	}
 
-	names := defaultSeats(players)
+	names := defaultSeats(game.Config())
 	switch {
 	case c.IsSet("seats"):
-		if names, err = parseSeats(c.String("seats"), players); err != nil {
+		if names, err = parseSeats(c.String("seats"), game.Config()); err != nil {
 			return usageError(c, "--seats: %v", err)
 		}
 	case savedSeats != nil:
@@ -110,7 +111,7 @@ func runPlay(c *cli.Context) error {
 	if c.Duration("think") < 0 {
 		return usageError(c, "--think must not be negative, got %v", c.Duration("think"))
 	}
-	seats, err := makeSeats(names, seed, c.Duration("think"))
+	seats, err := makeSeats(names, game.Config(), seed, c.Duration("think"))
 	if err != nil {
 		return usageError(c, "--seats: %v", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
 
@@ -164,7 +165,7 @@ func TestPlayAgainstBots(t *testing.T) {
 func TestPlayDefaultIsHumanAgainstTheStrongestBot(t *testing.T) {
 	out := playGame(t, "quit\n")
 	assert.Contains(t, out, "Bots use seed ")
-	assert.Contains(t, out, "  X (player 1, human)\n  O (player 2, "+strongestBot()+")\n")
+	assert.Contains(t, out, "  X (player 1, human)\n  O (player 2, "+strongestBot(engine.DefaultConfig())+")\n")
 	assert.Contains(t, out, "X to play> quit\n")
 }
 

@@ -44,12 +44,18 @@ func (s style) mark(player int) string {
 
 // renderBoard draws the window v of g: column labels on top, row labels on
 // the left, "." for an empty cell, the players' symbols, and the last move
-// in brackets (and reverse video in colour).
+// in brackets (and reverse video in colour). On a torus the window runs on
+// across the edges, so the labels go from the last row or column back to
+// 0 where it wraps.
 func renderBoard(g *engine.Game, v *view, st style) string {
 	last, hasLast := g.LastMove()
-	// The widest labels are at the ends of a range.
-	rowW := max(len(strconv.Itoa(v.top)), len(strconv.Itoa(v.top+v.rows-1)))
-	colW := max(len(strconv.Itoa(v.left)), len(strconv.Itoa(v.left+v.cols-1)))
+	// The widest labels are at the ends of a range, or, on a torus, where
+	// it runs across an edge.
+	rowW, colW := 0, 0
+	for i := range max(v.rows, v.cols) {
+		r, c := v.cell(min(i, v.rows-1), min(i, v.cols-1))
+		rowW, colW = max(rowW, len(strconv.Itoa(r))), max(colW, len(strconv.Itoa(c)))
+	}
 	// Each cell is right-aligned under its label with one space after; the
 	// symbol sits under the label's last digit so brackets fit around it.
 	cellW := max(colW, 2) + 1

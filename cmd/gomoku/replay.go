@@ -37,6 +37,7 @@ Examples:
    gomoku replay --free-order --json moves.txt
    gomoku replay saved-game.json
    gomoku replay --rule exact game.psq
+   printf '2 7\n0 0\n2 8\n0 2\n2 0\n' | gomoku replay --k 3 --rows 5 --cols 9 --torus
    echo h8i9h9i10h10i11h11i12h12 | gomoku replay`,
 		Flags: append(gameFlags(true),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON document at the end instead: the result of every move (the winner's number or 0, as in the classic API), the final status (ongoing, won or drawn), the winner and the move that decided the game"},

@@ -171,6 +171,7 @@ func TestReplayFiles(t *testing.T) {
 type replayJSON struct {
 	Config struct {
 		K, Players, Rows, Cols int
+		Torus                  bool
 		Rule, Order, Checker   string
 	}
 	Results   []int

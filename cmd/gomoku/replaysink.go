@@ -52,9 +52,14 @@ type jsonConfig struct {
 	Players int    `json:"players"`
 	Rows    int    `json:"rows"`
 	Cols    int    `json:"cols"`
+	Torus   bool   `json:"torus,omitempty"` // shown only for a torus, as in saved games
 	Rule    string `json:"rule"`
 	Order   string `json:"order"`
 	Checker string `json:"checker"`
+}
+
+func newJSONConfig(cfg engine.Config) jsonConfig {
+	return jsonConfig{cfg.K, cfg.Players, cfg.Rows, cfg.Cols, cfg.Torus, cfg.Rule.String(), cfg.Order.String(), cfg.Checker.String()}
 }
 
 // jsonSummary closes the document.
@@ -67,7 +72,7 @@ type jsonSummary struct {
 }
 
 func newJSONSink(w *bufio.Writer, cfg engine.Config) *jsonSink {
-	conf, _ := json.Marshal(jsonConfig{cfg.K, cfg.Players, cfg.Rows, cfg.Cols, cfg.Rule.String(), cfg.Order.String(), cfg.Checker.String()})
+	conf, _ := json.Marshal(newJSONConfig(cfg))
 	s := &jsonSink{w: w}
 	s.write(append(append([]byte(`{"config":`), conf...), `,"results":[`...))
 	return s

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player"
 )
 
 // humanSeat is the seat name of a person at the keyboard.
@@ -23,32 +24,38 @@ func (s seat) human() bool { return s.bot == nil }
 // seatNames lists the names a seat may take.
 func seatNames() []string { return append([]string{humanSeat}, botNames()...) }
 
-// defaultSeats is a person against the strongest bot, or against as many
-// of them as the other players need.
-func defaultSeats(players int) []string {
+// defaultSeats is a person against the strongest bot that plays cfg, or
+// against as many of them as the other players need.
+func defaultSeats(cfg engine.Config) []string {
 	names := []string{humanSeat}
-	for range players - 1 {
-		names = append(names, strongestBot())
+	for range cfg.Players - 1 {
+		names = append(names, strongestBot(cfg))
 	}
 	return names
 }
 
-// parseSeats reads a comma-separated list of seat names, one per player.
-func parseSeats(spec string, players int) ([]string, error) {
+// parseSeats reads a comma-separated list of seat names, one per player
+// of cfg.
+func parseSeats(spec string, cfg engine.Config) ([]string, error) {
+	players := cfg.Players
 	names := strings.Split(spec, ",")
 	for i, n := range names {
 		names[i] = strings.ToLower(strings.TrimSpace(n))
 	}
 	if len(names) != players {
-		return nil, fmt.Errorf("%d seats for %d players: give one name per player, e.g. --seats %s", len(names), players, strings.Join(defaultSeats(players), ","))
+		return nil, fmt.Errorf("%d seats for %d players: give one name per player, e.g. --seats %s", len(names), players, strings.Join(defaultSeats(cfg), ","))
 	}
 	return names, nil
 }
 
-// makeSeats creates the seats; bots get seeds seed, seed+1, ... in seat
-// order, so a game repeats with the same seed (the search bot only when it
-// is not stopped by its clock). think is the search bot's time per move.
-func makeSeats(names []string, seed uint64, think time.Duration) ([]seat, error) {
+// makeSeats creates the seats for a game configured like cfg; bots get
+// seeds seed, seed+1, ... in seat order, so a game repeats with the same
+// seed (the search bot only when it is not stopped by its clock). think is
+// the search bot's time per move.
+func makeSeats(names []string, cfg engine.Config, seed uint64, think time.Duration) ([]seat, error) {
+	if err := checkSeats(names, cfg); err != nil {
+		return nil, err
+	}
 	seats := make([]seat, len(names))
 	for i, n := range names {
 		if n == humanSeat {
@@ -67,11 +74,26 @@ func makeSeats(names []string, seed uint64, think time.Duration) ([]seat, error)
 	return seats, nil
 }
 
-// strongestBot names the strongest bot available.
-func strongestBot() string {
+// checkSeats explains why a bot among names cannot play games configured
+// like cfg (the search on a torus), or returns nil.
+func checkSeats(names []string, cfg engine.Config) error {
+	for i, n := range names {
+		if n == humanSeat || !slices.Contains(botNames(), n) {
+			continue
+		}
+		if err := player.Supports(n, cfg); err != nil {
+			return fmt.Errorf("seat %d (%s): %w", i+1, n, err)
+		}
+	}
+	return nil
+}
+
+// strongestBot names the strongest bot available that plays games
+// configured like cfg.
+func strongestBot(cfg engine.Config) string {
 	names := botNames()
 	for _, n := range []string{"search", "greedy", "random"} {
-		if slices.Contains(names, n) {
+		if slices.Contains(names, n) && player.Supports(n, cfg) == nil {
 			return n
 		}
 	}

@@ -48,7 +48,10 @@ func (s *session) who(player int) string {
 func (s *session) rules() string {
 	cfg := s.game.Config()
 	board := "an infinite board"
-	if cfg.Bounded() {
+	switch {
+	case cfg.Torus:
+		board = fmt.Sprintf("a %d × %d torus (rows 0..%d, columns 0..%d; lines wrap around the edges, and so does the view)", cfg.Rows, cfg.Cols, cfg.Rows-1, cfg.Cols-1)
+	case cfg.Bounded():
 		board = fmt.Sprintf("a %d × %d board (rows 0..%d, columns 0..%d)", cfg.Rows, cfg.Cols, cfg.Rows-1, cfg.Cols-1)
 	}
 	rule := fmt.Sprintf("%d or more in a row win", cfg.K)
@@ -260,6 +263,9 @@ func (s *session) load(path string) error {
 	}
 	if cfg.Players > maxPlayPlayers {
 		return fmt.Errorf("the game in %s has %d players; play draws at most %d", path, cfg.Players, maxPlayPlayers)
+	}
+	if err := checkSeats(s.seatNameList(), cfg); err != nil {
+		return fmt.Errorf("the game in %s cannot be played by these seats: %w", path, err)
 	}
 	s.game = g
 	s.view = newView(s.viewRows, s.viewCols, cfg)

@@ -232,10 +232,14 @@ func (m *screen) limits() sparse.Rect {
 }
 
 // moveCursor moves the cursor, stopping at the edge of the board or of the
-// coordinate range; the window scrolls to keep it in view.
+// coordinate range, or on a torus running on across the edges; the window
+// scrolls to keep it in view.
 func (m *screen) moveCursor(dr, dc int) {
 	lim := m.limits()
 	row, col := clamp(m.cur.Row+dr, lim.MinRow, lim.MaxRow), clamp(m.cur.Col+dc, lim.MinCol, lim.MaxCol)
+	if cfg := m.s.game.Config(); cfg.Torus {
+		row, col = cfg.Wrap(m.cur.Row+dr, m.cur.Col+dc)
+	}
 	if row == m.cur.Row && col == m.cur.Col {
 		m.say(true, "The cursor is at the edge of the board.")
 		return
@@ -376,10 +380,8 @@ func (m *screen) scroll(dr, dc int) {
 func (m *screen) cursorOnScreen() {
 	v := &m.s.view
 	m.layout()
-	top, left := v.cell(0, 0)
-	bottom, right := v.cell(v.rows-1, v.cols-1)
-	m.cur.Row = clamp(m.cur.Row, top, bottom)
-	m.cur.Col = clamp(m.cur.Col, left, right)
+	i, j := v.near(m.cur.Row, m.cur.Col)
+	m.cur.Row, m.cur.Col = v.cell(clamp(i, 0, v.rows-1), clamp(j, 0, v.cols-1))
 }
 
 // mouse answers a click (play there) or the wheel (scroll; sideways with

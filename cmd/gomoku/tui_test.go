@@ -18,6 +18,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // screenTest drives a full-screen game with messages, as bubbletea would,
@@ -44,7 +45,7 @@ func newLimitedScreenTest(t *testing.T, cfg engine.Config, width, height, maxMov
 	if len(seats) == 0 {
 		seats = []string{humanSeat, humanSeat}
 	}
-	st, err := makeSeats(seats, 1, 20*time.Millisecond)
+	st, err := makeSeats(seats, cfg, 1, 20*time.Millisecond)
 	require.NoError(t, err)
 	s := &session{ctx: context.Background(), out: io.Discard, game: g, checker: cfg.Checker, seats: st, viewRows: 15, viewCols: 15, maxMoves: maxMoves}
 	s.view = newView(15, 15, cfg)
@@ -138,25 +139,25 @@ func (h *screenTest) message() string { return h.m.messageLine() }
 // row is the screen line of board row r.
 func (h *screenTest) row(r int) string {
 	h.t.Helper()
-	top, _ := h.m.s.view.cell(0, 0)
-	require.True(h.t, r >= top && r < top+h.m.s.view.rows, "row %d is not in view %s", r, &h.m.s.view)
-	return h.screen()[1+r-top]
+	i, _ := h.m.s.view.offset(r, 0)
+	require.True(h.t, i >= 0 && i < h.m.s.view.rows, "row %d is not in view %s", r, &h.m.s.view)
+	return h.screen()[1+i]
 }
 
 // at is what the screen shows for cell (r, c): three characters.
 func (h *screenTest) at(r, c int) string {
 	h.t.Helper()
-	_, left := h.m.s.view.cell(0, 0)
-	x := h.m.gutter + (c-left)*cellWidth
+	_, j := h.m.s.view.offset(r, c)
+	x := h.m.gutter + j*cellWidth
 	line := h.row(r) + strings.Repeat(" ", 3)
-	require.True(h.t, c >= left && c < left+h.m.s.view.cols, "column %d is not in view %s", c, &h.m.s.view)
+	require.True(h.t, j >= 0 && j < h.m.s.view.cols, "column %d is not in view %s", c, &h.m.s.view)
 	return line[x : x+cellWidth]
 }
 
 // click is a left click on the middle of cell (r, c).
 func (h *screenTest) click(r, c int) tea.MouseMsg {
-	top, left := h.m.s.view.cell(0, 0)
-	return tea.MouseMsg{X: h.m.gutter + (c-left)*cellWidth + 1, Y: 1 + r - top, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress}
+	i, j := h.m.s.view.offset(r, c)
+	return tea.MouseMsg{X: h.m.gutter + j*cellWidth + 1, Y: 1 + i, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress}
 }
 
 func TestScreenFillsTheWindow(t *testing.T) {
@@ -389,6 +390,31 @@ func TestScreenFinishedGame(t *testing.T) {
 	h.keys("u")
 	assert.Equal(t, "Took back X at 2 2.", h.message())
 	assert.Equal(t, " X ", h.at(1, 1), "no winning line any more")
+}
+
+func TestScreenTorus(t *testing.T) {
+	cfg := cfgK(3)
+	cfg.Rows, cfg.Cols, cfg.Torus = 5, 7, true
+	h := newScreenTest(t, cfg, 80, 12)
+	require.Equal(t, 5, h.m.s.view.rows, "the window is no larger than the board")
+	// The cursor runs on across the edges instead of stopping there.
+	assert.Equal(t, sparse.Cell{Row: 2, Col: 3}, h.m.cur)
+	h.keys("h", "h", "h", "h")
+	assert.Equal(t, sparse.Cell{Row: 2, Col: 6}, h.m.cur, "left of column 0 is column 6")
+	assert.NotContains(t, h.message(), "edge")
+	assert.Equal(t, "[.]", h.at(2, 6))
+	h.keys("j", "j", "j")
+	assert.Equal(t, sparse.Cell{Row: 0, Col: 6}, h.m.cur, "below row 4 is row 0")
+	// X wins along row 2 across the right edge: (2,6), (2,0) and (2,1).
+	for _, c := range []sparse.Cell{{Row: 2, Col: 6}, {Row: 0, Col: 0}, {Row: 2, Col: 0}, {Row: 0, Col: 2}, {Row: 2, Col: 1}} {
+		h.send(h.click(c.Row, c.Col)) // the window may follow each move
+	}
+	assert.Equal(t, "X (player 1, human) wins after 5 moves.", h.message())
+	h.keys("k")
+	for _, c := range []int{6, 0, 1} {
+		assert.Equal(t, "<X>", h.at(2, c), "column %d of the winning line", c)
+	}
+	assert.Equal(t, " O ", h.at(0, 0), "O's marks are not on the line")
 }
 
 func TestScreenSaveLoadAndQuit(t *testing.T) {

@@ -9,18 +9,29 @@ import (
 
 // view is the window of the plane the board drawing shows: rows top..top+
 // rows-1 and columns left..left+cols-1. On a bounded board it never leaves
-// the board; on an unbounded one it never leaves the coordinate range.
+// the board; on an unbounded one it never leaves the coordinate range. On
+// a torus it has no limits: it runs on across the edges, the rows after
+// the last being the first ones again, and shows each cell at most once.
 type view struct {
 	rows, cols int
 	top, left  int
 	// Limits of the window's top-left corner.
 	minTop, maxTop, minLeft, maxLeft int
+	// torus is the board when it wraps around, for its geometry; top and
+	// left then stay on the board.
+	torus *engine.Config
 }
 
 // newView makes a window of at most rows × cols cells for games configured
 // like cfg, centred on (0, 0) or, on a bounded board, on the board's middle.
 func newView(rows, cols int, cfg engine.Config) view {
 	v := view{rows: rows, cols: cols}
+	if cfg.Torus {
+		v.rows, v.cols = min(rows, cfg.Rows), min(cols, cfg.Cols)
+		v.torus = &cfg
+		v.centre(cfg.Rows/2, cfg.Cols/2)
+		return v
+	}
 	if cfg.Bounded() {
 		v.rows, v.cols = min(rows, cfg.Rows), min(cols, cfg.Cols)
 		v.minTop, v.maxTop = 0, cfg.Rows-v.rows
@@ -37,41 +48,80 @@ func newView(rows, cols int, cfg engine.Config) view {
 // resize changes the window to at most rows × cols cells for games
 // configured like cfg, keeping its middle where it was.
 func (v *view) resize(rows, cols int, cfg engine.Config) {
-	midRow, midCol := v.top+v.rows/2, v.left+v.cols/2
+	midRow, midCol := v.cell(v.rows/2, v.cols/2)
 	*v = newView(rows, cols, cfg)
 	v.centre(midRow, midCol)
 }
 
-// cell is the board cell shown at row i, column j of the window, counted
-// from its top-left corner: the one place where positions on the screen
-// become cells, for drawing and for the mouse alike.
-func (v *view) cell(i, j int) (row, col int) { return v.top + i, v.left + j }
-
 // centre puts (row, col) in the middle of the window, as far as the limits
 // allow.
 func (v *view) centre(row, col int) {
+	if v.torus != nil {
+		v.top, v.left = v.torus.Wrap(row-v.rows/2, col-v.cols/2)
+		return
+	}
 	v.top = clamp(row-v.rows/2, v.minTop, v.maxTop)
 	v.left = clamp(col-v.cols/2, v.minLeft, v.maxLeft)
 }
 
 // pan moves the window by dr rows and dc columns, within the limits.
 func (v *view) pan(dr, dc int) {
+	if v.torus != nil {
+		v.top, v.left = v.torus.Wrap(v.top+dr, v.left+dc)
+		return
+	}
 	v.top = clamp(v.top+dr, v.minTop, v.maxTop)
 	v.left = clamp(v.left+dc, v.minLeft, v.maxLeft)
+}
+
+// cell is the board cell shown at row i, column j of the window, counted
+// from its top-left corner: the one place where positions on the screen
+// become cells, for drawing and for the mouse alike. On a torus it wraps
+// across the edges.
+func (v *view) cell(i, j int) (row, col int) {
+	if v.torus != nil {
+		return v.torus.Wrap(v.top+i, v.left+j)
+	}
+	return v.top + i, v.left + j
+}
+
+// offset is where (row, col) lies from the window's top left, counting
+// rows down and columns right; on a torus, across the edges.
+func (v *view) offset(row, col int) (int, int) {
+	if v.torus != nil {
+		return v.torus.Wrap(row-v.top, col-v.left)
+	}
+	return row - v.top, col - v.left
 }
 
 // reveal pans the window as little as it can so that (row, col) lies in
 // it at least margin cells from its edges, as far as the limits allow.
 func (v *view) reveal(row, col, margin int) {
 	mr, mc := min(margin, (v.rows-1)/2), min(margin, (v.cols-1)/2)
-	top := clamp(v.top, row+mr-v.rows+1, row-mr)
-	left := clamp(v.left, col+mc-v.cols+1, col-mc)
-	v.pan(top-v.top, left-v.left)
+	i, j := v.near(row, col)
+	v.pan(min(0, i-mr)+max(0, i+mr-v.rows+1), min(0, j-mc)+max(0, j+mc-v.cols+1))
+}
+
+// near is where (row, col) lies from the window's top left, like offset,
+// but on a torus taken the short way round, so that a cell just above the
+// window is at row −1 rather than far below it.
+func (v *view) near(row, col int) (int, int) {
+	i, j := v.offset(row, col)
+	if v.torus != nil {
+		if i >= v.rows && v.torus.Rows-i < i-v.rows+1 {
+			i -= v.torus.Rows
+		}
+		if j >= v.cols && v.torus.Cols-j < j-v.cols+1 {
+			j -= v.torus.Cols
+		}
+	}
+	return i, j
 }
 
 // contains reports whether (row, col) is in the window.
 func (v *view) contains(row, col int) bool {
-	return row >= v.top && row < v.top+v.rows && col >= v.left && col < v.left+v.cols
+	dr, dc := v.offset(row, col)
+	return dr >= 0 && dr < v.rows && dc >= 0 && dc < v.cols
 }
 
 // follow keeps the latest moves in view, recent[len-1] being the last:
@@ -83,10 +133,10 @@ func (v *view) follow(recent []sparse.Cell, all sparse.Rect) {
 		return
 	}
 	mr, mc := margin(v.rows), margin(v.cols)
-	inner := sparse.Rect{MinRow: v.top + mr, MinCol: v.left + mc, MaxRow: v.top + v.rows - 1 - mr, MaxCol: v.left + v.cols - 1 - mc}
+	inner := sparse.Rect{MinRow: mr, MinCol: mc, MaxRow: v.rows - 1 - mr, MaxCol: v.cols - 1 - mc}
 	settled := true
 	for _, c := range recent {
-		settled = settled && inner.Contains(c.Row, c.Col)
+		settled = settled && inner.Contains(v.offset(c.Row, c.Col))
 	}
 	if !settled {
 		v.frame(recent, all)
@@ -94,14 +144,27 @@ func (v *view) follow(recent []sparse.Cell, all sparse.Rect) {
 }
 
 // frame centres the window on the first of these that fits: every mark
-// (all), the latest moves (recent), the last move alone.
+// (all), the latest moves (recent), the last move alone. On a torus, where
+// a rectangle of marks can straddle the edges, it frames the latest moves
+// as they lie around the last one, each at its nearest copy across the
+// edges.
 func (v *view) frame(recent []sparse.Cell, all sparse.Rect) {
 	if len(recent) == 0 {
 		return
 	}
 	mr, mc := margin(v.rows), margin(v.cols)
 	last := recent[len(recent)-1]
-	for _, box := range []sparse.Rect{all, boxOf(recent), boxOf(recent[len(recent)-1:])} {
+	boxes := []sparse.Rect{all, boxOf(recent), boxOf(recent[len(recent)-1:])}
+	if v.torus != nil {
+		near := make([]sparse.Cell, len(recent))
+		for i, c := range recent {
+			dr, dc := v.torus.Wrap(c.Row-last.Row+v.torus.Rows/2, c.Col-last.Col+v.torus.Cols/2)
+			near[i] = sparse.Cell{Row: last.Row + dr - v.torus.Rows/2, Col: last.Col + dc - v.torus.Cols/2}
+		}
+		boxes = boxes[1:]
+		boxes[0] = boxOf(near)
+	}
+	for _, box := range boxes {
 		if box.Rows() <= v.rows-2*mr && box.Cols() <= v.cols-2*mc && box.Contains(last.Row, last.Col) {
 			v.centre(box.MinRow+(box.MaxRow-box.MinRow)/2, box.MinCol+(box.MaxCol-box.MinCol)/2)
 			return
@@ -125,7 +188,19 @@ func boxOf(cells []sparse.Cell) sparse.Rect {
 func margin(n int) int { return min(2, (n-1)/4) }
 
 func (v *view) String() string {
-	return fmt.Sprintf("rows %d..%d, columns %d..%d", v.top, v.top+v.rows-1, v.left, v.left+v.cols-1)
+	var first, last sparse.Cell
+	first.Row, first.Col = v.cell(0, 0)
+	last.Row, last.Col = v.cell(v.rows-1, v.cols-1)
+	return fmt.Sprintf("%s, %s", span("rows", first.Row, last.Row), span("columns", first.Col, last.Col))
+}
+
+// span describes a range of rows or columns, e.g. "rows 3..7", and one
+// that runs across the edge of a torus, e.g. "rows 7..2 across the edge".
+func span(what string, first, last int) string {
+	if last < first {
+		return fmt.Sprintf("%s %d..%d across the edge", what, first, last)
+	}
+	return fmt.Sprintf("%s %d..%d", what, first, last)
 }
 
 func clamp(x, lo, hi int) int { return max(lo, min(x, hi)) }

@@ -332,6 +332,8 @@ func externalProblem(o Options) string {
 		return fmt.Sprintf("external engines play five in a row, not K = %d", cfg.K)
 	case !cfg.Bounded():
 		return "external engines need a bounded board (START or RECTSTART)"
+	case cfg.Torus:
+		return "external engines play flat boards: the protocol cannot say that lines wrap around a torus"
 	case cfg.Rows < 5 || cfg.Cols < 5:
 		return fmt.Sprintf("external engines need a board of at least 5×5, not %d×%d", cfg.Rows, cfg.Cols)
 	case o.MoveTime == 0 && o.GameTime == 0:

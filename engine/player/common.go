@@ -46,15 +46,17 @@ func cellOrder(a, b sparse.Cell) int {
 }
 
 // neighbours returns, in row-major order, every empty playable cell within
-// Chebyshev distance radius of a mark. It costs O(marks · radius²) and
-// never looks at the rest of the board, whatever its size.
+// Chebyshev distance radius of a mark, across the edges on a torus. It
+// costs O(marks · radius²) and never looks at the rest of the board,
+// whatever its size.
 func neighbours(g *engine.Game, radius int) []sparse.Cell {
+	cfg := g.Config()
 	seen := make(map[uint64]struct{})
 	var out []sparse.Cell
 	for c := range g.Marks() {
 		for dr := -radius; dr <= radius; dr++ {
 			for dc := -radius; dc <= radius; dc++ {
-				r, col := c.Row+dr, c.Col+dc
+				r, col := cfg.Wrap(c.Row+dr, c.Col+dc)
 				if g.CanPlace(r, col) != nil {
 					continue
 				}

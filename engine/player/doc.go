@@ -25,4 +25,9 @@
 //
 // A strategy never returns a cell that cannot be played: on a game that is
 // over, or for a player out of range, Choose returns an error instead.
+//
+// Random and Greedy play every configuration, a torus included (see
+// [engine.WithTorus]): Greedy reads its lines across the edges. Search
+// does not play a torus and says so with [ErrUnsupported] rather than play
+// it as a flat board; [Supports] tells a program before the game starts.
 package player

@@ -16,4 +16,7 @@ var (
 	ErrScriptIllegal = errors.New("player: scripted cell cannot be played")
 	// ErrUnknown: [ByName] does not know the name.
 	ErrUnknown = errors.New("player: unknown strategy")
+	// ErrUnsupported: the strategy does not play games configured like
+	// this one (see [Supports]).
+	ErrUnsupported = errors.New("player: strategy does not play this game")
 )

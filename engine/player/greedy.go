@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 
 	"github.com/gomoku-engine/gomoku/engine"
@@ -18,6 +19,9 @@ import (
 //     the runs of its own marks the cell would extend, and, at a slightly
 //     lower weight, the opponents' runs it would cut, longer and more open
 //     runs counting more.
+//
+// On a torus the cells near a mark and the runs through a cell are read
+// across the edges, each line's cycle once.
 //
 // Ties are broken by its seeded source, so a seed fixes its play.
 type Greedy struct {
@@ -99,16 +103,24 @@ func (gr *Greedy) best(g *engine.Game, player int, cells []sparse.Cell) sparse.C
 // A run of n marks with e open ends is worth (n+1)² · (e+1), so longer and
 // more open runs dominate; attack counts 5/4 of defence.
 func localScore(g *engine.Game, c sparse.Cell, player int) int {
-	k := g.Config().K
+	cfg := g.Config()
+	k := cfg.K
 	attack, defence := 0, 0
 	for _, a := range axes {
+		// On a torus the line is a cycle: the walks step across the edges
+		// and share its other cells, so neither reads one the other has.
+		others := math.MaxInt
+		if cycle := cfg.Cycle(a.dr, a.dc); cycle > 0 {
+			others = cycle - 1
+		}
 		for _, who := range [2]bool{true, false} {
-			n, open := 0, 0
+			n, open, read := 0, 0, 0
 			for _, sign := range [2]int{1, -1} {
 				r, col := c.Row, c.Col
 				var first int
-				for step := 1; step < k; step++ {
-					r, col = r+sign*a.dr, col+sign*a.dc
+				for step := 1; step < k && read < others; step++ {
+					read++
+					r, col = cfg.Wrap(r+sign*a.dr, col+sign*a.dc)
 					m := g.At(r, col)
 					if step == 1 {
 						first = m

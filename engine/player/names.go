@@ -11,10 +11,13 @@ import (
 var ladder = []struct {
 	name string
 	make func(seed uint64) engine.Strategy
+	// supports explains why the strategy cannot play a configuration,
+	// or is nil when it plays every one.
+	supports func(engine.Config) error
 }{
-	{"random", func(seed uint64) engine.Strategy { return NewRandom(seed) }},
-	{"greedy", func(seed uint64) engine.Strategy { return NewGreedy(seed) }},
-	{"search", func(seed uint64) engine.Strategy { return NewSearch(WithSeed(seed)) }},
+	{"random", func(seed uint64) engine.Strategy { return NewRandom(seed) }, nil},
+	{"greedy", func(seed uint64) engine.Strategy { return NewGreedy(seed) }, nil},
+	{"search", func(seed uint64) engine.Strategy { return NewSearch(WithSeed(seed)) }, searchSupports},
 }
 
 // Names lists the names [ByName] accepts, weakest strategy first.
@@ -35,4 +38,20 @@ func ByName(name string, seed uint64) (engine.Strategy, error) {
 		}
 	}
 	return nil, fmt.Errorf("%w %q (want one of %s)", ErrUnknown, name, strings.Join(Names(), ", "))
+}
+
+// Supports explains why the strategy called name cannot play games
+// configured like cfg, or returns nil; its Choose would refuse such a game
+// with the same error, wrapping [ErrUnsupported]. An unknown name gives
+// [ErrUnknown]. A program can check its seats before the game starts.
+func Supports(name string, cfg engine.Config) error {
+	for _, l := range ladder {
+		if l.name == name {
+			if l.supports == nil {
+				return nil
+			}
+			return l.supports(cfg)
+		}
+	}
+	return fmt.Errorf("%w %q (want one of %s)", ErrUnknown, name, strings.Join(Names(), ", "))
 }

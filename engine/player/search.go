@@ -154,7 +154,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	start := time.Now()
 	s.stats = Stats{}
 	defer func() { s.stats.Elapsed = time.Since(start) }()
-	if err := checkAsk(g, player); err != nil {
+	if err := searchAsk(g, player); err != nil {
 		return sparse.Cell{}, err
 	}
 	cfg := g.Config()

@@ -49,4 +49,9 @@
 // any record file; [Load] detects and parses, and [Record.Game] replays the
 // moves on an [engine.Game]. [Save] writes atomically (a temporary file
 // renamed over the target).
+//
+// Both formats describe flat boards. A torus (see [engine.WithTorus]) has
+// no place in them: [FromGame] refuses one and [Record.Game] refuses to
+// play a record on one, with [ErrUnsupported], rather than let a torus game
+// be read back as a flat one.
 package record

@@ -221,3 +221,22 @@ func TestFromGameRefusesWhatRecordsCannotHold(t *testing.T) {
 	_, err = record.FromGame(g)
 	require.ErrorIs(t, err, record.ErrUnsupported)
 }
+
+func TestRecordsRefuseATorus(t *testing.T) {
+	g, err := engine.New(engine.WithBounds(9, 9), engine.WithTorus())
+	require.NoError(t, err)
+	_, err = g.Play(4, 4)
+	require.NoError(t, err)
+	rec, err := record.FromGame(g)
+	assert.Nil(t, rec)
+	require.ErrorIs(t, err, record.ErrUnsupported)
+	assert.EqualError(t, err, "record: game cannot be written in this format: a torus (lines wrapping around the edges) cannot be recorded in .psq or move strings, which know flat boards only; save it as a game file (JSON)")
+
+	for _, text := range []string{"Piskvorky 9x9, 11:11, 0\n5,5,0\n", "e5"} {
+		rec, _, err := record.Load([]byte(text))
+		require.NoError(t, err)
+		g, err := rec.Game(engine.WithBounds(9, 9), engine.WithTorus())
+		assert.Nil(t, g, "%q", text)
+		require.ErrorIs(t, err, record.ErrUnsupported, "%q", text)
+	}
+}

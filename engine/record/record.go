@@ -119,7 +119,8 @@ func (r *Record) Bounded() bool { return r.Rows > 0 && r.Cols > 0 }
 // to it, overriding opts; one that does not (a move string) plays on the
 // board opts describe, unbounded by default. A move the rules refuse gives
 // an error wrapping [ErrIllegal] and the engine's reason, naming the move's
-// 1-based number.
+// 1-based number. Records are of flat boards: opts that ask for a torus
+// are refused with [ErrUnsupported].
 func (r *Record) Game(opts ...engine.Option) (*engine.Game, error) {
 	all := append([]engine.Option{}, opts...)
 	all = append(all, engine.WithPlayers(2))
@@ -130,6 +131,9 @@ func (r *Record) Game(opts ...engine.Option) (*engine.Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if g.Config().Torus {
+		return nil, errTorus
+	}
 	for i, m := range r.Moves {
 		if _, err := g.PlayAs(m.Row, m.Col, Player(i)); err != nil {
 			return nil, fmt.Errorf("%w: move %d: %w", ErrIllegal, i+1, err)
@@ -138,11 +142,18 @@ func (r *Record) Game(opts ...engine.Option) (*engine.Game, error) {
 	return g, nil
 }
 
+// errTorus refuses a torus: neither format can say that a board's lines
+// wrap around its edges, and a record read back would be played flat.
+var errTorus = fmt.Errorf("%w: a torus (lines wrapping around the edges) cannot be recorded in .psq or move strings, which know flat boards only; save it as a game file (JSON)", ErrUnsupported)
+
 // FromGame records a game's moves. The game must have two players who moved
-// in turn starting with player 1; psq times are zero. The board size is the
-// game's (zero for an unbounded game).
+// in turn starting with player 1, on a flat board (not a torus); psq times
+// are zero. The board size is the game's (zero for an unbounded game).
 func FromGame(g *engine.Game) (*Record, error) {
 	cfg := g.Config()
+	if cfg.Torus {
+		return nil, errTorus
+	}
 	if cfg.Players != 2 {
 		return nil, fmt.Errorf("%w: %d players (records hold two)", ErrUnsupported, cfg.Players)
 	}

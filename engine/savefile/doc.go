@@ -25,8 +25,13 @@
 //     not know rather than guess.
 //   - config: k (1 or more), players (2..255), rows and cols (both 0 for an
 //     unbounded board, both positive for a bounded one), rule ("freestyle"
-//     or "exact") and order ("rotation" or "free"). How the engine checks
-//     wins and stores marks is not part of a game and is not saved.
+//     or "exact") and order ("rotation" or "free"). A bounded board whose
+//     lines wrap around its edges (a torus) adds "torus": true; the field
+//     is written only then, and a missing one reads as false, so files of
+//     flat boards are unchanged and a program that does not know tori
+//     refuses such a file (an unknown field) instead of playing it flat.
+//     How the engine checks wins and stores marks is not part of a game and
+//     is not saved.
 //   - seats: optional, one name per player (e.g. "human", "greedy"), for
 //     programs that resume a game with the same line-up.
 //   - status: "ongoing", "won" or "drawn" after the last move; winner is

@@ -163,6 +163,9 @@ func (c *configJSON) config() (engine.Config, error) {
 	if c.Cols != nil {
 		cfg.Cols = *c.Cols
 	}
+	if c.Torus != nil {
+		cfg.Torus = *c.Torus
+	}
 	rule, err := engine.ParseRule(*c.Rule)
 	if err != nil {
 		return cfg, fmt.Errorf("%w: %w", ErrInvalid, err)

@@ -49,6 +49,7 @@ type configJSON struct {
 	Players *int    `json:"players"`
 	Rows    *int    `json:"rows"`
 	Cols    *int    `json:"cols"`
+	Torus   *bool   `json:"torus"`
 	Rule    *string `json:"rule"`
 	Order   *string `json:"order"`
 }
@@ -94,9 +95,10 @@ func Write(w io.Writer, g *engine.Game, seats []string) error {
 		Players int    `json:"players"`
 		Rows    int    `json:"rows"`
 		Cols    int    `json:"cols"`
+		Torus   bool   `json:"torus,omitempty"`
 		Rule    string `json:"rule"`
 		Order   string `json:"order"`
-	}{cfg.K, cfg.Players, cfg.Rows, cfg.Cols, cfg.Rule.String(), cfg.Order.String()})
+	}{cfg.K, cfg.Players, cfg.Rows, cfg.Cols, cfg.Torus, cfg.Rule.String(), cfg.Order.String()})
 	if err != nil {
 		return fmt.Errorf("savefile: %w", err)
 	}

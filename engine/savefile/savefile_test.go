@@ -57,6 +57,8 @@ func TestRoundTrip(t *testing.T) {
 			[2]int{0, 0}, [2]int{1, 0}, [2]int{0, 1}, [2]int{1, 1}, [2]int{0, 2}), nil},
 		{"drawn", play(t, newGame(t, engine.WithK(2), engine.WithBounds(1, 3)),
 			[2]int{0, 0}, [2]int{0, 1}, [2]int{0, 2}), nil},
+		{"torus won across the edge", play(t, newGame(t, engine.WithK(3), engine.WithBounds(3, 4), engine.WithTorus()),
+			[2]int{1, 3}, [2]int{0, 0}, [2]int{1, 0}, [2]int{2, 2}, [2]int{1, 1}), nil},
 		{"three players exact", play(t, newGame(t, engine.WithPlayers(3), engine.WithRule(engine.Exact)),
 			[2]int{0, 0}, [2]int{5, 5}, [2]int{9, 9}), []string{"a \"quoted\", name", "b\\", "c:d"}},
 	}
@@ -82,6 +84,25 @@ func TestRoundTrip(t *testing.T) {
 			assert.Equal(t, tt.game.History(), s.Moves())
 		})
 	}
+}
+
+func TestTorusField(t *testing.T) {
+	var buf bytes.Buffer
+	g := play(t, newGame(t, engine.WithK(3), engine.WithBounds(3, 4), engine.WithTorus()), [2]int{1, 3})
+	require.NoError(t, savefile.Write(&buf, g, nil))
+	assert.Contains(t, buf.String(), `"config": {"k": 3, "players": 2, "rows": 3, "cols": 4, "torus": true, "rule": "freestyle", "order": "rotation"}`)
+	s, err := savefile.Read(&buf)
+	require.NoError(t, err)
+	assert.True(t, s.Game.Config().Torus)
+
+	buf.Reset()
+	require.NoError(t, savefile.Write(&buf, play(t, newGame(t, engine.WithK(3), engine.WithBounds(3, 4)), [2]int{1, 3}), nil))
+	assert.NotContains(t, buf.String(), "torus", "flat boards' files are as before")
+
+	flat := strings.Replace(valid, `"rows": 3,`, `"rows": 3, "torus": false,`, 1)
+	s, err = savefile.Read(strings.NewReader(flat))
+	require.NoError(t, err)
+	assert.False(t, s.Game.Config().Torus)
 }
 
 func TestWriteRefusesWrongSeatCount(t *testing.T) {
@@ -135,6 +156,9 @@ func TestReadRejects(t *testing.T) {
 		{"no status", `"status": "won",`, ``, savefile.ErrInvalid, `no "status"`},
 		{"wrong status", `"status": "won"`, `"status": "ongoing"`, savefile.ErrInvalid, `status is "ongoing" but the moves leave the game won`},
 		{"wrong winner", `"winner": 1`, `"winner": 2`, savefile.ErrInvalid, "winner is 2 but the moves make it 1"},
+		{"torus not a bool", `"rows": 3,`, `"rows": 3, "torus": 1,`, savefile.ErrInvalid, "config.torus"},
+		{"torus unbounded", `"rows": 3, "cols": 3,`, `"rows": 0, "cols": 0, "torus": true,`, savefile.ErrInvalid, "a torus needs a bounded board"},
+		{"torus k beyond the longest cycle", `"k": 3, "players": 2, "rows": 3, "cols": 3,`, `"k": 4, "players": 2, "rows": 3, "cols": 3, "torus": true,`, savefile.ErrInvalid, "longest lines (the diagonals) have 3 cells"},
 		{"seat count", `"status"`, `"seats": ["human"], "status"`, savefile.ErrInvalid, "1 seat names for 2 players"},
 		{"empty seat", `"status"`, `"seats": ["human", ""], "status"`, savefile.ErrInvalid, "seat 2 has an empty name"},
 	}
@@ -216,6 +240,7 @@ func TestLoadErrorsNameTheFile(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add([]byte(valid))
 	f.Add([]byte(`{"format":"gomoku-game","version":1,"config":{"k":5,"players":2,"rule":"exact","order":"free"},"status":"ongoing","moves":[[1,2,2]]}`))
+	f.Add([]byte(`{"format":"gomoku-game","version":1,"config":{"k":3,"players":2,"rows":3,"cols":4,"torus":true,"rule":"exact","order":"free"},"status":"ongoing","moves":[[2,3,2]]}`))
 	f.Add([]byte(`[]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := savefile.Read(bytes.NewReader(data))
