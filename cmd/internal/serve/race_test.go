@@ -16,6 +16,7 @@ import (
 func raceRounds(t *testing.T, a, b *client, rounds int) {
 	g := a.create(`{"k":5}`)
 	accepted := make([]move, 0, rounds)
+	var wins [2]int
 	for ply := range rounds {
 		p := ply%2 + 1
 		token := g.token(p)
@@ -51,6 +52,12 @@ func raceRounds(t *testing.T, a, b *client, rounds int) {
 		require.Equal(t, ply+1, s.Ply)
 		require.Equal(t, cells[won], s.Moves[ply])
 		accepted = append(accepted, cells[won])
+		wins[won]++
+	}
+	t.Logf("%d rounds: client A won %d, client B %d", rounds, wins[0], wins[1])
+	if rounds >= 100 {
+		assert.Positive(t, wins[0], "the clients really raced")
+		assert.Positive(t, wins[1], "the clients really raced")
 	}
 	for _, c := range []*client{a, b} {
 		s := c.waitFor(g.ID, 0, func(state) bool { return true })
