@@ -55,7 +55,7 @@ func FuzzMoveBody(f *testing.F) {
 
 	f.Fuzz(func(t *testing.T, body string, seat int) {
 		before := call(h, "GET", path, "", "").Body.String()
-		token := g.token(1 + (seat&1))
+		token := g.token(1 + (seat & 1))
 		rec := call(h, "POST", path+"/moves", token, body)
 		after := call(h, "GET", path, "", "").Body.String()
 		var e struct{ Error string }
