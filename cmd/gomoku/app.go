@@ -54,6 +54,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 			benchCommand(),
 			pbraincmd.Command(),
 			serve.Command(),
+			serve.BenchCommand(),
 		},
 	}
 	for _, cmd := range app.Commands {
