@@ -28,7 +28,7 @@ type Server struct {
 
 	ctx     context.Context // ends when the server closes
 	cancel  context.CancelFunc
-	closeMu sync.RWMutex   // guards closed against new work in wg
+	closeMu sync.RWMutex // guards closed against new work in wg
 	closed  bool
 	wg      sync.WaitGroup // background goroutines and live connections
 }
