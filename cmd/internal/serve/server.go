@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -309,9 +311,56 @@ func (s *Server) follow() error {
 	}()
 	select {
 	case <-ready:
-		return nil
 	case err := <-failed:
 		return fmt.Errorf("serve: following other servers: %w", err)
+	}
+	if s.track() {
+		go s.poll()
+	}
+	return nil
+}
+
+// pollEvery is how often a server sharing its store compares the plies of
+// the games it holds with the store's, in case a notification was lost.
+const pollEvery = 3 * time.Second
+
+// poll catches up the games held in memory that other servers moved on
+// without this one hearing of it.
+func (s *Server) poll() {
+	defer s.wg.Done()
+	tick := time.NewTicker(pollEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+		}
+		s.mu.Lock()
+		held := make(map[string]int, len(s.games))
+		for id, g := range s.games {
+			held[id] = g.view.Load().ply
+		}
+		s.mu.Unlock()
+		ids := slices.Sorted(maps.Keys(held))
+		for len(ids) > 0 {
+			chunk := ids[:min(len(ids), 1000)]
+			ids = ids[len(chunk):]
+			ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+			plies, err := s.watcher.Plies(ctx, chunk)
+			cancel()
+			if err != nil {
+				if s.ctx.Err() == nil {
+					s.log.Error("comparing plies with the store", "err", err)
+				}
+				break
+			}
+			for _, id := range chunk {
+				if ply, ok := plies[id]; ok && ply > held[id] {
+					s.noticed(id, ply)
+				}
+			}
+		}
 	}
 }
 
