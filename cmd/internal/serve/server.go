@@ -247,16 +247,24 @@ func (s *Server) janitor() {
 			return
 		case <-tick.C:
 		}
-		cutoff := time.Now().Add(-s.evictAfter).UnixNano()
-		s.mu.Lock()
-		for id, g := range s.games {
-			if g.lastUsed.Load() < cutoff && g.idle() {
-				delete(s.games, id)
-			}
-		}
-		s.mu.Unlock()
+		s.evict(time.Now().Add(-s.evictAfter))
 		s.limits.sweep()
 	}
+}
+
+// evict drops the idle games last used before cutoff and returns how many
+// games it dropped.
+func (s *Server) evict(cutoff time.Time) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for id, g := range s.games {
+		if g.lastUsed.Load() < cutoff.UnixNano() && g.idle() {
+			delete(s.games, id)
+			n++
+		}
+	}
+	return n
 }
 
 // idle reports whether nothing holds on to the game: no watcher, no bot.
