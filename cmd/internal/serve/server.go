@@ -187,6 +187,9 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	if err == nil {
 		l.g, err = newGame(rec, moves, s.budget)
 	}
+	if err == nil {
+		s.bots.schedule(l.g) // before anyone else can see the game
+	}
 	l.err = err
 	s.mu.Lock()
 	delete(s.loads, id)
@@ -195,9 +198,6 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	}
 	s.mu.Unlock()
 	close(l.done)
-	if err == nil {
-		s.bots.schedule(l.g)
-	}
 	return l.g, err
 }
 
