@@ -3,8 +3,7 @@
 //
 // All writes go through one writer goroutine that commits them in groups:
 // every write waiting when a transaction starts joins it, and one fsync
-// makes the whole group durable. A write's
-// caller is answered only after that commit, so grouping costs no
-// durability; under load it turns thousands of small transactions a second
-// into a few hundred.
+// makes the whole group durable. A write's caller is answered only after
+// that commit, so grouping costs no durability; under load it turns
+// thousands of small transactions a second into a few hundred.
 package sqlite
