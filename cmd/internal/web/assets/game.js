@@ -42,7 +42,10 @@ export class GamePage {
     // the board shows.
     window.gomoku = {
       cellToClient: (r, c) => this.board.cellToClient(r, c),
-      view: () => ({ cx: this.board.cx, cy: this.board.cy, cell: this.board.cell, cursor: { ...this.board.cursor } }),
+      view: () => ({
+        cx: this.board.cx, cy: this.board.cy, cell: this.board.cell,
+        cursor: { ...this.board.cursor }, winLine: this.board.winLine,
+      }),
     };
   }
 
@@ -70,6 +73,7 @@ export class GamePage {
 
   async start() {
     $('game').hidden = false;
+    document.body.classList.add('in-game');
     $('game-title').textContent = `Game ${this.id}`;
     document.title = `Gomoku · game ${this.id}`;
     $('spectator-link').value = spectatorLink(this.id);
@@ -313,7 +317,7 @@ export class GamePage {
     const status = $('status');
     let title;
     if (g.status === 'won') {
-      status.textContent = this.seat && this.seat.player === g.winner ? `You won! (${playerName(g.winner)})` : `${playerName(g.winner)} won.`;
+      status.textContent = this.seat && this.seat.player === g.winner ? `You won as ${playerName(g.winner)}!` : `${playerName(g.winner)} won.`;
       status.className = 'status over';
       title = `Player ${g.winner} won`;
     } else if (g.status === 'drawn') {

@@ -1,0 +1,100 @@
+// The live feed of one game: a WebSocket that reconnects by itself and
+// asks the server for what it missed since the last ply it saw.
+
+const BACKOFF_MS = [300, 700, 1500, 3000, 5000];
+const STALL_MS = 45000; // no message for this long: the connection is presumed dead
+
+export class Live {
+  /**
+   * @param {string} id the game
+   * @param {{ply: () => number, onUpdate: (u: object) => void,
+   *          onResync: () => void, onStatus: (s: string) => void}} h
+   */
+  constructor(id, h) {
+    this.id = id;
+    this.h = h;
+    this.ws = null;
+    this.attempt = 0;
+    this.timer = 0;
+    this.closed = false;
+    window.addEventListener('online', () => this.retryNow());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') this.retryNow();
+    });
+  }
+
+  url() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    return `${proto}//${location.host}/api/games/${encodeURIComponent(this.id)}/live?ply=${this.h.ply()}`;
+  }
+
+  connect() {
+    if (this.closed || this.ws) return;
+    clearTimeout(this.timer);
+    this.h.onStatus(this.attempt === 0 ? 'connecting' : 'down');
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.h.onStatus('live');
+      this.armStall();
+    };
+    ws.onmessage = (e) => {
+      this.armStall();
+      let msg;
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      this.h.onUpdate(toUpdate(msg));
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      clearTimeout(this.stall);
+      if (!this.closed) this.scheduleRetry();
+    };
+  }
+
+  // A connection that went silent (a laptop slept, a proxy dropped it
+  // without a close) is replaced.
+  armStall() {
+    clearTimeout(this.stall);
+    this.stall = setTimeout(() => this.ws?.close(), STALL_MS);
+  }
+
+  scheduleRetry() {
+    this.h.onStatus('down');
+    const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt++;
+    this.timer = setTimeout(() => this.connect(), base * (0.75 + Math.random() * 0.5));
+  }
+
+  retryNow() {
+    if (this.closed || this.ws) return;
+    clearTimeout(this.timer);
+    this.connect();
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.stall);
+    this.ws?.close();
+    this.ws = null;
+  }
+}
+
+// What the page makes of one message from the server.
+function toUpdate(msg) {
+  if (Array.isArray(msg.moves)) return { state: msg };
+  if (msg.move) return { move: msg.move, ply: msg.ply, status: msg.status };
+  return {};
+}
