@@ -10,6 +10,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
 	"github.com/gomoku-engine/gomoku/cmd/internal/pbraincmd"
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve"
 )
 
 // Exit statuses.
@@ -52,6 +53,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 			matchCommand(),
 			benchCommand(),
 			pbraincmd.Command(),
+			serve.Command(),
 		},
 	}
 	for _, cmd := range app.Commands {

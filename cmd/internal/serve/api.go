@@ -1,0 +1,188 @@
+package serve
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
+)
+
+// createRequest is the body of POST /api/games. Absent fields take their
+// defaults: K 5, two players (or one per seat), an unbounded board, the
+// freestyle rule and human seats.
+type createRequest struct {
+	K       *int     `json:"k"`
+	Players *int     `json:"players"`
+	Rows    *int     `json:"rows"`
+	Cols    *int     `json:"cols"`
+	Rule    *string  `json:"rule"`
+	Seats   []string `json:"seats"`
+}
+
+// createResponse answers POST /api/games: the new game's id and the token
+// of each human seat.
+type createResponse struct {
+	ID    string      `json:"id"`
+	Seats []seatToken `json:"seats"`
+}
+
+type seatToken struct {
+	Player int    `json:"player"`
+	Token  string `json:"token"`
+}
+
+// moveRequest is the body of POST /api/games/{id}/moves. Every field is
+// required.
+type moveRequest struct {
+	Row *int `json:"row"`
+	Col *int `json:"col"`
+	Ply *int `json:"ply"`
+}
+
+// summary is a game's state: GET /api/games/{id} answers it with Moves and
+// WinLine, the game list without.
+type summary struct {
+	ID       string          `json:"id"`
+	K        int             `json:"k"`
+	Players  int             `json:"players"`
+	Rows     int             `json:"rows"`
+	Cols     int             `json:"cols"`
+	Rule     string          `json:"rule"`
+	MaxMoves int             `json:"max_moves"`
+	Seats    []seatKind      `json:"seats"`
+	Moves    json.RawMessage `json:"moves,omitempty"`
+	Status   string          `json:"status"`
+	Winner   int             `json:"winner"`
+	Turn     int             `json:"turn"`
+	Ply      int             `json:"ply"`
+	WinLine  []cell          `json:"win_line,omitempty"`
+	Thinking bool            `json:"thinking"`
+	Created  time.Time       `json:"created"`
+	Updated  time.Time       `json:"updated"`
+}
+
+type seatKind struct {
+	Player int    `json:"player"`
+	Kind   string `json:"kind"`
+}
+
+type cell struct {
+	Row int `json:"row"`
+	Col int `json:"col"`
+}
+
+// summaryOf describes a game at ply with the given outcome.
+func summaryOf(rec store.Game, ply int, status string, winner int, updated time.Time) summary {
+	s := summary{
+		ID: rec.ID, K: rec.K, Players: rec.Players, Rows: rec.Rows, Cols: rec.Cols, Rule: rec.Rule,
+		MaxMoves: rec.MaxMoves, Status: status, Winner: winner, Ply: ply,
+		Created: rec.Created, Updated: updated,
+	}
+	s.Seats = make([]seatKind, len(rec.Seats))
+	for i, st := range rec.Seats {
+		s.Seats[i] = seatKind{Player: i + 1, Kind: st.Kind}
+	}
+	if status == "ongoing" {
+		s.Turn = ply%rec.Players + 1
+		s.Thinking = rec.Seats[s.Turn-1].Kind != human
+	}
+	return s
+}
+
+// errorBody is every error's JSON.
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+// httpError is an error with the status to answer it with.
+type httpError struct {
+	status int
+	msg    string
+}
+
+func (e *httpError) Error() string { return e.msg }
+
+func errorf(status int, format string, args ...any) *httpError {
+	return &httpError{status: status, msg: fmt.Sprintf(format, args...)}
+}
+
+// decode reads a JSON body of at most maxBody bytes into v, refusing
+// unknown fields and anything after the value.
+func decode(w http.ResponseWriter, r *http.Request, v any) *httpError {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return errorf(http.StatusRequestEntityTooLarge, "request body larger than %d bytes", maxBody)
+		}
+		if errors.Is(err, io.EOF) {
+			return errorf(http.StatusBadRequest, "empty request body: want a JSON object")
+		}
+		return errorf(http.StatusBadRequest, "malformed JSON: %s", jsonProblem(err))
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return errorf(http.StatusRequestEntityTooLarge, "request body larger than %d bytes", maxBody)
+		}
+		return errorf(http.StatusBadRequest, "malformed JSON: data after the object")
+	}
+	return nil
+}
+
+// jsonProblem explains a decoding error in the request's terms, without
+// the server's type names.
+func jsonProblem(err error) string {
+	var typ *json.UnmarshalTypeError
+	var syn *json.SyntaxError
+	switch {
+	case errors.As(err, &typ) && typ.Field != "":
+		want := "a " + typ.Type.Kind().String()
+		switch typ.Type.Kind() {
+		case reflect.Int, reflect.Pointer:
+			want = "an integer from -9223372036854775808 to 9223372036854775807"
+		case reflect.Slice:
+			want = "an array"
+		}
+		if typ.Type.Kind() == reflect.Pointer && typ.Type.Elem().Kind() == reflect.String || typ.Type.Kind() == reflect.String {
+			want = "a string"
+		}
+		return fmt.Sprintf("field %q: got a JSON %s, want %s", typ.Field, typ.Value, want)
+	case errors.As(err, &typ):
+		return fmt.Sprintf("got a JSON %s, want an object", typ.Value)
+	case errors.As(err, &syn):
+		return fmt.Sprintf("%v at byte %d", syn, syn.Offset)
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// writeJSON answers with status and v as JSON.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"error":"encoding the answer failed"}`)
+	}
+	writeRaw(w, status, b)
+}
+
+// writeRaw answers with status and b, which is already JSON.
+func writeRaw(w http.ResponseWriter, status int, b []byte) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(b)
+	w.Write([]byte{'\n'})
+}
+
+// writeError answers with e's status and message.
+func writeError(w http.ResponseWriter, e *httpError) {
+	writeJSON(w, e.status, errorBody{Error: e.msg})
+}

@@ -1,0 +1,95 @@
+package serve
+
+import (
+	"log/slog"
+	"net/http"
+	"runtime"
+	"time"
+)
+
+// Limits bounds what clients may do. A rate of zero means unlimited.
+type Limits struct {
+	// RequestsPerSecond is each client address's sustained request rate,
+	// with bursts of twice as many.
+	RequestsPerSecond float64
+	// MovesPerSecond is each seat token's sustained move rate, with bursts
+	// of twice as many.
+	MovesPerSecond float64
+	// GamesPerMinute is how many games each address may create a minute,
+	// with bursts of as many.
+	GamesPerMinute float64
+	// MaxPlayers is the most players a game may have.
+	MaxPlayers int
+	// MaxMoves ends a game as a draw when it reaches this many moves.
+	MaxMoves int
+	// MaxK is the longest winning row a game may ask for.
+	MaxK int
+	// MaxWatchers is the most live-update connections one game may have in
+	// one server process.
+	MaxWatchers int
+}
+
+// DefaultLimits are the limits of a server started without options.
+func DefaultLimits() Limits {
+	return Limits{
+		RequestsPerSecond: 50,
+		MovesPerSecond:    10,
+		GamesPerMinute:    30,
+		MaxPlayers:        16,
+		MaxMoves:          20000,
+		MaxK:              100,
+		MaxWatchers:       200,
+	}
+}
+
+// maxBody bounds a request body; the largest valid one, a game for
+// MaxPlayers seats, is well under it.
+const maxBody = 4 << 10
+
+// settings is what the options set.
+type settings struct {
+	page       http.Handler
+	log        *slog.Logger
+	limits     Limits
+	budget     time.Duration
+	workers    int
+	origins    []string
+	evictAfter time.Duration
+}
+
+func defaultSettings() settings {
+	return settings{
+		log:        slog.New(slog.DiscardHandler),
+		limits:     DefaultLimits(),
+		budget:     time.Second,
+		workers:    max(1, runtime.GOMAXPROCS(0)),
+		evictAfter: 10 * time.Minute,
+	}
+}
+
+// Option adjusts a [Server].
+type Option func(*settings)
+
+// WithPage serves h for every path outside /api/ and /healthz: the web page
+// and its assets.
+func WithPage(h http.Handler) Option { return func(s *settings) { s.page = h } }
+
+// WithLogger logs one line per request, and the server's events, to l.
+func WithLogger(l *slog.Logger) Option { return func(s *settings) { s.log = l } }
+
+// WithLimits replaces [DefaultLimits].
+func WithLimits(l Limits) Option { return func(s *settings) { s.limits = l } }
+
+// WithBotBudget sets the time a bot may think about one move (one second
+// by default).
+func WithBotBudget(d time.Duration) Option { return func(s *settings) { s.budget = d } }
+
+// WithBotWorkers sets how many bots may think at once (GOMAXPROCS by
+// default); the others wait their turn in order.
+func WithBotWorkers(n int) Option { return func(s *settings) { s.workers = max(1, n) } }
+
+// WithOrigins lets pages from these origins open WebSockets besides the
+// server's own host, as host patterns like "example.com" or "*.example.com".
+func WithOrigins(patterns ...string) Option {
+	return func(s *settings) { s.origins = append(s.origins, patterns...) }
+}

@@ -1,0 +1,322 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
+)
+
+// Server answers the game API over HTTP. Create it with [New], serve it as
+// an [http.Handler], and [Server.Close] it before closing its store.
+type Server struct {
+	store   store.Store
+	watcher store.Watcher // nil unless the store is shared with other servers
+	settings
+	log    *slog.Logger
+	mux    *http.ServeMux
+	bots   *botPool
+	limits *limiters
+
+	mu    sync.Mutex // guards games
+	games map[string]*game
+	loads map[string]*loading // games being read from the store
+
+	ctx    context.Context // ends when the server closes
+	cancel context.CancelFunc
+	wg     sync.WaitGroup // background goroutines and live connections
+}
+
+// loading is one read of a game from the store that concurrent requests
+// for the same game share.
+type loading struct {
+	done chan struct{}
+	g    *game
+	err  error
+}
+
+// New creates a server on st, resumes the bots whose turn it is in its
+// ongoing games and, when st is shared with other servers, follows their
+// moves.
+func New(ctx context.Context, st store.Store, opts ...Option) (*Server, error) {
+	s := &Server{store: st, settings: defaultSettings(), games: map[string]*game{}, loads: map[string]*loading{}}
+	for _, o := range opts {
+		o(&s.settings)
+	}
+	s.log = s.settings.log
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.limits = newLimiters(s.settings.limits)
+	s.bots = newBotPool(s, s.workers)
+	s.routes()
+	if w, ok := st.(store.Watcher); ok {
+		s.watcher = w
+		if err := s.follow(); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
+	if err := s.resume(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	s.wg.Add(1)
+	go s.janitor()
+	return s, nil
+}
+
+// Close stops the bots, the live connections and the background work. It
+// does not close the store; in-flight requests should be finished first
+// (http.Server.Shutdown).
+func (s *Server) Close() error {
+	s.cancel()
+	s.bots.stop()
+	s.wg.Wait()
+	return nil
+}
+
+func (s *Server) routes() {
+	s.mux = http.NewServeMux()
+	s.mux.HandleFunc("/api/games", s.handleGames)
+	s.mux.HandleFunc("/api/games/{id}", s.handleGame)
+	s.mux.HandleFunc("/api/games/{id}/moves", s.handleMoves)
+	s.mux.HandleFunc("/api/games/{id}/events", s.handleEvents)
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, errorf(http.StatusNotFound, "no such endpoint: %s", r.URL.Path))
+	})
+	s.mux.HandleFunc("/healthz", s.handleHealth)
+	if s.page != nil {
+		s.mux.Handle("/", s.page)
+	} else {
+		s.mux.HandleFunc("/", s.handleIndex)
+	}
+}
+
+// ServeHTTP logs each request in one line and applies the per-address
+// rate limit before routing it.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+	addr := clientAddr(r)
+	if !s.limits.address(addr) {
+		rec.Header().Set("Retry-After", "1")
+		writeError(rec, errorf(http.StatusTooManyRequests, "too many requests from %s; slow down", addr))
+	} else {
+		s.mux.ServeHTTP(rec, r)
+	}
+	s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
+		slog.String("method", r.Method), slog.String("path", r.URL.Path),
+		slog.Int("status", rec.status), slog.Int64("bytes", rec.bytes),
+		slog.Duration("took", time.Since(start)), slog.String("addr", addr))
+}
+
+// recorder notes what a handler answered, for the request's log line.
+type recorder struct {
+	http.ResponseWriter
+	status      int
+	bytes       int64
+	wroteHeader bool
+}
+
+func (r *recorder) WriteHeader(status int) {
+	if !r.wroteHeader {
+		r.status, r.wroteHeader = status, true
+	}
+	r.ResponseWriter.WriteHeader(status)
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	r.wroteHeader = true
+	n, err := r.ResponseWriter.Write(b)
+	r.bytes += int64(n)
+	return n, err
+}
+
+// Unwrap lets http.ResponseController and the WebSocket upgrade reach the
+// connection.
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// game returns the game with this id, from memory or read from the store.
+func (s *Server) game(ctx context.Context, id string) (*game, error) {
+	if !validID(id) {
+		return nil, fmt.Errorf("%w: %q", store.ErrNotFound, id)
+	}
+	s.mu.Lock()
+	if g, ok := s.games[id]; ok {
+		s.mu.Unlock()
+		g.touch()
+		return g, nil
+	}
+	if l, ok := s.loads[id]; ok {
+		s.mu.Unlock()
+		select {
+		case <-l.done:
+			return l.g, l.err
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	l := &loading{done: make(chan struct{})}
+	s.loads[id] = l
+	s.mu.Unlock()
+
+	rec, moves, err := s.store.Game(ctx, id)
+	if err == nil {
+		l.g, err = newGame(rec, moves, s.budget)
+	}
+	l.err = err
+	s.mu.Lock()
+	delete(s.loads, id)
+	if err == nil {
+		s.games[id] = l.g
+	}
+	s.mu.Unlock()
+	close(l.done)
+	if err == nil {
+		s.bots.schedule(l.g)
+	}
+	return l.g, err
+}
+
+// resume loads every ongoing game with a bot seat, so that a bot whose turn
+// it is moves again after a restart.
+func (s *Server) resume(ctx context.Context) error {
+	const page = 10000
+	games, err := s.store.List(ctx, store.Filter{Status: "ongoing", Limit: page})
+	if err != nil {
+		return fmt.Errorf("serve: resuming bots: %w", err)
+	}
+	n := 0
+	for _, rec := range games {
+		if !hasBot(rec) || rec.Status != "ongoing" {
+			continue
+		}
+		if _, err := s.game(ctx, rec.ID); err != nil {
+			s.log.Error("resuming a game", "game", rec.ID, "err", err)
+			continue
+		}
+		n++
+	}
+	if n > 0 {
+		s.log.Info("resumed games with bots", "games", n)
+	}
+	return nil
+}
+
+func hasBot(rec store.Game) bool {
+	for _, st := range rec.Seats {
+		if st.Kind != human {
+			return true
+		}
+	}
+	return false
+}
+
+// janitor drops from memory the games nobody has used for a while (they
+// are read again from the store when asked for), and idle rate limiters.
+func (s *Server) janitor() {
+	defer s.wg.Done()
+	tick := time.NewTicker(time.Minute)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+		}
+		cutoff := time.Now().Add(-s.evictAfter).UnixNano()
+		s.mu.Lock()
+		for id, g := range s.games {
+			if g.lastUsed.Load() < cutoff && g.idle() {
+				delete(s.games, id)
+			}
+		}
+		s.mu.Unlock()
+		s.limits.sweep()
+	}
+}
+
+// idle reports whether nothing holds on to the game: no watcher, no bot.
+func (g *game) idle() bool {
+	g.subMu.Lock()
+	watched := len(g.subs) > 0
+	g.subMu.Unlock()
+	if watched || !g.mu.TryLock() {
+		return false
+	}
+	defer g.mu.Unlock()
+	return !g.botQueued
+}
+
+// follow keeps the games in memory up to date with the moves other servers
+// store. It returns once the first subscription is in place.
+func (s *Server) follow() error {
+	ready := make(chan struct{})
+	var once sync.Once
+	failed := make(chan error, 1)
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		for s.ctx.Err() == nil {
+			err := s.watcher.Watch(s.ctx, func(id string, ply int) {
+				if ply < 0 {
+					once.Do(func() { close(ready) })
+				}
+				s.wg.Add(1)
+				go func() {
+					defer s.wg.Done()
+					s.noticed(id, ply)
+				}()
+			})
+			select {
+			case <-ready:
+			default:
+				failed <- err
+				return
+			}
+			if s.ctx.Err() == nil {
+				s.log.Error("following other servers' moves; retrying", "err", err)
+				select {
+				case <-s.ctx.Done():
+				case <-time.After(time.Second):
+				}
+			}
+		}
+	}()
+	select {
+	case <-ready:
+		return nil
+	case err := <-failed:
+		return fmt.Errorf("serve: following other servers: %w", err)
+	}
+}
+
+// noticed handles another server's move: a game held in memory that is
+// behind it catches up. An empty id with ply -1 means any game may have
+// changed.
+func (s *Server) noticed(id string, ply int) {
+	var games []*game
+	s.mu.Lock()
+	if id == "" {
+		for _, g := range s.games {
+			games = append(games, g)
+		}
+	} else if g, ok := s.games[id]; ok {
+		games = append(games, g)
+	}
+	s.mu.Unlock()
+	for _, g := range games {
+		if ply >= 0 && g.view.Load().ply >= ply {
+			continue
+		}
+		g.mu.Lock()
+		g.stale = true
+		if err := s.sync(s.ctx, g); err != nil && s.ctx.Err() == nil {
+			s.log.Error("catching up with another server's move", "game", g.id, "err", err)
+		}
+		g.mu.Unlock()
+	}
+}

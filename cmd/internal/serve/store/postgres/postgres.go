@@ -1,0 +1,258 @@
+// Package postgres keeps the game server's games in PostgreSQL through
+// github.com/jackc/pgx/v5, so that several servers can share them.
+//
+// The games row's ply decides between conflicting moves: a move is stored
+// by one statement that advances the row from the ply the move was judged
+// at and inserts the move, so of two servers storing the same ply, the
+// second finds the row moved on and stores nothing (moves' primary key
+// (game_id, ply) stands behind it). A trigger on moves sends NOTIFY
+// gomoku_moves 'id:ply' in the same transaction, which [Store.Watch]
+// relays to the other servers once it commits.
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
+)
+
+// channel is the NOTIFY channel of committed moves.
+const channel = "gomoku_moves"
+
+// defaultLimit is List's limit when the filter names none.
+const defaultLimit = 100
+
+// Store is a [store.Watcher] on a PostgreSQL database.
+type Store struct {
+	pool *pgxpool.Pool
+}
+
+// Open connects to the database at url (postgres://user:password@host/db)
+// and brings its schema up to date.
+func Open(ctx context.Context, url string) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %s: %w", Redact(url), err)
+	}
+	cfg.MaxConns = max(cfg.MaxConns, 16)
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %s: %w", Redact(url), err)
+	}
+	if err := migrate(ctx, pool); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: %s: %w", Redact(url), err)
+	}
+	return &Store{pool: pool}, nil
+}
+
+// Redact returns url without its password, for messages.
+func Redact(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "postgres://(unparsable URL)"
+	}
+	return u.Redacted()
+}
+
+// Close closes the connections.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+// Create stores a new game.
+func (s *Store) Create(ctx context.Context, g store.Game) error {
+	seats, err := json.Marshal(g.Seats)
+	if err != nil {
+		return fmt.Errorf("postgres: create %s: %w", g.ID, err)
+	}
+	_, err = s.pool.Exec(ctx, `INSERT INTO games
+		(id, k, players, rows, cols, rule, max_moves, seats, status, winner, ply, creator, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+		g.ID, g.K, g.Players, g.Rows, g.Cols, g.Rule, g.MaxMoves, seats,
+		g.Status, g.Winner, g.Ply, g.Creator, g.Created, g.Updated)
+	if err != nil {
+		if isUnique(err) {
+			return fmt.Errorf("postgres: create %s: %w", g.ID, store.ErrConflict)
+		}
+		return fmt.Errorf("postgres: create %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+// Append stores move number ply of game id and the game's new summary, in
+// one statement (one round trip, one transaction).
+func (s *Store) Append(ctx context.Context, id string, ply int, m store.Move, r store.Result) error {
+	tag, err := s.pool.Exec(ctx, `WITH advanced AS (
+			UPDATE games SET ply = $2 + 1, status = $3, winner = $4, updated_at = $8
+			WHERE id = $1 AND ply = $2 RETURNING id)
+		INSERT INTO moves (game_id, ply, row, col, player)
+		SELECT id, $2, $5, $6, $7 FROM advanced`,
+		id, ply, r.Status, r.Winner, m.Row, m.Col, m.Player, r.Updated)
+	switch {
+	case err != nil && isUnique(err):
+		return fmt.Errorf("postgres: append ply %d to %s: %w", ply, id, store.ErrConflict)
+	case err != nil:
+		return fmt.Errorf("postgres: append to %s: %w", id, err)
+	case tag.RowsAffected() == 1:
+		return nil
+	}
+	var one int
+	switch err := s.pool.QueryRow(ctx, `SELECT 1 FROM games WHERE id = $1`, id).Scan(&one); {
+	case errors.Is(err, pgx.ErrNoRows):
+		return fmt.Errorf("postgres: append to %s: %w", id, store.ErrNotFound)
+	case err != nil:
+		return fmt.Errorf("postgres: append to %s: %w", id, err)
+	}
+	return fmt.Errorf("postgres: append ply %d to %s: %w", ply, id, store.ErrConflict)
+}
+
+const gameColumns = `id, k, players, rows, cols, rule, max_moves, seats, status, winner, ply, creator, created_at, updated_at`
+
+func scanGame(row pgx.Row) (store.Game, error) {
+	var g store.Game
+	var seats []byte
+	if err := row.Scan(&g.ID, &g.K, &g.Players, &g.Rows, &g.Cols, &g.Rule, &g.MaxMoves, &seats,
+		&g.Status, &g.Winner, &g.Ply, &g.Creator, &g.Created, &g.Updated); err != nil {
+		return g, err
+	}
+	if err := json.Unmarshal(seats, &g.Seats); err != nil {
+		return g, fmt.Errorf("seats of %s: %w", g.ID, err)
+	}
+	g.Created, g.Updated = g.Created.UTC(), g.Updated.UTC()
+	return g, nil
+}
+
+// Game returns a game and its moves, read in one repeatable-read
+// transaction so they agree.
+func (s *Store) Game(ctx context.Context, id string) (store.Game, []store.Move, error) {
+	var g store.Game
+	var moves []store.Move
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		var err error
+		g, err = scanGame(tx.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, id))
+		if err != nil {
+			return err
+		}
+		moves, err = readMoves(ctx, tx, id, 0)
+		return err
+	})
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return g, nil, fmt.Errorf("postgres: %s: %w", id, store.ErrNotFound)
+	case err != nil:
+		return g, nil, fmt.Errorf("postgres: read %s: %w", id, err)
+	}
+	return g, moves, nil
+}
+
+// Moves returns the moves of game id from ply from on.
+func (s *Store) Moves(ctx context.Context, id string, from int) ([]store.Move, error) {
+	moves, err := readMoves(ctx, s.pool, id, from)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	return moves, nil
+}
+
+func readMoves(ctx context.Context, q interface {
+	Query(context.Context, string, ...any) (pgx.Rows, error)
+}, id string, from int) ([]store.Move, error) {
+	rows, err := q.Query(ctx, `SELECT ply, row, col, player FROM moves WHERE game_id = $1 AND ply >= $2 ORDER BY ply`, id, from)
+	if err != nil {
+		return nil, fmt.Errorf("moves of %s: %w", id, err)
+	}
+	defer rows.Close()
+	var moves []store.Move
+	for rows.Next() {
+		var ply int
+		var m store.Move
+		if err := rows.Scan(&ply, &m.Row, &m.Col, &m.Player); err != nil {
+			return nil, fmt.Errorf("moves of %s: %w", id, err)
+		}
+		if ply != from+len(moves) {
+			return nil, fmt.Errorf("moves of %s: ply %d missing", id, from+len(moves))
+		}
+		moves = append(moves, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("moves of %s: %w", id, err)
+	}
+	return moves, nil
+}
+
+// List returns game records, newest first.
+func (s *Store) List(ctx context.Context, f store.Filter) ([]store.Game, error) {
+	limit := f.Limit
+	if limit <= 0 {
+		limit = defaultLimit
+	}
+	query, args := `SELECT `+gameColumns+` FROM games`, []any{}
+	if f.Status != "" {
+		query += ` WHERE status = $1`
+		args = append(args, f.Status)
+	}
+	query += fmt.Sprintf(` ORDER BY created_at DESC, id LIMIT $%d`, len(args)+1)
+	args = append(args, limit)
+	rows, err := s.pool.Query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: list: %w", err)
+	}
+	defer rows.Close()
+	var games []store.Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("postgres: list: %w", err)
+		}
+		games = append(games, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("postgres: list: %w", err)
+	}
+	return games, nil
+}
+
+// Watch relays every committed move's NOTIFY to fn until ctx ends or the
+// connection fails.
+func (s *Store) Watch(ctx context.Context, fn func(id string, ply int)) error {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("postgres: watch: %w", err)
+	}
+	// A listening connection is never handed back to the pool.
+	defer conn.Hijack().Close(context.Background())
+	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
+		return fmt.Errorf("postgres: watch: %w", err)
+	}
+	fn("", -1)
+	for {
+		n, err := conn.Conn().WaitForNotification(ctx)
+		if err != nil {
+			return fmt.Errorf("postgres: watch: %w", err)
+		}
+		id, p, ok := strings.Cut(n.Payload, ":")
+		ply, err := strconv.Atoi(p)
+		if !ok || err != nil {
+			continue
+		}
+		fn(id, ply)
+	}
+}
+
+// isUnique reports whether err is a unique-constraint violation.
+func isUnique(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505"
+}

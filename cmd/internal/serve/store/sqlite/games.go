@@ -1,0 +1,181 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"modernc.org/sqlite"
+
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
+)
+
+// defaultLimit is List's limit when the filter names none.
+const defaultLimit = 100
+
+// Create stores a new game.
+func (s *Store) Create(ctx context.Context, g store.Game) error {
+	seats, err := json.Marshal(g.Seats)
+	if err != nil {
+		return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
+	}
+	return s.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO games
+			(id, k, players, rows, cols, rule, max_moves, seats, status, winner, ply, creator, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.ID, g.K, g.Players, g.Rows, g.Cols, g.Rule, g.MaxMoves, string(seats),
+			g.Status, g.Winner, g.Ply, g.Creator, g.Created.UnixNano(), g.Updated.UnixNano())
+		if err != nil {
+			if isConstraint(err) {
+				return fmt.Errorf("sqlite: create %s: %w", g.ID, store.ErrConflict)
+			}
+			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
+		}
+		return nil
+	})
+}
+
+// Append stores move number ply of game id and the game's new summary.
+func (s *Store) Append(ctx context.Context, id string, ply int, m store.Move, r store.Result) error {
+	now := r.Updated.UnixNano()
+	return s.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET ply = ? + 1, status = ?, winner = ?, updated_at = ?
+			WHERE id = ? AND ply = ?`, ply, r.Status, r.Winner, now, id, ply)
+		if err != nil {
+			return fmt.Errorf("sqlite: append to %s: %w", id, err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			var one int
+			switch err := tx.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&one); {
+			case errors.Is(err, sql.ErrNoRows):
+				return fmt.Errorf("sqlite: append to %s: %w", id, store.ErrNotFound)
+			case err != nil:
+				return fmt.Errorf("sqlite: append to %s: %w", id, err)
+			}
+			return fmt.Errorf("sqlite: append ply %d to %s: %w", ply, id, store.ErrConflict)
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, row, col, player) VALUES (?, ?, ?, ?, ?)`,
+			id, ply, m.Row, m.Col, m.Player)
+		if err != nil {
+			if isConstraint(err) {
+				return fmt.Errorf("sqlite: append ply %d to %s: %w", ply, id, store.ErrConflict)
+			}
+			return fmt.Errorf("sqlite: append to %s: %w", id, err)
+		}
+		return nil
+	})
+}
+
+const gameColumns = `id, k, players, rows, cols, rule, max_moves, seats, status, winner, ply, creator, created_at, updated_at`
+
+// scanGame reads one row of gameColumns.
+func scanGame(row interface{ Scan(...any) error }) (store.Game, error) {
+	var g store.Game
+	var seats string
+	var created, updated int64
+	if err := row.Scan(&g.ID, &g.K, &g.Players, &g.Rows, &g.Cols, &g.Rule, &g.MaxMoves, &seats,
+		&g.Status, &g.Winner, &g.Ply, &g.Creator, &created, &updated); err != nil {
+		return g, err
+	}
+	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
+		return g, fmt.Errorf("seats of %s: %w", g.ID, err)
+	}
+	g.Created, g.Updated = time.Unix(0, created).UTC(), time.Unix(0, updated).UTC()
+	return g, nil
+}
+
+// Game returns a game and its moves, read in one transaction so they agree.
+func (s *Store) Game(ctx context.Context, id string) (store.Game, []store.Move, error) {
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return store.Game{}, nil, fmt.Errorf("sqlite: read %s: %w", id, err)
+	}
+	defer tx.Rollback()
+	g, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return g, nil, fmt.Errorf("sqlite: %s: %w", id, store.ErrNotFound)
+	case err != nil:
+		return g, nil, fmt.Errorf("sqlite: read %s: %w", id, err)
+	}
+	moves, err := readMoves(ctx, tx, id, 0)
+	if err != nil {
+		return g, nil, err
+	}
+	return g, moves, nil
+}
+
+// Moves returns the moves of game id from ply from on.
+func (s *Store) Moves(ctx context.Context, id string, from int) ([]store.Move, error) {
+	return readMoves(ctx, s.read, id, from)
+}
+
+func readMoves(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, id string, from int) ([]store.Move, error) {
+	rows, err := q.QueryContext(ctx, `SELECT ply, row, col, player FROM moves WHERE game_id = ? AND ply >= ? ORDER BY ply`, id, from)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: moves of %s: %w", id, err)
+	}
+	defer rows.Close()
+	var moves []store.Move
+	for rows.Next() {
+		var ply int
+		var m store.Move
+		if err := rows.Scan(&ply, &m.Row, &m.Col, &m.Player); err != nil {
+			return nil, fmt.Errorf("sqlite: moves of %s: %w", id, err)
+		}
+		if ply != from+len(moves) {
+			return nil, fmt.Errorf("sqlite: moves of %s: ply %d missing", id, from+len(moves))
+		}
+		moves = append(moves, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: moves of %s: %w", id, err)
+	}
+	return moves, nil
+}
+
+// List returns game records, newest first.
+func (s *Store) List(ctx context.Context, f store.Filter) ([]store.Game, error) {
+	limit := f.Limit
+	if limit <= 0 {
+		limit = defaultLimit
+	}
+	query := `SELECT ` + gameColumns + ` FROM games`
+	args := []any{}
+	if f.Status != "" {
+		query += ` WHERE status = ?`
+		args = append(args, f.Status)
+	}
+	query += ` ORDER BY created_at DESC, id LIMIT ?`
+	args = append(args, limit)
+	rows, err := s.read.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: list: %w", err)
+	}
+	defer rows.Close()
+	var games []store.Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("sqlite: list: %w", err)
+		}
+		games = append(games, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: list: %w", err)
+	}
+	return games, nil
+}
+
+// isConstraint reports whether err is SQLite refusing a write for a
+// constraint (the primary keys here).
+func isConstraint(err error) bool {
+	const sqliteConstraint = 19 // SQLITE_CONSTRAINT, the primary code of every constraint error
+	var e *sqlite.Error
+	return errors.As(err, &e) && e.Code()&0xff == sqliteConstraint
+}

@@ -1,0 +1,102 @@
+// Package store defines where the game server keeps its games: the records,
+// the [Store] interface that the SQLite and PostgreSQL back ends implement,
+// and the errors they share.
+//
+// A store keeps each game's configuration and seats, and its moves keyed by
+// (game, ply). The uniqueness of that key is what decides between two
+// conflicting moves: [Store.Append] of a ply that is already taken fails with
+// [ErrConflict] and changes nothing. Append returns only once the move is
+// durable, so a server may answer a move as soon as Append returns nil.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Errors shared by every back end.
+var (
+	// ErrNotFound: no game has that id.
+	ErrNotFound = errors.New("store: game not found")
+	// ErrConflict: the ply was already taken by another move, or the game
+	// id already exists.
+	ErrConflict = errors.New("store: conflict")
+	// ErrClosed: the store was closed.
+	ErrClosed = errors.New("store: closed")
+)
+
+// Game is a game's record: its configuration, seats and current summary.
+type Game struct {
+	ID       string
+	K        int
+	Players  int
+	Rows     int // 0 with Cols 0: unbounded
+	Cols     int
+	Rule     string // "freestyle" or "exact"
+	MaxMoves int    // the game is drawn when it reaches this many moves
+	Seats    []Seat // one per player, player i+1 in Seats[i]
+	Status   string // "ongoing", "won" or "drawn"
+	Winner   int    // the winning player, or 0
+	Ply      int    // moves played
+	Creator  string // the address that created the game
+	Created  time.Time
+	Updated  time.Time
+}
+
+// Seat is one player's seat: a human holding a token, or a bot.
+type Seat struct {
+	Kind string `json:"kind"` // "human" or a bot's name
+	// TokenHash is the SHA-256 of a human seat's token; the token itself
+	// is never stored.
+	TokenHash []byte `json:"token_hash,omitempty"`
+}
+
+// Move is one stored move.
+type Move struct {
+	Row, Col, Player int
+}
+
+// Result is a game's summary after a move: what [Store.Append] writes
+// to the game's record along with the move.
+type Result struct {
+	Status  string
+	Winner  int
+	Updated time.Time
+}
+
+// Filter selects games for [Store.List].
+type Filter struct {
+	Status string // "" for any
+	Limit  int    // at most this many, newest first; 0 for the back end's default
+}
+
+// Store keeps games durably. Every method is safe for concurrent use.
+type Store interface {
+	// Create stores a new game with no moves. A taken id gives ErrConflict.
+	Create(ctx context.Context, g Game) error
+	// Game returns a game's record and all its moves, oldest first.
+	Game(ctx context.Context, id string) (Game, []Move, error)
+	// Moves returns the moves of a game from ply from on (0 is the first
+	// move), oldest first.
+	Moves(ctx context.Context, id string, from int) ([]Move, error)
+	// Append stores m as move number ply (0-based) of game id and updates
+	// the game's summary to r, atomically and durably. It fails with
+	// ErrConflict when the game already has ply moves or more, and with
+	// ErrNotFound for an unknown game.
+	Append(ctx context.Context, id string, ply int, m Move, r Result) error
+	// List returns game records (without moves), newest first.
+	List(ctx context.Context, f Filter) ([]Game, error)
+	// Close waits for pending writes and releases the store.
+	Close() error
+}
+
+// Watcher is a store shared by several server processes. Watch calls fn
+// with the game id and new ply of every move that any process appends,
+// until ctx is done or the connection is lost. It first calls fn("", -1)
+// once it is listening, meaning that any game may have changed before
+// then. fn must not block for long.
+type Watcher interface {
+	Store
+	Watch(ctx context.Context, fn func(id string, ply int)) error
+}
