@@ -50,9 +50,9 @@ export function getGame(id, signal) {
   return request('GET', `/api/games/${encodeURIComponent(id)}`, { signal });
 }
 
-/** The games the server lists, newest first. */
-export function listGames(signal) {
-  return request('GET', '/api/games', { signal });
+/** The server's games (without their moves), optionally only those with status. */
+export function listGames(status = '') {
+  return request('GET', `/api/games${status ? `?status=${encodeURIComponent(status)}` : ''}`);
 }
 
 /** Plays a move as the seat holding token; ply is the ply the page saw. */

@@ -20,7 +20,7 @@ export function rulesText(g) {
 
 /** The kind of seat p: "human" or the bot's name. */
 export function seatKind(g, p) {
-  return (g.seats && g.seats[p - 1]) || 'human';
+  return (g.seats || []).find((s) => s.player === p)?.kind || 'human';
 }
 
 export function isBot(g, p) {

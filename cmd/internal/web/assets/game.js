@@ -7,7 +7,7 @@ import { cellName, isBot, num, playerName, rulesText, seatKind } from './format.
 import { Live } from './live.js';
 import { copyText } from './lobby.js';
 import { markIcon } from './players.js';
-import { cellKey, occupancy, winningLine } from './rules.js';
+import { cellKey, occupancy } from './rules.js';
 import { forgetSeat, rememberGame, seatLink, spectatorLink, takeSeat } from './seats.js';
 
 const $ = (id) => document.getElementById(id);
@@ -122,11 +122,11 @@ export class GamePage {
 
   /**
    * Takes what the server said: a whole state ({state}) or a move at a
-   * ply ({move, ply, status?}). A state older than what the page has is
-   * ignored; a move that does not follow on from the page's last ply
-   * makes it fetch the whole game.
+   * ply with the state right after it ({move, ply, after}). A state older
+   * than what the page has is ignored; a move that does not follow on
+   * from the page's last ply makes it fetch the whole game.
    */
-  update({ state, move, ply, status }) {
+  update({ state, move, ply, after }) {
     if (state) {
       if (this.game && state.ply < this.moves.length) return;
       const { moves, ...rest } = state;
@@ -139,16 +139,11 @@ export class GamePage {
         return;
       }
       this.setMoves([...this.moves, move]);
-      Object.assign(this.game, status || this.nextTurn(move));
+      Object.assign(this.game, after);
       this.game.ply = this.moves.length;
     }
     if (this.pending && this.moves.length > this.pending.ply) this.pending = null;
     this.render();
-  }
-
-  // The turn after move when the server sent only the move.
-  nextTurn(move) {
-    return { turn: (move.player % this.game.players) + 1 };
   }
 
   setMoves(moves) {
@@ -303,7 +298,10 @@ export class GamePage {
     const shown = this.viewPly ?? this.moves.length;
     const live = this.viewPly === null;
     const cells = live ? this.cells : occupancy(this.moves, shown);
-    const win = g.status === 'won' && shown === this.moves.length ? winningLine(this.moves, g.k, g.rule, this.cells) : null;
+    const line = g.win_line || [];
+    const win = g.status === 'won' && shown === this.moves.length && line.length
+      ? [[line[0].row, line[0].col], [line[line.length - 1].row, line[line.length - 1].col]]
+      : null;
     this.board.setPosition({
       moves: this.moves,
       shown,
@@ -330,8 +328,9 @@ export class GamePage {
       title = '● Your turn';
     } else {
       const who = playerName(g.turn);
-      status.textContent = isBot(g, g.turn) ? `${who}, the ${seatKind(g, g.turn)} bot, is thinking` : `${who} to move`;
-      status.className = isBot(g, g.turn) ? 'status thinking' : 'status';
+      const thinking = g.thinking || isBot(g, g.turn);
+      status.textContent = thinking ? `${who}, the ${seatKind(g, g.turn)} bot, is thinking` : `${who} to move`;
+      status.className = thinking ? 'status thinking' : 'status';
       title = `Player ${g.turn} to move`;
     }
     document.title = `${title} · Gomoku ${this.id}`;

@@ -25,7 +25,7 @@ export class Live {
 
   url() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    return `${proto}//${location.host}/api/games/${encodeURIComponent(this.id)}/live?ply=${this.h.ply()}`;
+    return `${proto}//${location.host}/api/games/${encodeURIComponent(this.id)}/events?after=${this.h.ply()}`;
   }
 
   connect() {
@@ -59,7 +59,12 @@ export class Live {
       if (this.ws !== ws) return;
       this.ws = null;
       clearTimeout(this.stall);
-      if (!this.closed) this.scheduleRetry();
+      if (this.closed) return;
+      // A refused handshake (the server restarting, or knowing fewer moves
+      // than the page after losing its database) says nothing more: the
+      // page checks the whole game now and then while it retries.
+      if (this.attempt > 0 && this.attempt % 3 === 0) this.h.onResync();
+      this.scheduleRetry();
     };
   }
 
@@ -92,9 +97,10 @@ export class Live {
   }
 }
 
-// What the page makes of one message from the server.
+// What the page makes of one event from the server: a move, its ply, and
+// the game's state right after it.
 function toUpdate(msg) {
-  if (Array.isArray(msg.moves)) return { state: msg };
-  if (msg.move) return { move: msg.move, ply: msg.ply, status: msg.status };
-  return {};
+  if (msg.type !== 'move') return {};
+  const { row, col, player, ply, status, winner, turn, thinking } = msg;
+  return { move: { row, col, player }, ply, after: { status, winner, turn, thinking, win_line: msg.win_line } };
 }

@@ -172,7 +172,7 @@ export class Lobby {
     if ($('lobby').hidden) return;
     const note = $('server-games-note');
     try {
-      const data = await listGames();
+      const data = await listGames('ongoing');
       const games = Array.isArray(data) ? data : data.games || [];
       const list = $('server-games');
       list.replaceChildren();
@@ -182,7 +182,7 @@ export class Lobby {
           el('span', { className: 'muted', textContent: rulesText(g) }),
           el('span', { className: 'when', textContent: statusText(g) })));
       }
-      note.textContent = games.length ? '' : 'No games yet: create one above.';
+      note.textContent = games.length ? '' : 'No game is in progress: create one above.';
     } catch (e) {
       note.textContent = e instanceof ApiError && e.status === 0
         ? 'The server cannot be reached; trying again.'
