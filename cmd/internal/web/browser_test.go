@@ -195,10 +195,10 @@ func (p *page) moveCount() int {
 	return n
 }
 
-// waitMoves waits until the move list has n moves.
+// waitMoves waits until the move list has at least n moves.
 func (p *page) waitMoves(n int) {
 	p.t.Helper()
-	p.waitUntil(fmt.Sprintf("%d moves in the list", n), fmt.Sprintf(`document.querySelectorAll('#moves li').length === %d`, n))
+	p.waitUntil(fmt.Sprintf("%d moves in the list", n), fmt.Sprintf(`document.querySelectorAll('#moves li').length >= %d`, n))
 }
 
 // moveList is the page's move list as "player:row,col" items.
@@ -220,6 +220,17 @@ func (p *page) clickCell(row, col int) {
 	p.eval(fmt.Sprintf(`window.gomoku.cellToClient(%d, %d)`, row, col), &at)
 	require.True(p.t, at.Visible, "%s: cell (%d, %d) is not in view", p.name, row, col)
 	p.do(chromedp.MouseClickXY(at.X, at.Y))
+}
+
+// keepVisible brings a cell into view if it is not, with the Last move
+// and Fit all buttons a player would use.
+func (p *page) keepVisible(row, col int) {
+	p.t.Helper()
+	var at struct{ Visible bool }
+	p.eval(fmt.Sprintf(`window.gomoku.cellToClient(%d, %d)`, row, col), &at)
+	if !at.Visible {
+		p.do(chromedp.Click(chromedp.CSS("#fit-all")))
+	}
 }
 
 // screenshot saves the page as a PNG file.

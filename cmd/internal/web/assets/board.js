@@ -34,6 +34,7 @@ export class BoardView {
   /**
    * @param {HTMLCanvasElement} canvas
    * @param {{onActivate?: (row: number, col: number) => void,
+   *          onOffBoard?: () => void,
    *          onPointerCell?: (cell: {row: number, col: number} | null) => void,
    *          onCursor?: (cell: {row: number, col: number}) => void}} handlers
    */
@@ -284,12 +285,14 @@ export class BoardView {
       const p = this.localPoint(e);
       if (p.y < RULER || p.x < this.rowRulerWidth()) return;
       const cell = this.cellAt(p.x, p.y);
-      if (cell) {
-        this.cursor = cell;
-        this.cursorShown = false;
-        this.invalidate();
-        this.handlers.onActivate?.(cell.row, cell.col);
+      if (!cell) {
+        this.handlers.onOffBoard?.();
+        return;
       }
+      this.cursor = cell;
+      this.cursorShown = false;
+      this.invalidate();
+      this.handlers.onActivate?.(cell.row, cell.col);
     }
   }
 

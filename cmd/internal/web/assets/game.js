@@ -28,6 +28,7 @@ export class GamePage {
 
     this.board = new BoardView($('board'), {
       onActivate: (r, c) => this.activate(r, c),
+      onOffBoard: () => this.toast('That is off the board.'),
       onPointerCell: (cell) => this.showPointer(cell),
       onCursor: (cell) => this.showPointer(cell),
     });
@@ -44,7 +45,7 @@ export class GamePage {
       cellToClient: (r, c) => this.board.cellToClient(r, c),
       view: () => ({
         cx: this.board.cx, cy: this.board.cy, cell: this.board.cell,
-        cursor: { ...this.board.cursor }, winLine: this.board.winLine,
+        cursor: { ...this.board.cursor }, winLine: this.board.winLine, shown: this.board.shown,
       }),
     };
   }
