@@ -35,6 +35,13 @@ func createInLobby(p *page, srv *testServer, k int, seats ...string) links {
 	p.t.Helper()
 	p.do(chromedp.Navigate(srv.URL + "/"))
 	p.waitUntil("the lobby", `!document.getElementById('lobby').hidden`)
+	return createInLobbyForm(p, srv, k, seats...)
+}
+
+// createInLobbyForm fills in K and the seats on the lobby's form as it is
+// and submits it.
+func createInLobbyForm(p *page, srv *testServer, k int, seats ...string) links {
+	p.t.Helper()
 	set := fmt.Sprintf(`(() => {
 		const set = (el, v) => { el.value = v; el.dispatchEvent(new Event('input', {bubbles: true})); el.dispatchEvent(new Event('change', {bubbles: true})); };
 		set(document.getElementById('ng-k'), %d);
@@ -69,10 +76,12 @@ func jsArray(xs []string) string {
 	return "[" + strings.Join(q, ",") + "]"
 }
 
-// open navigates to a game's link and waits for the game to show.
+// open navigates to a game's link and waits for the game to show. It
+// leaves the current page first: a link that differs from the address
+// only in its fragment would otherwise not load the page anew.
 func (p *page) open(link string) {
 	p.t.Helper()
-	p.do(chromedp.Navigate(link))
+	p.do(chromedp.Navigate("about:blank"), chromedp.Navigate(link))
 	p.waitUntil("the game to load", `document.getElementById('rules').textContent !== ''`)
 }
 

@@ -9,6 +9,11 @@ if (path === '/' || path === '/index.html') {
   new Lobby().show();
 } else if (game) {
   new GamePage(decodeURIComponent(game[1])).start();
+  // A seat's link opened over the same game's page changes only the
+  // fragment, which does not reload: take the seat by loading afresh.
+  window.addEventListener('hashchange', () => {
+    if (new URLSearchParams(location.hash.slice(1)).has('token')) location.reload();
+  });
 } else {
   document.getElementById('not-found').hidden = false;
 }
