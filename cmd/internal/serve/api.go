@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -112,26 +113,27 @@ func errorf(status int, format string, args ...any) *httpError {
 	return &httpError{status: status, msg: fmt.Sprintf(format, args...)}
 }
 
-// decode reads a JSON body of at most maxBody bytes into v, refusing
-// unknown fields and anything after the value.
+// decode reads a JSON object of at most maxBody bytes into v, refusing
+// unknown fields and anything after the object.
 func decode(w http.ResponseWriter, r *http.Request, v any) *httpError {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			return errorf(http.StatusRequestEntityTooLarge, "request body larger than %d bytes", maxBody)
 		}
-		if errors.Is(err, io.EOF) {
-			return errorf(http.StatusBadRequest, "empty request body: want a JSON object")
-		}
+		return errorf(http.StatusBadRequest, "reading the request body: %v", err)
+	}
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 || body[0] != '{' {
+		return errorf(http.StatusBadRequest, "malformed JSON: want an object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
 		return errorf(http.StatusBadRequest, "malformed JSON: %s", jsonProblem(err))
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return errorf(http.StatusRequestEntityTooLarge, "request body larger than %d bytes", maxBody)
-		}
 		return errorf(http.StatusBadRequest, "malformed JSON: data after the object")
 	}
 	return nil

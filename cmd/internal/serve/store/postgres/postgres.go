@@ -232,13 +232,14 @@ func (s *Store) Watch(ctx context.Context, fn func(id string, ply int)) error {
 		return fmt.Errorf("postgres: watch: %w", err)
 	}
 	// A listening connection is never handed back to the pool.
-	defer conn.Hijack().Close(context.Background())
-	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
+	pc := conn.Hijack()
+	defer pc.Close(context.Background())
+	if _, err := pc.Exec(ctx, "LISTEN "+channel); err != nil {
 		return fmt.Errorf("postgres: watch: %w", err)
 	}
 	fn("", -1)
 	for {
-		n, err := conn.Conn().WaitForNotification(ctx)
+		n, err := pc.WaitForNotification(ctx)
 		if err != nil {
 			return fmt.Errorf("postgres: watch: %w", err)
 		}

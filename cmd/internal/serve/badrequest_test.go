@@ -1,0 +1,117 @@
+package serve_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestBadMoves(t *testing.T) {
+	c, _ := startServer(t)
+	g := c.create(`{"k":3,"rows":5,"cols":5}`)
+	t1, t2 := g.token(1), g.token(2)
+	c.mustMove(g.ID, t1, 2, 2, 0)
+	before := c.state(g.ID)
+	path := "/api/games/" + g.ID + "/moves"
+	cases := []struct {
+		name, method, path, token, body string
+		want                            int
+	}{
+		{"no token", "POST", path, "", `{"row":0,"col":0,"ply":1}`, http.StatusUnauthorized},
+		{"wrong token", "POST", path, strings.Repeat("0", 32), `{"row":0,"col":0,"ply":1}`, http.StatusUnauthorized},
+		{"another game's token", "POST", path, c.create(`{}`).token(2), `{"row":0,"col":0,"ply":1}`, http.StatusUnauthorized},
+		{"unknown game", "POST", "/api/games/0123456789abcdef/moves", t2, `{"row":0,"col":0,"ply":1}`, http.StatusNotFound},
+		{"malformed id", "POST", "/api/games/..%2f/moves", t2, `{"row":0,"col":0,"ply":1}`, http.StatusNotFound},
+		{"stale ply", "POST", path, t2, `{"row":0,"col":0,"ply":0}`, http.StatusConflict},
+		{"ply ahead", "POST", path, t2, `{"row":0,"col":0,"ply":2}`, http.StatusConflict},
+		{"not this seat's turn", "POST", path, t1, `{"row":0,"col":0,"ply":1}`, http.StatusConflict},
+		{"occupied", "POST", path, t2, `{"row":2,"col":2,"ply":1}`, http.StatusUnprocessableEntity},
+		{"off the board", "POST", path, t2, `{"row":5,"col":0,"ply":1}`, http.StatusUnprocessableEntity},
+		{"negative cell off the board", "POST", path, t2, `{"row":-1,"col":0,"ply":1}`, http.StatusUnprocessableEntity},
+		{"beyond int32", "POST", path, t2, `{"row":2147483648,"col":0,"ply":1}`, http.StatusUnprocessableEntity},
+		{"beyond int64", "POST", path, t2, `{"row":9223372036854775808,"col":0,"ply":1}`, http.StatusBadRequest},
+		{"huge", "POST", path, t2, `{"row":1e400,"col":0,"ply":1}`, http.StatusBadRequest},
+		{"fraction", "POST", path, t2, `{"row":0.5,"col":0,"ply":1}`, http.StatusBadRequest},
+		{"string", "POST", path, t2, `{"row":"0","col":0,"ply":1}`, http.StatusBadRequest},
+		{"negative ply", "POST", path, t2, `{"row":0,"col":0,"ply":-1}`, http.StatusBadRequest},
+		{"missing ply", "POST", path, t2, `{"row":0,"col":0}`, http.StatusBadRequest},
+		{"missing col", "POST", path, t2, `{"row":0,"ply":1}`, http.StatusBadRequest},
+		{"null row", "POST", path, t2, `{"row":null,"col":0,"ply":1}`, http.StatusBadRequest},
+		{"unknown field", "POST", path, t2, `{"row":0,"col":0,"ply":1,"player":2}`, http.StatusBadRequest},
+		{"malformed JSON", "POST", path, t2, `{"row":0,"col":0,"ply":1`, http.StatusBadRequest},
+		{"not an object", "POST", path, t2, `[0,0,1]`, http.StatusBadRequest},
+		{"empty body", "POST", path, t2, ``, http.StatusBadRequest},
+		{"two objects", "POST", path, t2, `{"row":0,"col":0,"ply":1}{"row":0,"col":1,"ply":2}`, http.StatusBadRequest},
+		{"huge body", "POST", path, t2, `{"row":0,"col":0,"ply":1,"x":"` + strings.Repeat("x", 10000) + `"}`, http.StatusRequestEntityTooLarge},
+		{"wrong method", "PUT", path, t2, `{"row":0,"col":0,"ply":1}`, http.StatusMethodNotAllowed},
+		{"unknown endpoint", "POST", "/api/games/" + g.ID + "/undo", t2, `{}`, http.StatusNotFound},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, b := c.do(tc.method, tc.path, tc.token, tc.body)
+			assert.Equal(t, tc.want, code, "%s", b)
+			assert.Equal(t, before, c.state(g.ID), "a refused move changes nothing")
+		})
+	}
+	// The finished game refuses every further move.
+	c.mustMove(g.ID, t2, 0, 0, 1)
+	c.mustMove(g.ID, t1, 2, 3, 2)
+	c.mustMove(g.ID, t2, 0, 1, 3)
+	won := c.mustMove(g.ID, t1, 2, 4, 4)
+	require.Equal(t, "won", won.Status)
+	code, b := c.move(g.ID, t2, 4, 4, 5)
+	assert.Equal(t, http.StatusUnprocessableEntity, code, "%s", b)
+	assert.Equal(t, won, c.state(g.ID))
+}
+
+func TestBadGames(t *testing.T) {
+	c, _ := startServer(t)
+	cases := []struct {
+		name, body string
+		want       int
+	}{
+		{"k zero", `{"k":0}`, http.StatusUnprocessableEntity},
+		{"k negative", `{"k":-5}`, http.StatusUnprocessableEntity},
+		{"k huge", `{"k":1000000}`, http.StatusUnprocessableEntity},
+		{"one player", `{"players":1}`, http.StatusUnprocessableEntity},
+		{"too many players", `{"players":17}`, http.StatusUnprocessableEntity},
+		{"players and seats disagree", `{"players":3,"seats":["human","human"]}`, http.StatusUnprocessableEntity},
+		{"unknown seat", `{"seats":["human","alphazero"]}`, http.StatusUnprocessableEntity},
+		{"rows without cols", `{"rows":5}`, http.StatusUnprocessableEntity},
+		{"negative rows", `{"rows":-3,"cols":-3}`, http.StatusUnprocessableEntity},
+		{"board beyond 32 bits", `{"rows":4294967296,"cols":4294967296}`, http.StatusUnprocessableEntity},
+		{"unknown rule", `{"rule":"renju"}`, http.StatusUnprocessableEntity},
+		{"k longer than the board", `{"k":6,"rows":5,"cols":5}`, http.StatusUnprocessableEntity},
+		{"unknown field", `{"k":5,"timer":60}`, http.StatusBadRequest},
+		{"wrong type", `{"k":"5"}`, http.StatusBadRequest},
+		{"seats not a list", `{"seats":"human"}`, http.StatusBadRequest},
+		{"beyond int64", `{"k":99999999999999999999}`, http.StatusBadRequest},
+		{"malformed", `{"k":5,}`, http.StatusBadRequest},
+		{"empty", ``, http.StatusBadRequest},
+		{"null", `null`, http.StatusBadRequest},
+		{"trailing data", `{} x`, http.StatusBadRequest},
+		{"huge body", `{"seats":["` + strings.Repeat("human", 2000) + `"]}`, http.StatusRequestEntityTooLarge},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, b := c.do("POST", "/api/games", "", tc.body)
+			assert.Equal(t, tc.want, code, "%s", b)
+		})
+	}
+	code, b := c.do("GET", "/api/games", "", "")
+	require.Equal(t, http.StatusOK, code)
+	assert.JSONEq(t, `{"games":[]}`, string(b), "no refused game was stored")
+
+	for _, q := range []string{"status=finished", "limit=0", "limit=x", "limit=501", "sort=new"} {
+		code, b := c.do("GET", "/api/games?"+q, "", "")
+		assert.Equal(t, http.StatusBadRequest, code, "%s: %s", q, b)
+	}
+	for _, q := range []string{"after=-1", "after=x", "from=3"} {
+		code, b := c.do("GET", fmt.Sprintf("/api/games/%s/events?%s", c.create(`{}`).ID, q), "", "")
+		assert.Equal(t, http.StatusBadRequest, code, "%s: %s", q, b)
+	}
+}

@@ -1,0 +1,82 @@
+package postgres_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store/postgres"
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store/postgres/pgtest"
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store/storetest"
+)
+
+func TestContract(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) storetest.Opener {
+		url := pgtest.URL(t)
+		return func(t *testing.T) store.Store {
+			st, err := postgres.Open(context.Background(), url)
+			require.NoError(t, err)
+			return st
+		}
+	})
+}
+
+func TestWatch(t *testing.T) {
+	url := pgtest.URL(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a, err := postgres.Open(ctx, url)
+	require.NoError(t, err)
+	defer a.Close()
+	b, err := postgres.Open(ctx, url) // a second server's connection
+	require.NoError(t, err)
+	defer b.Close()
+
+	type note struct {
+		id  string
+		ply int
+	}
+	var mu sync.Mutex
+	var notes []note
+	listening := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- b.Watch(ctx, func(id string, ply int) {
+			if ply < 0 {
+				close(listening)
+				return
+			}
+			mu.Lock()
+			notes = append(notes, note{id, ply})
+			mu.Unlock()
+		})
+	}()
+	<-listening
+	g := storetest.Game(2)
+	require.NoError(t, a.Create(ctx, g))
+	for ply := range 3 {
+		require.NoError(t, a.Append(ctx, g.ID, ply, store.Move{Row: ply, Player: ply%2 + 1}, store.Result{Status: "ongoing", Updated: time.Now()}))
+	}
+	// A refused move notifies nobody.
+	assert.ErrorIs(t, a.Append(ctx, g.ID, 1, store.Move{Row: 7, Player: 2}, store.Result{Status: "ongoing", Updated: time.Now()}), store.ErrConflict)
+	require.Eventually(t, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(notes) >= 3
+	}, 10*time.Second, 10*time.Millisecond)
+	time.Sleep(100 * time.Millisecond)
+	mu.Lock()
+	assert.Equal(t, []note{{g.ID, 1}, {g.ID, 2}, {g.ID, 3}}, notes)
+	mu.Unlock()
+	cancel()
+	assert.Error(t, <-done)
+}
+
+func TestRedact(t *testing.T) {
+	assert.Equal(t, "postgres://gomoku:xxxxx@db.example/games", postgres.Redact("postgres://gomoku:secret@db.example/games"))
+}
