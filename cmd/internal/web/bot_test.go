@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
@@ -138,4 +139,40 @@ func TestThreePlayersWithABot(t *testing.T) {
 	pages[1].eval(`window.statuses`, &seen)
 	require.Contains(t, seen, "Player 3 (green triangle), the greedy bot, is thinking")
 	saveReadmeShot(pages[1], "three-players-bot.png")
+	saveReadmeShot(host, "lobby.png")
+}
+
+func TestEightBotsWatched(t *testing.T) {
+	srv := startServer(t)
+	b := newBrowser(t)
+	host := b.newPage("lobby", 1100, 800)
+	host.do(chromedp.Navigate(srv.URL + "/"))
+	host.waitUntil("the lobby", `!document.getElementById('lobby').hidden`)
+	host.eval(`(() => {
+		document.querySelector('input[name=board][value=bounded]').click();
+		document.getElementById('ng-rows').value = 12;
+		document.getElementById('ng-cols').value = 12;
+		return true;
+	})()`, nil)
+	l := createInLobbyForm(host, srv, 4, "greedy", "random", "greedy", "random", "greedy", "random", "greedy", "random")
+	require.Empty(t, l.seats)
+	id := gameID(t, l.spectator)
+
+	watcher := b.newPage("spectator", 1100, 760)
+	watcher.open(l.spectator)
+	watcher.waitUntil("the end of the game", `/won|Draw/.test(document.getElementById('status').textContent)`)
+	final := srv.state(id)
+	require.NotEqual(t, "ongoing", final.Status)
+	watcher.waitMoves(len(final.Moves))
+	list := watcher.moveList()
+	require.Len(t, list, len(final.Moves))
+	for i, m := range final.Moves {
+		require.Contains(t, list[i], fmt.Sprintf("Move %d: Player %d (", i+1, m.Player))
+		require.Contains(t, list[i], fmt.Sprintf("at row %s, column %s", minus(m.Row), minus(m.Col)))
+	}
+	var players []string
+	watcher.eval(`[...document.querySelectorAll('#players li')].map(li => li.getAttribute('aria-label'))`, &players)
+	require.Len(t, players, 8)
+	require.Equal(t, "Player 8 (yellow hexagon), bot: random", players[7][:len("Player 8 (yellow hexagon), bot: random")])
+	saveReadmeShot(watcher, "eight-bots.png")
 }
