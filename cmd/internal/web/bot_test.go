@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
@@ -71,14 +70,10 @@ func chooseMove(t *testing.T, st apiState, k, players, me int) (int, int) {
 func TestThreePlayersWithABot(t *testing.T) {
 	srv := startServer(t)
 	b := newBrowser(t)
-	host := b.newPage("lobby", 1100, 800)
-	l := createInLobby(host, srv, 4, "human", "human", "greedy")
+	host, l := b.createInLobby(srv, newGame{k: 4, seats: []string{"human", "human", "greedy"}})
 	require.Len(t, l.seats, 2, "a link for each human seat only")
 	id := gameID(t, l.spectator)
-
-	pages := map[int]*page{1: b.newPage("player1", 1000, 760), 2: b.newPage("player2", 1000, 760)}
-	pages[1].open(l.seats[1])
-	pages[2].open(l.seats[2])
+	pages := map[int]*page{1: b.openGame("player1", l.seats[1]), 2: b.openGame("player2", l.seats[2])}
 	// Keep every status the first player's page shows, to see the bot's
 	// thinking however briefly it lasts.
 	pages[1].eval(`(() => {
@@ -145,21 +140,11 @@ func TestThreePlayersWithABot(t *testing.T) {
 func TestEightBotsWatched(t *testing.T) {
 	srv := startServer(t)
 	b := newBrowser(t)
-	host := b.newPage("lobby", 1100, 800)
-	host.do(chromedp.Navigate(srv.URL + "/"))
-	host.waitUntil("the lobby", `!document.getElementById('lobby').hidden`)
-	host.eval(`(() => {
-		document.querySelector('input[name=board][value=bounded]').click();
-		document.getElementById('ng-rows').value = 12;
-		document.getElementById('ng-cols').value = 12;
-		return true;
-	})()`, nil)
-	l := createInLobbyForm(host, srv, 4, "greedy", "random", "greedy", "random", "greedy", "random", "greedy", "random")
+	_, l := b.createInLobby(srv, newGame{k: 4, rows: 12, cols: 12,
+		seats: []string{"greedy", "random", "greedy", "random", "greedy", "random", "greedy", "random"}})
 	require.Empty(t, l.seats)
 	id := gameID(t, l.spectator)
-
-	watcher := b.newPage("spectator", 1100, 760)
-	watcher.open(l.spectator)
+	watcher := b.openGame("spectator", l.spectator)
 	watcher.waitUntil("the end of the game", `/won|Draw/.test(document.getElementById('status').textContent)`)
 	final := srv.state(id)
 	require.NotEqual(t, "ongoing", final.Status)

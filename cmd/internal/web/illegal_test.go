@@ -10,24 +10,12 @@ import (
 func TestIllegalClicksExplainThemselves(t *testing.T) {
 	srv := startServer(t)
 	b := newBrowser(t)
-	host := b.newPage("lobby", 1100, 800)
 	// A bounded board, to click off it too.
-	host.do(chromedp.Navigate(srv.URL + "/"))
-	host.waitUntil("the lobby", `!document.getElementById('lobby').hidden`)
-	host.eval(`(() => {
-		document.querySelector('input[name=board][value=bounded]').click();
-		document.getElementById('ng-rows').value = 7;
-		document.getElementById('ng-cols').value = 9;
-		return true;
-	})()`, nil)
-	l := createInLobbyForm(host, srv, 5, "human", "human")
+	_, l := b.createInLobby(srv, newGame{k: 5, rows: 7, cols: 9, seats: []string{"human", "human"}})
 	id := gameID(t, l.spectator)
-	one := b.newPage("player1", 1000, 700)
-	two := b.newPage("player2", 1000, 700)
-	watcher := b.newPage("spectator", 1000, 700)
-	one.open(l.seats[1])
-	two.open(l.seats[2])
-	watcher.open(l.spectator)
+	one := b.openGame("player1", l.seats[1])
+	two := b.openGame("player2", l.seats[2])
+	watcher := b.openGame("spectator", l.spectator)
 	one.waitText("#rules", "7 × 9")
 
 	one.waitText("#status", "Your turn")

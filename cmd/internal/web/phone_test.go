@@ -26,13 +26,11 @@ func touch(typ input.DispatchTouchEventType, fingers ...[2]float64) chromedp.Act
 func TestPhoneTapPinchAndDrag(t *testing.T) {
 	srv := startServer(t)
 	b := newBrowser(t)
-	host := b.newPage("lobby", 1100, 800)
-	l := createInLobby(host, srv, 5, "human", "human")
+	_, l := b.createInLobby(srv, newGame{k: 5, seats: []string{"human", "human"}})
 	phone := b.newPage("phone", 390, 844)
 	phone.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	two := b.newPage("player2", 1000, 700)
 	phone.open(l.seats[1])
-	two.open(l.seats[2])
+	two := b.openGame("player2", l.seats[2])
 	phone.waitText("#status", "Your turn")
 
 	// The layout fits the width: the board on top, the panel below.

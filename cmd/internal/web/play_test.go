@@ -29,28 +29,33 @@ type links struct {
 	spectator string
 }
 
-// createInLobby creates a game through the lobby's form: k in a row,
-// the seats ("human" or a bot's name), on an unbounded board.
-func createInLobby(p *page, srv *testServer, k int, seats ...string) links {
-	p.t.Helper()
-	p.do(chromedp.Navigate(srv.URL + "/"))
-	p.waitUntil("the lobby", `!document.getElementById('lobby').hidden`)
-	return createInLobbyForm(p, srv, k, seats...)
+// newGame is a game to create in the lobby.
+type newGame struct {
+	k          int
+	rows, cols int // both 0 for an infinite board
+	seats      []string
 }
 
-// createInLobbyForm fills in K and the seats on the lobby's form as it is
-// and submits it.
-func createInLobbyForm(p *page, srv *testServer, k int, seats ...string) links {
-	p.t.Helper()
-	set := fmt.Sprintf(`(() => {
+// createInLobby opens the lobby in a page of its own and creates g through
+// its form, as a person would.
+func (b *browser) createInLobby(srv *testServer, g newGame) (*page, links) {
+	b.t.Helper()
+	p := b.newPage("lobby", 1100, 800)
+	p.do(chromedp.Navigate(srv.URL + "/"))
+	p.waitUntil("the lobby", `!document.getElementById('lobby').hidden`)
+	fill := fmt.Sprintf(`(() => {
 		const set = (el, v) => { el.value = v; el.dispatchEvent(new Event('input', {bubbles: true})); el.dispatchEvent(new Event('change', {bubbles: true})); };
-		set(document.getElementById('ng-k'), %d);
-		set(document.getElementById('ng-players'), %d);
-		const seats = %s;
-		seats.forEach((s, i) => set(document.getElementById('ng-seat-' + (i + 1)), s));
+		if (%[1]d > 0) {
+			document.querySelector('input[name=board][value=bounded]').click();
+			set(document.getElementById('ng-rows'), %[1]d);
+			set(document.getElementById('ng-cols'), %[2]d);
+		}
+		set(document.getElementById('ng-k'), %[3]d);
+		set(document.getElementById('ng-players'), %[4]d);
+		%[5]s.forEach((s, i) => set(document.getElementById('ng-seat-' + (i + 1)), s));
 		return true;
-	})()`, k, len(seats), jsArray(seats))
-	p.eval(set, nil)
+	})()`, g.rows, g.cols, g.k, len(g.seats), jsArray(g.seats))
+	p.eval(fill, nil)
 	p.do(chromedp.Click(chromedp.CSS("#new-game button[type=submit]")))
 	p.waitUntil("the game's links", `!document.getElementById('created').hidden`)
 	var got struct {
@@ -65,7 +70,15 @@ func createInLobbyForm(p *page, srv *testServer, k int, seats ...string) links {
 		require.NoError(p.t, err)
 		l.seats[n] = v
 	}
-	return l
+	return p, l
+}
+
+// openGame opens a game's link in a new page of its own.
+func (b *browser) openGame(name, link string) *page {
+	b.t.Helper()
+	p := b.newPage(name, 1000, 720)
+	p.open(link)
+	return p
 }
 
 func jsArray(xs []string) string {
@@ -88,16 +101,11 @@ func (p *page) open(link string) {
 func TestTwoSeatsPlayToAWinWithASpectator(t *testing.T) {
 	srv := startServer(t)
 	b := newBrowser(t)
-	host := b.newPage("lobby", 1100, 800)
-	l := createInLobby(host, srv, 5, "human", "human")
+	_, l := b.createInLobby(srv, newGame{k: 5, seats: []string{"human", "human"}})
 	require.Len(t, l.seats, 2)
-
-	one := b.newPage("player1", 1100, 760)
-	two := b.newPage("player2", 1100, 760)
-	watcher := b.newPage("spectator", 1100, 760)
-	one.open(l.seats[1])
-	two.open(l.seats[2])
-	watcher.open(l.spectator)
+	one := b.openGame("player1", l.seats[1])
+	two := b.openGame("player2", l.seats[2])
+	watcher := b.openGame("spectator", l.spectator)
 	one.waitText("#status", "Your turn")
 	two.waitText("#status", "Player 1 (blue cross) to move")
 	watcher.waitText("#you", "You are watching")

@@ -9,13 +9,10 @@ import (
 func TestServerKilledAndRestartedMidGame(t *testing.T) {
 	srv := startServer(t)
 	b := newBrowser(t)
-	host := b.newPage("lobby", 1100, 800)
-	l := createInLobby(host, srv, 4, "human", "human")
+	_, l := b.createInLobby(srv, newGame{k: 4, seats: []string{"human", "human"}})
 	id := gameID(t, l.spectator)
-	one := b.newPage("player1", 1000, 700)
-	two := b.newPage("player2", 1000, 700)
-	one.open(l.seats[1])
-	two.open(l.seats[2])
+	one := b.openGame("player1", l.seats[1])
+	two := b.openGame("player2", l.seats[2])
 	one.waitText("#conn", "Live")
 	two.waitText("#conn", "Live")
 

@@ -63,12 +63,9 @@ func (p *page) keys(keys string, opts ...chromedp.KeyOption) {
 func TestKeyboardPanZoomAndLastMove(t *testing.T) {
 	srv := startServer(t)
 	b := newBrowser(t)
-	host := b.newPage("lobby", 1100, 800)
-	l := createInLobby(host, srv, 5, "human", "human")
-	one := b.newPage("player1", 1000, 700)
-	two := b.newPage("player2", 1000, 700)
-	one.open(l.seats[1])
-	two.open(l.seats[2])
+	_, l := b.createInLobby(srv, newGame{k: 5, seats: []string{"human", "human"}})
+	one := b.openGame("player1", l.seats[1])
+	two := b.openGame("player2", l.seats[2])
 	one.waitText("#status", "Your turn")
 
 	// Keyboard play: the board takes the focus like any control, the
