@@ -145,7 +145,7 @@ func TestEightBotsWatched(t *testing.T) {
 	require.Empty(t, l.seats)
 	id := gameID(t, l.spectator)
 	watcher := b.openGame("spectator", l.spectator)
-	watcher.waitUntil("the end of the game", `/won|Draw/.test(document.getElementById('status').textContent)`)
+	watcher.waitUntil("the end of the game", `/won|Draw: the board is full/.test(document.getElementById('status').textContent)`)
 	final := srv.state(id)
 	require.NotEqual(t, "ongoing", final.Status)
 	watcher.waitMoves(len(final.Moves))

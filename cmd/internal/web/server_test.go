@@ -50,20 +50,22 @@ func TestMain(m *testing.M) {
 
 // testServer is a running "gomoku serve" with its SQLite file.
 type testServer struct {
-	t    *testing.T
-	URL  string
-	addr string
-	db   string
-	cmd  *exec.Cmd
-	done chan struct{}
+	t     *testing.T
+	URL   string
+	addr  string
+	db    string
+	flags []string
+	cmd   *exec.Cmd
+	done  chan struct{}
 }
 
 var listening = regexp.MustCompile(`listening on http://(\S+)`)
 
-// startServer starts gomoku serve on a free port with a new database.
-func startServer(t *testing.T) *testServer {
+// startServer starts gomoku serve on a free port with a new database;
+// flags are added to its command line.
+func startServer(t *testing.T, flags ...string) *testServer {
 	t.Helper()
-	s := &testServer{t: t, db: filepath.Join(t.TempDir(), "games.db"), addr: "127.0.0.1:0"}
+	s := &testServer{t: t, db: filepath.Join(t.TempDir(), "games.db"), addr: "127.0.0.1:0", flags: flags}
 	s.start()
 	t.Cleanup(s.kill)
 	return s
@@ -73,8 +75,8 @@ func startServer(t *testing.T) *testServer {
 // it answers.
 func (s *testServer) start() {
 	s.t.Helper()
-	cmd := exec.Command(gomokuBinary(s.t), "serve", "--addr", s.addr, "--db", s.db,
-		"--bot-budget", "300ms", "--log", "none")
+	args := append([]string{"serve", "--addr", s.addr, "--db", s.db, "--bot-budget", "300ms", "--log", "none"}, s.flags...)
+	cmd := exec.Command(gomokuBinary(s.t), args...)
 	stdout, err := cmd.StdoutPipe()
 	require.NoError(s.t, err)
 	cmd.Stderr = os.Stderr

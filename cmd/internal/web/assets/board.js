@@ -2,12 +2,13 @@
 // view, with pan and zoom by mouse, touch and keyboard, and a keyboard
 // cursor for play without a pointer.
 
-import { drawMark } from './players.js';
+import { DOT_CELL, drawMark, lookOf } from './players.js';
 import { cellKey } from './rules.js';
 
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
-const MIN_CELL = 3;
+// Far enough out to see the whole 2³² × 2³² plane on a screen.
+const MIN_CELL = 1e-7;
 const MAX_CELL = 96;
 const RULER = 20; // px: height of the column ruler; the row ruler's width fits its labels
 const DRAG_SLOP = { mouse: 4, pen: 6, touch: 10 };
@@ -21,6 +22,13 @@ const RULER_TEXT = '#333';
 
 function clamp(x, lo, hi) {
   return Math.min(hi, Math.max(lo, x));
+}
+
+// The smallest of 1, 10, 100… that is at least x.
+function niceTen(x) {
+  let step = 1;
+  while (step < x) step *= 10;
+  return step;
 }
 
 // The smallest of 1, 2, 5, 10, 20, 50… that is at least x.
@@ -401,32 +409,20 @@ export class BoardView {
     }
     this.drawGrid(range, tl, br);
 
-    // Draw whichever is fewer: the cells in view, or the marks.
-    const area = (r1 - r0 + 1) * (c1 - c0 + 1);
-    if (area <= this.shown) {
-      for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) {
-          const p = this.cells.get(cellKey(r, c));
-          if (p) this.drawCellMark(p, r, c);
-        }
-      }
-    } else {
-      for (let i = 0; i < this.shown; i++) {
-        const m = this.moves[i];
-        if (m.row >= r0 && m.row <= r1 && m.col >= c0 && m.col <= c1) this.drawCellMark(m.player, m.row, m.col);
-      }
-    }
+    this.drawMarks(range);
 
     if (this.pending) this.drawCellMark(this.pending.player, this.pending.row, this.pending.col, 0.4);
     if (this.preview && this.hover && !this.cells.has(cellKey(this.hover.row, this.hover.col))) {
       this.drawCellMark(this.preview, this.hover.row, this.hover.col, 0.25);
     }
     if (this.lastMove) {
-      const p = this.toScreen(this.lastMove.row, this.lastMove.col);
+      // A frame around the cell, never smaller than 12 px so that it
+      // stays findable when the marks are dots.
+      const c = this.toScreen(this.lastMove.row + 0.5, this.lastMove.col + 0.5);
+      const side = Math.max(12, s - 2 * Math.min(2, s * 0.08));
       ctx.strokeStyle = '#c00000';
       ctx.lineWidth = Math.max(1.5, s * 0.07);
-      const inset = Math.min(2, s * 0.08);
-      ctx.strokeRect(p.x + inset, p.y + inset, s - 2 * inset, s - 2 * inset);
+      ctx.strokeRect(c.x - side / 2, c.y - side / 2, side, side);
     }
     if (this.winLine) this.drawWinLine();
     if (this.cursorShown && document.activeElement === this.canvas) {
@@ -443,8 +439,9 @@ export class BoardView {
 
   drawGrid({ r0, r1, c0, c1 }, tl, br) {
     const ctx = this.ctx, s = this.cell;
-    // Below 8 px a line per cell would be a grey wash: draw every 10th.
-    const every = s >= 8 ? 1 : 10;
+    // Lines at least 8 px apart: below that a line per cell would be a
+    // grey wash, so every 10th, 100th… is drawn instead.
+    const every = niceTen(8 / s);
     ctx.strokeStyle = GRID;
     ctx.lineWidth = 1;
     ctx.beginPath();
@@ -470,6 +467,45 @@ export class BoardView {
         ctx.moveTo(tl.x, y); ctx.lineTo(br.x, y);
       }
       ctx.stroke();
+    }
+  }
+
+  // Draws the marks in view, visiting whichever is fewer: the cells in
+  // view, or the marks. Zoomed far out, marks are dots, filled one path
+  // per player instead of one call per mark.
+  drawMarks({ r0, r1, c0, c1 }) {
+    const s = this.cell;
+    const dots = s < DOT_CELL ? new Map() : null;
+    const mark = (p, row, col) => {
+      if (!dots) {
+        this.drawCellMark(p, row, col);
+        return;
+      }
+      let path = dots.get(p);
+      if (!path) dots.set(p, (path = new Path2D()));
+      const q = this.toScreen(row + 0.5, col + 0.5);
+      const d = Math.max(2, s - 1);
+      path.rect(q.x - d / 2, q.y - d / 2, d, d);
+    };
+    const area = (r1 - r0 + 1) * (c1 - c0 + 1);
+    if (area <= this.shown) {
+      for (let r = r0; r <= r1; r++) {
+        for (let c = c0; c <= c1; c++) {
+          const p = this.cells.get(cellKey(r, c));
+          if (p) mark(p, r, c);
+        }
+      }
+    } else {
+      for (let i = 0; i < this.shown; i++) {
+        const m = this.moves[i];
+        if (m.row >= r0 && m.row <= r1 && m.col >= c0 && m.col <= c1) mark(m.player, m.row, m.col);
+      }
+    }
+    if (dots) {
+      for (const [p, path] of [...dots].sort((a, b) => a[0] - b[0])) {
+        this.ctx.fillStyle = lookOf(p).colour;
+        this.ctx.fill(path);
+      }
     }
   }
 

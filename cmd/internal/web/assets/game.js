@@ -56,6 +56,12 @@ export class GamePage {
     $('go-last').addEventListener('click', () => this.goLast());
     $('fit-all').addEventListener('click', () => this.board.fitAll());
     $('history-live').addEventListener('click', () => this.showPly(null));
+    $('moves').addEventListener('click', (e) => {
+      const b = e.target.closest('button[data-ply]');
+      if (!b) return;
+      const ply = Number(b.dataset.ply);
+      this.showPly(ply === this.moves.length ? null : ply);
+    });
     $('leave-seat').addEventListener('click', () => {
       forgetSeat(this.id);
       this.seat = null;
@@ -139,7 +145,7 @@ export class GamePage {
         this.load();
         return;
       }
-      this.setMoves([...this.moves, move]);
+      this.appendMoves([move]);
       Object.assign(this.game, after);
       this.game.ply = this.moves.length;
     }
@@ -147,32 +153,42 @@ export class GamePage {
     this.render();
   }
 
+  // Takes the game's moves: the same as the page has with more at the end
+  // (the usual case, appended), or a different history (replaced).
   setMoves(moves) {
     const prev = this.moves;
     const extends_ = moves.length >= prev.length && prev.every((m, i) =>
       m.row === moves[i].row && m.col === moves[i].col && m.player === moves[i].player);
-    const lastBefore = prev[prev.length - 1];
-    const lastWasVisible = lastBefore && this.board.cellToClient(lastBefore.row, lastBefore.col).visible;
-    if (extends_) {
-      for (let i = prev.length; i < moves.length; i++) {
-        this.cells.set(cellKey(moves[i].row, moves[i].col), moves[i].player);
-        this.appendMoveItem(moves[i], i + 1);
-      }
-    } else {
-      this.cells = occupancy(moves);
+    if (extends_) this.appendMoves(moves.slice(prev.length));
+    else {
+      this.moves = [];
+      this.cells = new Map();
       $('moves').replaceChildren();
-      moves.forEach((m, i) => this.appendMoveItem(m, i + 1));
-    }
-    this.moves = moves;
-    if (moves.length > prev.length) {
-      const last = moves[moves.length - 1];
-      this.announce(`${playerName(last.player)} played ${cellName(last.row, last.col)}.`);
-      // Follow the play, unless the viewer has looked elsewhere.
-      if (this.viewPly === null && (lastWasVisible || prev.length === 0)) this.board.keepInView(last);
+      this.appendMoves(moves);
     }
   }
 
-  appendMoveItem(m, ply) {
+  appendMoves(added) {
+    if (added.length === 0) return;
+    const before = this.moves.length;
+    const lastBefore = this.moves[before - 1];
+    const lastWasVisible = lastBefore && this.board.cellToClient(lastBefore.row, lastBefore.col).visible;
+    const items = document.createDocumentFragment();
+    for (const m of added) {
+      this.moves.push(m);
+      this.cells.set(cellKey(m.row, m.col), m.player);
+      items.append(this.moveItem(m, this.moves.length));
+    }
+    const list = $('moves');
+    list.append(items);
+    if (this.viewPly === null) list.scrollTop = list.scrollHeight;
+    const last = this.moves[this.moves.length - 1];
+    this.announce(`${playerName(last.player)} played ${cellName(last.row, last.col)}.`);
+    // Follow the play, unless the viewer has looked elsewhere.
+    if (this.viewPly === null && (lastWasVisible || before === 0)) this.board.keepInView(last);
+  }
+
+  moveItem(m, ply) {
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.ply = String(ply);
@@ -183,12 +199,9 @@ export class GamePage {
     text.textContent = `Player ${m.player}: ${num(m.row)}, ${num(m.col)}`;
     b.setAttribute('aria-label', `Move ${ply}: ${playerName(m.player)} at ${cellName(m.row, m.col)}`);
     b.append(n, markIcon(m.player, 16), text);
-    b.addEventListener('click', () => this.showPly(ply === this.moves.length ? null : ply));
     const li = document.createElement('li');
     li.append(b);
-    $('moves').append(li);
-    const list = $('moves');
-    if (this.viewPly === null) list.scrollTop = list.scrollHeight;
+    return li;
   }
 
   /** Shows the board as it was after ply moves, or live with null. */
@@ -257,6 +270,8 @@ export class GamePage {
           this.seat = null;
         } else if (e.status === 409) {
           this.toast(`Not played: ${e.message}`);
+        } else if (e.status === 429) {
+          this.toast(`Not played, too fast: ${e.message}`);
         } else {
           this.toast(`That move is not allowed: ${e.message}`);
         }
@@ -320,7 +335,9 @@ export class GamePage {
       status.className = 'status over';
       title = `Player ${g.winner} won`;
     } else if (g.status === 'drawn') {
-      status.textContent = 'Draw: nobody can win any more.';
+      status.textContent = g.rows > 0 && this.moves.length >= g.rows * g.cols
+        ? 'Draw: the board is full.'
+        : `Draw: the game reached its limit of ${this.moves.length} moves.`;
       status.className = 'status over';
       title = 'Draw';
     } else if (this.myTurn()) {

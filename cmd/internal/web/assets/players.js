@@ -19,6 +19,9 @@ const SYMBOLS = ['cross', 'ring', 'triangle', 'square', 'diamond', 'star', 'plus
 
 const OUTLINE = '#1b1b1b';
 
+/** Below this cell size in pixels a mark is a dot of its colour: a symbol would be unreadable. */
+export const DOT_CELL = 9;
+
 /** The look of player p (1-based): colour, its name, and symbol. */
 export function lookOf(p) {
   const i = Math.max(0, p - 1);
@@ -81,9 +84,9 @@ export function drawMark(ctx, p, cx, cy, size, alpha = 1) {
   const { colour, symbol } = lookOf(p);
   ctx.save();
   ctx.globalAlpha = alpha;
-  if (size < 9) {
+  if (size < DOT_CELL) {
     ctx.fillStyle = colour;
-    const s = Math.max(1, size - 1);
+    const s = Math.max(2, size - 1);
     ctx.fillRect(cx - s / 2, cy - s / 2, s, s);
     ctx.restore();
     return;
@@ -133,21 +136,30 @@ export function drawMark(ctx, p, cx, cy, size, alpha = 1) {
   ctx.restore();
 }
 
+const iconCache = new Map();
+
 /**
- * A small canvas showing player p's symbol, for lists and labels. It is
- * decorative: the text beside it names the player.
+ * A small image of player p's symbol, for lists and labels. It is
+ * decorative: the text beside it names the player. Each symbol is drawn
+ * once per size and shared, so a list of thousands of moves stays cheap.
  */
 export function markIcon(p, size = 20) {
-  const c = document.createElement('canvas');
   const dpr = window.devicePixelRatio || 1;
-  c.width = Math.round(size * dpr);
-  c.height = Math.round(size * dpr);
-  c.style.width = `${size}px`;
-  c.style.height = `${size}px`;
-  c.className = 'mark-icon';
-  c.setAttribute('aria-hidden', 'true');
-  const ctx = c.getContext('2d');
-  ctx.scale(dpr, dpr);
-  drawMark(ctx, p, size / 2, size / 2, size);
-  return c;
+  const key = `${p}/${size}/${dpr}`;
+  let src = iconCache.get(key);
+  if (!src) {
+    const c = document.createElement('canvas');
+    c.width = Math.round(size * dpr);
+    c.height = Math.round(size * dpr);
+    const ctx = c.getContext('2d');
+    ctx.scale(dpr, dpr);
+    drawMark(ctx, p, size / 2, size / 2, size);
+    src = c.toDataURL();
+    iconCache.set(key, src);
+  }
+  const img = new Image(size, size);
+  img.src = src;
+  img.alt = '';
+  img.className = 'mark-icon';
+  return img;
 }
