@@ -55,6 +55,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 			benchCommand(),
 			pbraincmd.Command(),
 			serve.Command(serve.WithPage(web.Handler())),
+			serve.BenchCommand(),
 		},
 	}
 	for _, cmd := range app.Commands {

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
@@ -127,12 +128,25 @@ func (p *botPool) move(g *game) {
 	}
 	ctx, cancel = context.WithTimeout(context.WithoutCancel(s.ctx), storeTimeout)
 	defer cancel()
-	if err := s.play(ctx, g, turn, cellChosen.Row, cellChosen.Col, ply); err != nil {
-		// Another server moved first, or the store failed: look again.
-		s.log.Info("bot move not played", "game", g.id, "ply", ply, "err", err)
-		if g.stale {
-			_ = s.sync(ctx, g)
+	err = s.play(ctx, g, turn, cellChosen.Row, cellChosen.Col, ply)
+	switch {
+	case errors.Is(err, errUnstored):
+		// The database is failing: try again in a while, not in a loop.
+		s.log.Warn("bot move not stored; retrying in a second", "game", g.id, "ply", ply, "err", err)
+		g.botQueued = true
+		if s.track() {
+			time.AfterFunc(time.Second, func() {
+				defer s.wg.Done()
+				g.mu.Lock()
+				defer g.mu.Unlock()
+				g.botQueued = false
+				p.schedule(g)
+			})
 		}
+		return
+	case err != nil:
+		// Another server moved first: its move is in the engine now.
+		s.log.Info("bot move not played", "game", g.id, "ply", ply, "err", err)
 	}
 	p.schedule(g)
 }

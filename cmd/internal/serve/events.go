@@ -104,6 +104,11 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusConflict, "after=%d is ahead of the game, which is at ply %d", after, ply))
 		return
 	}
+	if !s.track() {
+		writeError(w, errorf(http.StatusServiceUnavailable, "the server is shutting down"))
+		return
+	}
+	defer s.wg.Done()
 	ch, ok := g.subscribe(s.settings.limits.MaxWatchers)
 	if !ok {
 		writeError(w, errorf(http.StatusServiceUnavailable, "this game has too many watchers; try again later"))
@@ -115,8 +120,6 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		return // Accept has answered: a bad handshake or a foreign Origin
 	}
 	defer c.CloseNow()
-	s.wg.Add(1)
-	defer s.wg.Done()
 	ctx := c.CloseRead(s.ctx)
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()

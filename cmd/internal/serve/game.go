@@ -32,6 +32,7 @@ type game struct {
 	stale     bool              // the store may hold moves the engine lacks
 
 	view     atomic.Pointer[view]
+	head     []byte       // the state JSON's unchanging start: configuration and seats
 	lastUsed atomic.Int64 // unix nanoseconds
 
 	subMu sync.Mutex
@@ -42,13 +43,14 @@ type game struct {
 // published; moves shares its backing array with later views, which only
 // append beyond its length.
 type view struct {
-	ply     int
-	status  engine.Outcome
-	winner  int
-	moves   []store.Move
-	winLine []cell
-	updated time.Time
-	state   []byte // the state's JSON, as GET answers it
+	ply       int
+	status    engine.Outcome
+	winner    int
+	moves     []store.Move
+	movesJSON []byte // moves as JSON objects separated by commas, shared like moves
+	winLine   []cell
+	updated   time.Time
+	state     []byte // the state's JSON, as GET answers it
 }
 
 // newGame rebuilds a game from its record and moves through the engine.
@@ -66,6 +68,7 @@ func newGame(rec store.Game, moves []store.Move, budget time.Duration) (*game, e
 		return nil, fmt.Errorf("serve: game %s: replaying its moves: %w", rec.ID, err)
 	}
 	g := &game{id: rec.ID, cfg: rec, eng: eng, bots: make([]engine.Strategy, len(rec.Seats)), subs: map[chan struct{}]struct{}{}}
+	g.head = stateHead(rec)
 	for i, s := range rec.Seats {
 		if s.Kind != human {
 			if g.bots[i], err = newBot(s.Kind, seedFor(rec.ID, i+1), budget); err != nil {
@@ -118,6 +121,16 @@ func (g *game) status() (engine.Outcome, int) {
 func (g *game) publish(moves []store.Move, updated time.Time) {
 	st, winner := g.status()
 	v := &view{ply: len(moves), status: st, winner: winner, moves: moves, updated: updated}
+	from := 0
+	if prev := g.view.Load(); prev != nil {
+		from, v.movesJSON = prev.ply, prev.movesJSON
+	}
+	for i, m := range moves[from:] {
+		if from+i > 0 {
+			v.movesJSON = append(v.movesJSON, ',')
+		}
+		v.movesJSON = appendMove(v.movesJSON, m)
+	}
 	if st == engine.Won {
 		v.winLine = winningLine(g.eng)
 	}
@@ -146,28 +159,61 @@ func (g *game) thinking(turn int) bool {
 	return turn > 0 && g.cfg.Seats[turn-1].Kind != human
 }
 
-// encode renders v as the game's state JSON.
-func (g *game) encode(v *view) []byte {
-	moves := make([]byte, 0, 2+32*len(v.moves))
-	moves = append(moves, '[')
-	for i, m := range v.moves {
-		if i > 0 {
-			moves = append(moves, ',')
-		}
-		moves = appendMove(moves, m)
-	}
-	moves = append(moves, ']')
-	s := summaryOf(g.cfg, v.ply, v.status.String(), v.winner, v.updated)
-	s.Moves = moves
-	s.WinLine = v.winLine
-	if s.WinLine == nil {
-		s.WinLine = []cell{}
-	}
-	b, err := json.Marshal(s)
+// stateHead renders the part of a game's state JSON that never changes,
+// up to the comma before "moves".
+func stateHead(rec store.Game) []byte {
+	s := summaryOf(rec, 0, "", 0, time.Time{})
+	b, err := json.Marshal(struct {
+		ID       string     `json:"id"`
+		K        int        `json:"k"`
+		Players  int        `json:"players"`
+		Rows     int        `json:"rows"`
+		Cols     int        `json:"cols"`
+		Rule     string     `json:"rule"`
+		MaxMoves int        `json:"max_moves"`
+		Seats    []seatKind `json:"seats"`
+	}{s.ID, s.K, s.Players, s.Rows, s.Cols, s.Rule, s.MaxMoves, s.Seats})
 	if err != nil {
 		panic(fmt.Sprintf("serve: encoding a game's state: %v", err)) // only plain values: cannot fail
 	}
-	return b
+	return append(b[:len(b)-1], ',')
+}
+
+// encode renders v as the game's state JSON, the fields in [summary]'s
+// order. It is written by hand because it runs for every move and the
+// moves, already rendered, are most of it.
+func (g *game) encode(v *view) []byte {
+	turn := g.turn(v.ply, v.status)
+	b := make([]byte, 0, len(g.head)+len(v.movesJSON)+200+40*len(v.winLine))
+	b = append(b, g.head...)
+	b = append(b, `"moves":[`...)
+	b = append(b, v.movesJSON...)
+	b = append(b, `],"status":"`...)
+	b = append(b, v.status.String()...)
+	b = append(b, `","winner":`...)
+	b = strconv.AppendInt(b, int64(v.winner), 10)
+	b = append(b, `,"turn":`...)
+	b = strconv.AppendInt(b, int64(turn), 10)
+	b = append(b, `,"ply":`...)
+	b = strconv.AppendInt(b, int64(v.ply), 10)
+	b = append(b, `,"win_line":[`...)
+	for i, c := range v.winLine {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"row":`...)
+		b = strconv.AppendInt(b, int64(c.Row), 10)
+		b = append(b, `,"col":`...)
+		b = strconv.AppendInt(b, int64(c.Col), 10)
+		b = append(b, '}')
+	}
+	b = append(b, `],"thinking":`...)
+	b = strconv.AppendBool(b, g.thinking(turn))
+	b = append(b, `,"created":"`...)
+	b = g.cfg.Created.AppendFormat(b, time.RFC3339Nano)
+	b = append(b, `","updated":"`...)
+	b = v.updated.AppendFormat(b, time.RFC3339Nano)
+	return append(b, `"}`...)
 }
 
 func appendMove(b []byte, m store.Move) []byte {

@@ -26,9 +26,23 @@ type Server struct {
 	games map[string]*game
 	loads map[string]*loading // games being read from the store
 
-	ctx    context.Context // ends when the server closes
-	cancel context.CancelFunc
-	wg     sync.WaitGroup // background goroutines and live connections
+	ctx     context.Context // ends when the server closes
+	cancel  context.CancelFunc
+	closeMu sync.RWMutex // guards closed against new work in wg
+	closed  bool
+	wg      sync.WaitGroup // background goroutines and live connections
+}
+
+// track counts one more piece of background work for Close to wait for,
+// or reports false when the server is closing.
+func (s *Server) track() bool {
+	s.closeMu.RLock()
+	defer s.closeMu.RUnlock()
+	if s.closed {
+		return false
+	}
+	s.wg.Add(1)
+	return true
 }
 
 // loading is one read of a game from the store that concurrent requests
@@ -63,8 +77,9 @@ func New(ctx context.Context, st store.Store, opts ...Option) (*Server, error) {
 		s.Close()
 		return nil, err
 	}
-	s.wg.Add(1)
-	go s.janitor()
+	if s.track() {
+		go s.janitor()
+	}
 	return s, nil
 }
 
@@ -72,6 +87,9 @@ func New(ctx context.Context, st store.Store, opts ...Option) (*Server, error) {
 // does not close the store; in-flight requests should be finished first
 // (http.Server.Shutdown).
 func (s *Server) Close() error {
+	s.closeMu.Lock()
+	s.closed = true
+	s.closeMu.Unlock()
 	s.cancel()
 	s.bots.stop()
 	s.wg.Wait()
@@ -257,7 +275,9 @@ func (s *Server) follow() error {
 	ready := make(chan struct{})
 	var once sync.Once
 	failed := make(chan error, 1)
-	s.wg.Add(1)
+	if !s.track() {
+		return nil
+	}
 	go func() {
 		defer s.wg.Done()
 		for s.ctx.Err() == nil {
@@ -265,11 +285,12 @@ func (s *Server) follow() error {
 				if ply < 0 {
 					once.Do(func() { close(ready) })
 				}
-				s.wg.Add(1)
-				go func() {
-					defer s.wg.Done()
-					s.noticed(id, ply)
-				}()
+				if s.track() {
+					go func() {
+						defer s.wg.Done()
+						s.noticed(id, ply)
+					}()
+				}
 			})
 			select {
 			case <-ready:

@@ -38,18 +38,43 @@ func (s *Store) Create(ctx context.Context, g store.Game) error {
 	})
 }
 
+// writeStmts are the writer's statements, prepared once on its connection.
+type writeStmts struct {
+	advance, insertMove, exists *sql.Stmt
+}
+
+func prepare(ctx context.Context, db *sql.DB) (writeStmts, error) {
+	var w writeStmts
+	for _, p := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{
+		{&w.advance, `UPDATE games SET ply = ? + 1, status = ?, winner = ?, updated_at = ? WHERE id = ? AND ply = ?`},
+		{&w.insertMove, `INSERT INTO moves (game_id, ply, row, col, player) VALUES (?, ?, ?, ?, ?)`},
+		{&w.exists, `SELECT 1 FROM games WHERE id = ?`},
+	} {
+		stmt, err := db.PrepareContext(ctx, p.sql)
+		if err != nil {
+			return w, fmt.Errorf("preparing statements: %w", err)
+		}
+		*p.stmt = stmt
+	}
+	return w, nil
+}
+
 // Append stores move number ply of game id and the game's new summary.
+// The games row moves from ply to ply+1 first, so a refused move writes
+// nothing.
 func (s *Store) Append(ctx context.Context, id string, ply int, m store.Move, r store.Result) error {
 	now := r.Updated.UnixNano()
 	return s.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET ply = ? + 1, status = ?, winner = ?, updated_at = ?
-			WHERE id = ? AND ply = ?`, ply, r.Status, r.Winner, now, id, ply)
+		res, err := tx.StmtContext(ctx, s.stmts.advance).ExecContext(ctx, ply, r.Status, r.Winner, now, id, ply)
 		if err != nil {
 			return fmt.Errorf("sqlite: append to %s: %w", id, err)
 		}
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
 			var one int
-			switch err := tx.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&one); {
+			switch err := tx.StmtContext(ctx, s.stmts.exists).QueryRowContext(ctx, id).Scan(&one); {
 			case errors.Is(err, sql.ErrNoRows):
 				return fmt.Errorf("sqlite: append to %s: %w", id, store.ErrNotFound)
 			case err != nil:
@@ -57,12 +82,9 @@ func (s *Store) Append(ctx context.Context, id string, ply int, m store.Move, r 
 			}
 			return fmt.Errorf("sqlite: append ply %d to %s: %w", ply, id, store.ErrConflict)
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, row, col, player) VALUES (?, ?, ?, ?, ?)`,
-			id, ply, m.Row, m.Col, m.Player)
-		if err != nil {
-			if isConstraint(err) {
-				return fmt.Errorf("sqlite: append ply %d to %s: %w", ply, id, store.ErrConflict)
-			}
+		// The games row said ply was free, so this cannot collide; if it
+		// does, the database is inconsistent and the group is rolled back.
+		if _, err := tx.StmtContext(ctx, s.stmts.insertMove).ExecContext(ctx, id, ply, m.Row, m.Col, m.Player); err != nil {
 			return fmt.Errorf("sqlite: append to %s: %w", id, err)
 		}
 		return nil

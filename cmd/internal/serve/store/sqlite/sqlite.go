@@ -2,8 +2,8 @@
 // the pure-Go driver modernc.org/sqlite, in WAL mode with synchronous=FULL.
 //
 // All writes go through one writer goroutine that commits them in groups:
-// every write waiting when a transaction starts joins it, each inside its
-// own savepoint, and one fsync makes the whole group durable. A write's
+// every write waiting when a transaction starts joins it, and one fsync
+// makes the whole group durable. A write's
 // caller is answered only after that commit, so grouping costs no
 // durability; under load it turns thousands of small transactions a second
 // into a few hundred.
@@ -28,6 +28,7 @@ const maxGroup = 512
 type Store struct {
 	read  *sql.DB // a pool of readers (WAL lets them run beside the writer)
 	write *sql.DB // one connection, used only by the writer goroutine
+	stmts writeStmts
 	ops   chan *op
 
 	mu     sync.RWMutex // guards closed against sends on ops
@@ -61,6 +62,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
 	}
+	stmts, err := prepare(ctx, write)
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
+	}
 	read, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		write.Close()
@@ -68,7 +74,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	read.SetMaxOpenConns(8)
 	read.SetMaxIdleConns(8)
-	s := &Store{read: read, write: write, ops: make(chan *op, maxGroup), done: make(chan struct{})}
+	s := &Store{read: read, write: write, stmts: stmts, ops: make(chan *op, maxGroup), done: make(chan struct{})}
 	go s.writer()
 	return s, nil
 }
@@ -129,9 +135,10 @@ func (s *Store) writer() {
 	}
 }
 
-// commit runs a group of writes in one transaction, each in a savepoint so
-// that a refused write (a conflict) leaves the others in, and answers each
-// write once the transaction has committed.
+// commit runs a group of writes in one transaction and answers each once
+// the transaction has committed. A write refused for its own reasons
+// (store.ErrConflict, store.ErrNotFound) must have written nothing, so the
+// others go on without it; any other failure rolls the whole group back.
 func (s *Store) commit(group []*op) {
 	ctx := context.Background()
 	errs := make([]error, len(group))
@@ -146,19 +153,10 @@ func (s *Store) commit(group []*op) {
 		return
 	}
 	for i, o := range group {
-		if _, err := tx.ExecContext(ctx, "SAVEPOINT w"); err != nil {
-			tx.Rollback()
-			fail(fmt.Errorf("sqlite: savepoint: %w", err))
-			return
-		}
 		errs[i] = o.fn(ctx, tx)
-		end := "RELEASE w"
-		if errs[i] != nil {
-			end = "ROLLBACK TO w; RELEASE w"
-		}
-		if _, err := tx.ExecContext(ctx, end); err != nil {
+		if errs[i] != nil && !errors.Is(errs[i], store.ErrConflict) && !errors.Is(errs[i], store.ErrNotFound) {
 			tx.Rollback()
-			fail(fmt.Errorf("sqlite: savepoint: %w", err))
+			fail(errs[i])
 			return
 		}
 	}

@@ -1,0 +1,40 @@
+package serve_test
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve"
+)
+
+func envInt(t *testing.T, name string, def int) int {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	require.NoError(t, err, name)
+	return n
+}
+
+// TestBench runs the load test briefly against an in-process server; set
+// GOMOKU_BENCH_SECONDS, _GAMES and _RATE (moves/s offered) for a longer
+// run, and read its figures with -v.
+func TestBench(t *testing.T) {
+	seconds, games, rate := envInt(t, "GOMOKU_BENCH_SECONDS", 1), envInt(t, "GOMOKU_BENCH_GAMES", 20), envInt(t, "GOMOKU_BENCH_RATE", 0)
+	c, _ := startServer(t)
+	r, err := serve.Bench(context.Background(), serve.BenchConfig{URL: c.base, Games: games, Duration: time.Duration(seconds) * time.Second,
+		Warmup: 200 * time.Millisecond, MovesPerGame: 50, Rate: float64(rate)})
+	require.NoError(t, err)
+	t.Logf("\n%s", r)
+	assert.Empty(t, r.Errors)
+	assert.Positive(t, r.Moves)
+	assert.Greater(t, r.NewGames, games, "games are replaced after 50 moves")
+	assert.LessOrEqual(t, r.Percentile(.5), r.Percentile(.99))
+}
