@@ -73,3 +73,15 @@ func TestIllegalClicksExplainThemselves(t *testing.T) {
 	one.waitMoves(2)
 	watcher.waitMoves(2)
 }
+
+func TestUnknownGameSaysSo(t *testing.T) {
+	srv := startServer(t)
+	b := newBrowser(t)
+	p := b.newPage("unknown", 800, 600)
+	p.do(chromedp.Navigate(srv.URL + "/game/nosuchgame"))
+	p.waitText("#status", "There is no such game on this server.")
+	p.waitText("#you", "Back to the lobby")
+	var boardShown bool
+	p.eval(`document.querySelector('.board-wrap').offsetParent !== null`, &boardShown)
+	require.False(t, boardShown)
+}

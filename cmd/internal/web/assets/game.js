@@ -121,10 +121,17 @@ export class GamePage {
     return this.loading;
   }
 
+  // Shows why the game cannot be shown, instead of an empty board.
   fatal(message) {
+    this.live.close();
+    $('game').classList.add('failed');
     $('status').textContent = message;
     $('status').className = 'status';
-    this.live.close();
+    const back = document.createElement('a');
+    back.href = '/';
+    back.textContent = 'Back to the lobby';
+    $('you').replaceChildren(back);
+    $('conn').textContent = '';
   }
 
   /**
