@@ -109,7 +109,8 @@ export class GamePage {
             this.fatal('There is no such game on this server.');
             return;
           }
-          if (!(e instanceof ApiError && e.status === 0) && !(e instanceof ApiError && e.status >= 500)) {
+          const passing = e instanceof ApiError && (e.status === 0 || e.status === 429 || e.status >= 500);
+          if (!passing) {
             this.fatal(`The game cannot be shown: ${e.message}`);
             return;
           }
