@@ -49,14 +49,7 @@ type moveRequest struct {
 // summary is a game's state: GET /api/games/{id} answers it with Moves and
 // WinLine, the game list without.
 type summary struct {
-	ID       string          `json:"id"`
-	K        int             `json:"k"`
-	Players  int             `json:"players"`
-	Rows     int             `json:"rows"`
-	Cols     int             `json:"cols"`
-	Rule     string          `json:"rule"`
-	MaxMoves int             `json:"max_moves"`
-	Seats    []seatKind      `json:"seats"`
+	config
 	Moves    json.RawMessage `json:"moves,omitempty"`
 	Status   string          `json:"status"`
 	Winner   int             `json:"winner"`
@@ -66,6 +59,18 @@ type summary struct {
 	Thinking bool            `json:"thinking"`
 	Created  time.Time       `json:"created"`
 	Updated  time.Time       `json:"updated"`
+}
+
+// config is the part of a game's state that never changes.
+type config struct {
+	ID       string     `json:"id"`
+	K        int        `json:"k"`
+	Players  int        `json:"players"`
+	Rows     int        `json:"rows"`
+	Cols     int        `json:"cols"`
+	Rule     string     `json:"rule"`
+	MaxMoves int        `json:"max_moves"`
+	Seats    []seatKind `json:"seats"`
 }
 
 type seatKind struct {
@@ -81,9 +86,8 @@ type cell struct {
 // summaryOf describes a game at ply with the given outcome.
 func summaryOf(rec store.Game, ply int, status string, winner int, updated time.Time) summary {
 	s := summary{
-		ID: rec.ID, K: rec.K, Players: rec.Players, Rows: rec.Rows, Cols: rec.Cols, Rule: rec.Rule,
-		MaxMoves: rec.MaxMoves, Status: status, Winner: winner, Ply: ply,
-		Created: rec.Created, Updated: updated,
+		config: config{ID: rec.ID, K: rec.K, Players: rec.Players, Rows: rec.Rows, Cols: rec.Cols, Rule: rec.Rule, MaxMoves: rec.MaxMoves},
+		Status: status, Winner: winner, Ply: ply, Created: rec.Created, Updated: updated,
 	}
 	s.Seats = make([]seatKind, len(rec.Seats))
 	for i, st := range rec.Seats {

@@ -35,6 +35,9 @@ func TestBench(t *testing.T) {
 	t.Logf("\n%s", r)
 	assert.Empty(t, r.Errors)
 	assert.Positive(t, r.Moves)
-	assert.Greater(t, r.NewGames, games, "games are replaced after 50 moves")
+	assert.GreaterOrEqual(t, r.NewGames, games)
+	if r.Moves > games*50 {
+		assert.Greater(t, r.NewGames, games, "games are replaced after 50 moves")
+	}
 	assert.LessOrEqual(t, r.Percentile(.5), r.Percentile(.99))
 }

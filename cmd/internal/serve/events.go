@@ -120,7 +120,18 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		return // Accept has answered: a bad handshake or a foreign Origin
 	}
 	defer c.CloseNow()
-	ctx := c.CloseRead(s.ctx)
+	// The client has nothing to say: its only messages are control frames
+	// (pings, close), which reading handles; a data message closes the
+	// connection with 1008.
+	c.SetReadLimit(1024)
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	go func() {
+		defer cancel()
+		if _, _, err := c.Read(ctx); err == nil {
+			c.Close(websocket.StatusPolicyViolation, "the server takes no messages")
+		}
+	}()
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
 	sent := after

@@ -162,17 +162,7 @@ func (g *game) thinking(turn int) bool {
 // stateHead renders the part of a game's state JSON that never changes,
 // up to the comma before "moves".
 func stateHead(rec store.Game) []byte {
-	s := summaryOf(rec, 0, "", 0, time.Time{})
-	b, err := json.Marshal(struct {
-		ID       string     `json:"id"`
-		K        int        `json:"k"`
-		Players  int        `json:"players"`
-		Rows     int        `json:"rows"`
-		Cols     int        `json:"cols"`
-		Rule     string     `json:"rule"`
-		MaxMoves int        `json:"max_moves"`
-		Seats    []seatKind `json:"seats"`
-	}{s.ID, s.K, s.Players, s.Rows, s.Cols, s.Rule, s.MaxMoves, s.Seats})
+	b, err := json.Marshal(summaryOf(rec, 0, "", 0, time.Time{}).config)
 	if err != nil {
 		panic(fmt.Sprintf("serve: encoding a game's state: %v", err)) // only plain values: cannot fail
 	}

@@ -1,0 +1,103 @@
+package serve_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve"
+)
+
+func TestRateLimits(t *testing.T) {
+	t.Run("per address", func(t *testing.T) {
+		l := testLimits()
+		l.RequestsPerSecond = 5 // bursts of 10
+		c, _ := startServer(t, serve.WithLimits(l))
+		codes := map[int]int{}
+		for range 15 {
+			code, _ := c.do("GET", "/healthz", "", "")
+			codes[code]++
+		}
+		assert.Equal(t, map[int]int{200: 10, 429: 5}, codes)
+	})
+	t.Run("per seat", func(t *testing.T) {
+		l := testLimits()
+		l.MovesPerSecond = 1 // bursts of 2
+		c, _ := startServer(t, serve.WithLimits(l))
+		g := c.create(`{"k":5}`)
+		// Player 1's token: two moves pass, the third is refused and changes
+		// nothing; player 2's allowance is its own.
+		c.mustMove(g.ID, g.token(1), 0, 0, 0)
+		code, b := c.move(g.ID, g.token(1), 9, 9, 1) // not its turn, but counted
+		require.Equal(t, http.StatusConflict, code, "%s", b)
+		c.mustMove(g.ID, g.token(2), 1, 1, 1)
+		code, b = c.move(g.ID, g.token(1), 2, 2, 2)
+		assert.Equal(t, http.StatusTooManyRequests, code, "%s", b)
+		assert.Equal(t, 2, c.state(g.ID).Ply)
+		time.Sleep(1100 * time.Millisecond)
+		c.mustMove(g.ID, g.token(1), 2, 2, 2)
+	})
+	t.Run("games per address", func(t *testing.T) {
+		l := testLimits()
+		l.GamesPerMinute = 3
+		c, _ := startServer(t, serve.WithLimits(l))
+		for range 3 {
+			c.create(`{}`)
+		}
+		code, b := c.do("POST", "/api/games", "", `{}`)
+		assert.Equal(t, http.StatusTooManyRequests, code, "%s", b)
+		code, b = c.do("GET", "/api/games", "", "")
+		require.Equal(t, http.StatusOK, code)
+		assert.Equal(t, 3, strings.Count(string(b), `"id"`))
+	})
+}
+
+func TestWebSocketRefusals(t *testing.T) {
+	l := testLimits()
+	l.MaxWatchers = 2
+	c, _ := startServer(t, serve.WithLimits(l))
+	g := c.create(`{}`)
+	url := "ws" + strings.TrimPrefix(c.base, "http") + "/api/games/" + g.ID + "/events"
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+
+	_, resp, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {"https://evil.example"}}})
+	require.Error(t, err, "a page from another origin")
+	assert.Equal(t, http.StatusForbidden, resp.StatusCode)
+
+	_, resp, err = websocket.Dial(ctx, url+"?after=5", nil)
+	require.Error(t, err, "after beyond the game's ply")
+	assert.Equal(t, http.StatusConflict, resp.StatusCode)
+
+	_, resp, err = websocket.Dial(ctx, strings.Replace(url, g.ID, "0123456789abcdef", 1), nil)
+	require.Error(t, err)
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+
+	w1, w2 := c.watch(g.ID, 0), c.watch(g.ID, 0)
+	_, resp, err = websocket.Dial(ctx, url, nil)
+	require.Error(t, err, "one watcher too many")
+	assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
+
+	// The watchers still get their events; a client message closes the
+	// sender's connection with 1008 and frees its place.
+	c.mustMove(g.ID, g.token(1), 3, 3, 0)
+	assert.Equal(t, 1, w1.next().Ply)
+	assert.Equal(t, 1, w2.next().Ply)
+	require.NoError(t, w1.conn.Write(ctx, websocket.MessageText, []byte("hello")))
+	_, _, err = w1.conn.Read(ctx)
+	assert.Equal(t, websocket.StatusPolicyViolation, websocket.CloseStatus(err))
+	require.Eventually(t, func() bool {
+		conn, _, err := websocket.Dial(ctx, url+"?after=1", nil)
+		if err != nil {
+			return false
+		}
+		conn.CloseNow()
+		return true
+	}, 5*time.Second, 20*time.Millisecond)
+}
