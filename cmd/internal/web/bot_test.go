@@ -73,6 +73,8 @@ func TestThreePlayersWithABot(t *testing.T) {
 	host, l := b.createInLobby(srv, newGame{k: 4, seats: []string{"human", "human", "greedy"}})
 	require.Len(t, l.seats, 2, "a link for each human seat only")
 	id := gameID(t, l.spectator)
+	host.waitText("#server-games", "Watch game "+id)
+	host.waitText("#mine", "Game "+id)
 	pages := map[int]*page{1: b.openGame("player1", l.seats[1]), 2: b.openGame("player2", l.seats[2])}
 	// Keep every status the first player's page shows, to see the bot's
 	// thinking however briefly it lasts.

@@ -81,6 +81,12 @@ export class BoardView {
     canvas.addEventListener('wheel', (e) => this.wheel(e), { passive: false });
     canvas.addEventListener('keydown', (e) => this.keyDown(e));
     canvas.addEventListener('blur', () => this.invalidate());
+    // Focus from the keyboard shows the cursor at once, so that Enter never
+    // plays on a cell the player has not seen.
+    canvas.addEventListener('focus', () => {
+      if (canvas.matches(':focus-visible')) this.cursorShown = true;
+      this.invalidate();
+    });
     new ResizeObserver(() => this.resize()).observe(canvas);
     this.resize();
   }

@@ -30,7 +30,11 @@ export class GamePage {
       onActivate: (r, c) => this.activate(r, c),
       onOffBoard: () => this.toast('That is off the board.'),
       onPointerCell: (cell) => this.showPointer(cell),
-      onCursor: (cell) => this.showPointer(cell),
+      onCursor: (cell) => {
+        this.showPointer(cell);
+        const owner = this.cells.get(cellKey(cell.row, cell.col));
+        this.announce(`${cellName(cell.row, cell.col)}: ${owner ? `player ${owner}` : 'empty'}`);
+      },
     });
     this.live = new Live(id, {
       ply: () => this.moves.length,
