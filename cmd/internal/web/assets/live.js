@@ -2,7 +2,6 @@
 // asks the server for what it missed since the last ply it saw.
 
 const BACKOFF_MS = [300, 700, 1500, 3000, 5000];
-const STALL_MS = 45000; // no message for this long: the connection is presumed dead
 
 export class Live {
   /**
@@ -17,7 +16,11 @@ export class Live {
     this.attempt = 0;
     this.timer = 0;
     this.closed = false;
-    window.addEventListener('online', () => this.retryNow());
+    // A connection that outlived a network change or a sleep may be dead
+    // without a close (the server's pings are invisible to scripts), so
+    // the page starts a fresh one: catching up from its ply costs nothing.
+    window.addEventListener('offline', () => this.drop());
+    window.addEventListener('online', () => this.renew());
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') this.retryNow();
     });
@@ -43,10 +46,8 @@ export class Live {
     ws.onopen = () => {
       this.attempt = 0;
       this.h.onStatus('live');
-      this.armStall();
     };
     ws.onmessage = (e) => {
-      this.armStall();
       let msg;
       try {
         msg = JSON.parse(e.data);
@@ -58,7 +59,6 @@ export class Live {
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.ws = null;
-      clearTimeout(this.stall);
       if (this.closed) return;
       // A refused handshake (the server restarting, or knowing fewer moves
       // than the page after losing its database) says nothing more: the
@@ -66,13 +66,6 @@ export class Live {
       if (this.attempt > 0 && this.attempt % 3 === 0) this.h.onResync();
       this.scheduleRetry();
     };
-  }
-
-  // A connection that went silent (a laptop slept, a proxy dropped it
-  // without a close) is replaced.
-  armStall() {
-    clearTimeout(this.stall);
-    this.stall = setTimeout(() => this.ws?.close(), STALL_MS);
   }
 
   scheduleRetry() {
@@ -88,10 +81,26 @@ export class Live {
     this.connect();
   }
 
+  // Closes the connection at once, when the browser says it is offline;
+  // the retries go on in the background.
+  drop() {
+    const ws = this.ws;
+    if (!ws) return;
+    ws.onclose = null;
+    this.ws = null;
+    ws.close();
+    if (!this.closed) this.scheduleRetry();
+  }
+
+  // Starts a fresh connection, when the browser is back online.
+  renew() {
+    this.drop();
+    this.retryNow();
+  }
+
   close() {
     this.closed = true;
     clearTimeout(this.timer);
-    clearTimeout(this.stall);
     this.ws?.close();
     this.ws = null;
   }
