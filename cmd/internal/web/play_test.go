@@ -146,7 +146,6 @@ func TestTwoSeatsPlayToAWinWithASpectator(t *testing.T) {
 	var title string
 	watcher.eval(`document.title`, &title)
 	require.Contains(t, title, "Player 1 won")
-	saveReadmeShot(watcher, "game-won.png")
 }
 
 func minus(n int) string {

@@ -41,7 +41,6 @@ func TestServerKilledAndRestartedMidGame(t *testing.T) {
 	one.waitText("#status", "Your turn")
 	one.clickCell(moves[4][0], moves[4][1])
 	one.waitText("#toast", "The server cannot be reached")
-	saveReadmeShot(one, "reconnecting.png")
 
 	srv.restart()
 	one.waitText("#conn", "Live")
