@@ -162,7 +162,17 @@ func requirePrefix(t *testing.T, want, have []move, msgAndArgs ...any) {
 }
 
 func TestBinaryKill9(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "games.db")
+	kill9(t, filepath.Join(t.TempDir(), "games.db"))
+}
+
+func TestBinaryKill9Postgres(t *testing.T) {
+	kill9(t, pgtest.URL(t))
+}
+
+// kill9 plays games on "gomoku serve" over db while killing it with
+// SIGKILL at random moments, and checks after each restart that every
+// answered move is there, in order, and that play goes on.
+func kill9(t *testing.T, db string) {
 	p := startBinary(t, db)
 	const games, rounds = 6, 8
 	ids := make([]string, games)

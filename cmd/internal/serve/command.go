@@ -115,7 +115,10 @@ func run(c *cli.Context, opts []Option) error {
 		srv.Close()
 		return fail("%v", err)
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	// ReadTimeout bounds a request's body as well as its header (a slow
+	// sender holds no connection for long); live-update connections lift
+	// it once upgraded.
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute}
 	fmt.Fprintf(c.App.Writer, "gomoku serve: listening on http://%s (games in %s)\n", ln.Addr(), where)
 	log.Info("listening", "addr", ln.Addr().String(), "db", where)
 	served := make(chan error, 1)

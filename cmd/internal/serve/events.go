@@ -115,6 +115,11 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer g.unsubscribe(ch)
+	// The HTTP server's read deadline would cut a connection that lives
+	// for the whole game; the pings below find dead peers instead.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.origins})
 	if err != nil {
 		return // Accept has answered: a bad handshake or a foreign Origin

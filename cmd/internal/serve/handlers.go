@@ -68,10 +68,10 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusInternalServerError, "%v", err))
 		return
 	}
+	s.bots.schedule(g) // before anyone else can see the game
 	s.mu.Lock()
 	s.games[rec.ID] = g
 	s.mu.Unlock()
-	s.bots.schedule(g)
 	resp := createResponse{ID: rec.ID, Seats: []seatToken{}}
 	for i, t := range tokens {
 		if t != "" {

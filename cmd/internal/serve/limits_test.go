@@ -20,11 +20,16 @@ func TestRateLimits(t *testing.T) {
 		l.RequestsPerSecond = 5 // bursts of 10
 		c, _ := startServer(t, serve.WithLimits(l))
 		codes := map[int]int{}
+		start := time.Now()
 		for range 15 {
 			code, _ := c.do("GET", "/healthz", "", "")
 			codes[code]++
 		}
-		assert.Equal(t, map[int]int{200: 10, 429: 5}, codes)
+		// The burst, plus what refilled meanwhile on a slow machine.
+		refilled := int(time.Since(start).Seconds()*5) + 1
+		assert.GreaterOrEqual(t, codes[200], 10)
+		assert.LessOrEqual(t, codes[200], 10+refilled)
+		assert.Equal(t, 15, codes[200]+codes[429], "%v", codes)
 	})
 	t.Run("per seat", func(t *testing.T) {
 		l := testLimits()
@@ -33,15 +38,20 @@ func TestRateLimits(t *testing.T) {
 		g := c.create(`{"k":5}`)
 		// Player 1's token: two moves pass, the third is refused and changes
 		// nothing; player 2's allowance is its own.
+		start := time.Now()
 		c.mustMove(g.ID, g.token(1), 0, 0, 0)
 		code, b := c.move(g.ID, g.token(1), 9, 9, 1) // not its turn, but counted
 		require.Equal(t, http.StatusConflict, code, "%s", b)
 		c.mustMove(g.ID, g.token(2), 1, 1, 1)
 		code, b = c.move(g.ID, g.token(1), 2, 2, 2)
-		assert.Equal(t, http.StatusTooManyRequests, code, "%s", b)
-		assert.Equal(t, 2, c.state(g.ID).Ply)
+		if time.Since(start) < 900*time.Millisecond { // else a move refilled
+			assert.Equal(t, http.StatusTooManyRequests, code, "%s", b)
+			assert.Equal(t, 2, c.state(g.ID).Ply)
+		}
 		time.Sleep(1100 * time.Millisecond)
-		c.mustMove(g.ID, g.token(1), 2, 2, 2)
+		if s := c.state(g.ID); s.Ply == 2 {
+			c.mustMove(g.ID, g.token(1), 2, 2, 2)
+		}
 	})
 	t.Run("games per address", func(t *testing.T) {
 		l := testLimits()

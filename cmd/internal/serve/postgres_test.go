@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -14,6 +15,12 @@ import (
 // twoServers runs two servers, each with its own connections, on one
 // PostgreSQL database, as two processes would.
 func twoServers(t *testing.T) (*client, *client) {
+	a, b, _ := twoServersOn(t)
+	return a, b
+}
+
+// twoServersOn is twoServers that also returns the database's URL.
+func twoServersOn(t *testing.T) (*client, *client, string) {
 	url := pgtest.URL(t)
 	var cs [2]*client
 	for i := range cs {
@@ -21,7 +28,27 @@ func twoServers(t *testing.T) (*client, *client) {
 		require.NoError(t, err)
 		cs[i] = startOn(t, st)
 	}
-	return cs[0], cs[1]
+	return cs[0], cs[1], url
+}
+
+// A move stored without its notification (as when a server dies between
+// its commit and its NOTIFY) still reaches the other servers' watchers.
+func TestPostgresLostNotification(t *testing.T) {
+	a, b, url := twoServersOn(t)
+	g := a.create(`{"k":5}`)
+	watch := b.watch(g.ID, 0)
+	a.mustMove(g.ID, g.token(1), 0, 0, 0)
+	assert.Equal(t, 1, watch.next().Ply)
+
+	conn, err := pgx.Connect(context.Background(), url)
+	require.NoError(t, err)
+	defer conn.Close(context.Background())
+	_, err = conn.Exec(context.Background(), `WITH advanced AS (UPDATE games SET ply = 2 WHERE id = $1 AND ply = 1 RETURNING id)
+		INSERT INTO moves (game_id, ply, row, col, player) SELECT id, 1, 4, 4, 2 FROM advanced`, g.ID)
+	require.NoError(t, err)
+	e := watch.next() // within the servers' polling interval
+	assert.Equal(t, event{Type: "move", Ply: 2, Row: 4, Col: 4, Player: 2, Status: "ongoing", Turn: 1, WinLine: []cell{}}, e)
+	assert.Equal(t, 2, b.state(g.ID).Ply)
 }
 
 func TestPostgresRaceAcrossServers(t *testing.T) {

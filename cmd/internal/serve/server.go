@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -185,6 +187,9 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	if err == nil {
 		l.g, err = newGame(rec, moves, s.budget)
 	}
+	if err == nil {
+		s.bots.schedule(l.g) // before anyone else can see the game
+	}
 	l.err = err
 	s.mu.Lock()
 	delete(s.loads, id)
@@ -193,9 +198,6 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	}
 	s.mu.Unlock()
 	close(l.done)
-	if err == nil {
-		s.bots.schedule(l.g)
-	}
 	return l.g, err
 }
 
@@ -245,16 +247,24 @@ func (s *Server) janitor() {
 			return
 		case <-tick.C:
 		}
-		cutoff := time.Now().Add(-s.evictAfter).UnixNano()
-		s.mu.Lock()
-		for id, g := range s.games {
-			if g.lastUsed.Load() < cutoff && g.idle() {
-				delete(s.games, id)
-			}
-		}
-		s.mu.Unlock()
+		s.evict(time.Now().Add(-s.evictAfter))
 		s.limits.sweep()
 	}
+}
+
+// evict drops the idle games last used before cutoff and returns how many
+// games it dropped.
+func (s *Server) evict(cutoff time.Time) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for id, g := range s.games {
+		if g.lastUsed.Load() < cutoff.UnixNano() && g.idle() {
+			delete(s.games, id)
+			n++
+		}
+	}
+	return n
 }
 
 // idle reports whether nothing holds on to the game: no watcher, no bot.
@@ -309,9 +319,56 @@ func (s *Server) follow() error {
 	}()
 	select {
 	case <-ready:
-		return nil
 	case err := <-failed:
 		return fmt.Errorf("serve: following other servers: %w", err)
+	}
+	if s.track() {
+		go s.poll()
+	}
+	return nil
+}
+
+// pollEvery is how often a server sharing its store compares the plies of
+// the games it holds with the store's, in case a notification was lost.
+const pollEvery = 3 * time.Second
+
+// poll catches up the games held in memory that other servers moved on
+// without this one hearing of it.
+func (s *Server) poll() {
+	defer s.wg.Done()
+	tick := time.NewTicker(pollEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+		}
+		s.mu.Lock()
+		held := make(map[string]int, len(s.games))
+		for id, g := range s.games {
+			held[id] = g.view.Load().ply
+		}
+		s.mu.Unlock()
+		ids := slices.Sorted(maps.Keys(held))
+		for len(ids) > 0 {
+			chunk := ids[:min(len(ids), 1000)]
+			ids = ids[len(chunk):]
+			ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+			plies, err := s.watcher.Plies(ctx, chunk)
+			cancel()
+			if err != nil {
+				if s.ctx.Err() == nil {
+					s.log.Error("comparing plies with the store", "err", err)
+				}
+				break
+			}
+			for _, id := range chunk {
+				if ply, ok := plies[id]; ok && ply > held[id] {
+					s.noticed(id, ply)
+				}
+			}
+		}
 	}
 }
 

@@ -99,4 +99,7 @@ type Store interface {
 type Watcher interface {
 	Store
 	Watch(ctx context.Context, fn func(id string, ply int)) error
+	// Plies returns the number of moves of each of the games that exist,
+	// for a server to check that it missed no notification.
+	Plies(ctx context.Context, ids []string) (map[string]int, error)
 }

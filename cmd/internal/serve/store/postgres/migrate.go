@@ -35,14 +35,7 @@ var migrations = []string{
 		col     BIGINT NOT NULL,
 		player  INTEGER NOT NULL,
 		PRIMARY KEY (game_id, ply)
-	);
-	CREATE FUNCTION gomoku_notify_move() RETURNS trigger LANGUAGE plpgsql AS $$
-	BEGIN
-		PERFORM pg_notify('gomoku_moves', NEW.game_id || ':' || (NEW.ply + 1));
-		RETURN NULL;
-	END $$;
-	CREATE TRIGGER moves_notify AFTER INSERT ON moves
-		FOR EACH ROW EXECUTE FUNCTION gomoku_notify_move();`,
+	);`,
 }
 
 // migrationLock is the advisory lock key that serialises servers migrating

@@ -5,9 +5,15 @@
 // by one statement that advances the row from the ply the move was judged
 // at and inserts the move, so of two servers storing the same ply, the
 // second finds the row moved on and stores nothing (moves' primary key
-// (game_id, ply) stands behind it). A trigger on moves sends NOTIFY
-// gomoku_moves 'id:ply' in the same transaction, which [Store.Watch]
-// relays to the other servers once it commits.
+// (game_id, ply) stands behind it).
+//
+// Once a move has committed, NOTIFY gomoku_moves 'id:ply' tells the other
+// servers, which [Store.Watch] relays. The notifications are sent apart
+// from the moves, several in one transaction that does not wait for its
+// commit record to reach the disk: PostgreSQL serialises the commits of
+// notifying transactions, which would cost each move a disk flush of its
+// own. A notification lost in a crash only delays the others, which also
+// compare their games' plies ([Store.Plies]) every few seconds.
 package postgres
 
 import (
@@ -18,6 +24,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -34,8 +42,16 @@ const defaultLimit = 100
 
 // Store is a [store.Watcher] on a PostgreSQL database.
 type Store struct {
-	pool *pgxpool.Pool
+	pool    *pgxpool.Pool
+	notices *pgxpool.Pool // for the notifications, without synchronous commit
+	pending chan string   // "id:ply" notifications to send
+	done    chan struct{} // closed when the notifier has stopped
+	mu      sync.RWMutex  // guards closed against sends on pending
+	closed  bool
 }
+
+// maxNotices bounds the notifications sent in one transaction.
+const maxNotices = 1000
 
 // Open connects to the database at url (postgres://user:password@host/db)
 // and brings its schema up to date.
@@ -53,7 +69,57 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: %s: %w", Redact(url), err)
 	}
-	return &Store{pool: pool}, nil
+	ncfg := cfg.Copy()
+	ncfg.MaxConns = 2
+	ncfg.ConnConfig.RuntimeParams["synchronous_commit"] = "off"
+	notices, err := pgxpool.NewWithConfig(ctx, ncfg)
+	if err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: %s: %w", Redact(url), err)
+	}
+	s := &Store{pool: pool, notices: notices, pending: make(chan string, 4*maxNotices), done: make(chan struct{})}
+	go s.notifier()
+	return s, nil
+}
+
+// notifier sends the queued notifications, all those waiting in one
+// statement, until the queue is closed.
+func (s *Store) notifier() {
+	defer close(s.done)
+	batch := make([]string, 0, maxNotices)
+	for first := range s.pending {
+		batch = append(batch[:0], first)
+	fill:
+		for len(batch) < maxNotices {
+			select {
+			case n, ok := <-s.pending:
+				if !ok {
+					break fill
+				}
+				batch = append(batch, n)
+			default:
+				break fill
+			}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		// Lost notifications are caught up by Plies; nothing to do here.
+		_, _ = s.notices.Exec(ctx, `SELECT pg_notify('`+channel+`', n) FROM unnest($1::text[]) AS n`, batch)
+		cancel()
+	}
+}
+
+// notify queues the notification of a committed move, dropping it when the
+// queue is full (the other servers then catch up through Plies).
+func (s *Store) notify(id string, ply int) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return
+	}
+	select {
+	case s.pending <- id + ":" + strconv.Itoa(ply):
+	default:
+	}
 }
 
 // Redact returns url without its password, for messages.
@@ -65,10 +131,43 @@ func Redact(raw string) string {
 	return u.Redacted()
 }
 
-// Close closes the connections.
+// Close sends the queued notifications and closes the connections. The
+// store must not be used any more.
 func (s *Store) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	close(s.pending)
+	s.mu.Unlock()
+	<-s.done
+	s.notices.Close()
 	s.pool.Close()
 	return nil
+}
+
+// Plies returns the number of moves of each of the games that exist.
+func (s *Store) Plies(ctx context.Context, ids []string) (map[string]int, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id, ply FROM games WHERE id = ANY($1)`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: plies: %w", err)
+	}
+	defer rows.Close()
+	plies := make(map[string]int, len(ids))
+	for rows.Next() {
+		var id string
+		var ply int
+		if err := rows.Scan(&id, &ply); err != nil {
+			return nil, fmt.Errorf("postgres: plies: %w", err)
+		}
+		plies[id] = ply
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("postgres: plies: %w", err)
+	}
+	return plies, nil
 }
 
 // Create stores a new game.
@@ -106,6 +205,7 @@ func (s *Store) Append(ctx context.Context, id string, ply int, m store.Move, r 
 	case err != nil:
 		return fmt.Errorf("postgres: append to %s: %w", id, err)
 	case tag.RowsAffected() == 1:
+		s.notify(id, ply+1)
 		return nil
 	}
 	var one int

@@ -77,6 +77,19 @@ func TestWatch(t *testing.T) {
 	assert.Error(t, <-done)
 }
 
+func TestPlies(t *testing.T) {
+	st, err := postgres.Open(context.Background(), pgtest.URL(t))
+	require.NoError(t, err)
+	defer st.Close()
+	g, h := storetest.Game(2), storetest.Game(3)
+	require.NoError(t, st.Create(context.Background(), g))
+	require.NoError(t, st.Create(context.Background(), h))
+	require.NoError(t, st.Append(context.Background(), h.ID, 0, store.Move{Player: 1}, store.Result{Status: "ongoing", Updated: time.Now()}))
+	plies, err := st.Plies(context.Background(), []string{g.ID, h.ID, "nosuchgame"})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{g.ID: 0, h.ID: 1}, plies)
+}
+
 func TestRedact(t *testing.T) {
 	assert.Equal(t, "postgres://gomoku:xxxxx@db.example/games", postgres.Redact("postgres://gomoku:secret@db.example/games"))
 }
