@@ -85,3 +85,25 @@ func TestUnknownGameSaysSo(t *testing.T) {
 	p.eval(`document.querySelector('.board-wrap').offsetParent !== null`, &boardShown)
 	require.False(t, boardShown)
 }
+
+func TestLobbyExplainsARefusedGame(t *testing.T) {
+	srv := startServer(t)
+	b := newBrowser(t)
+	p := b.newPage("lobby", 1100, 800)
+	p.do(chromedp.Navigate(srv.URL + "/"))
+	p.waitUntil("the lobby", `!document.getElementById('lobby').hidden`)
+	p.eval(`(() => {
+		document.querySelector('input[name=board][value=bounded]').click();
+		document.getElementById('ng-rows').value = 3;
+		document.getElementById('ng-cols').value = 3;
+		document.getElementById('ng-k').value = 5;
+		return true;
+	})()`, nil)
+	p.do(chromedp.Click(chromedp.CSS("#new-game button[type=submit]")))
+	p.waitText("#ng-error", "Could not create the game: ")
+	t.Logf("the lobby says: %s", p.text("#ng-error"))
+	var created bool
+	p.eval(`!document.getElementById('created').hidden`, &created)
+	require.False(t, created)
+	p.waitText("#server-games-note", "No game is in progress")
+}
