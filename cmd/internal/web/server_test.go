@@ -7,44 +7,21 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/cmd/internal/gomokutest"
 )
 
-// The browser tests run the real gomoku binary, built once, so that the
-// page, the server and their wiring are tested together, and so that a
-// server can be killed as a crash would kill it.
-var (
-	buildOnce sync.Once
-	binPath   string
-	buildErr  error
-	buildOut  []byte
-)
-
-func gomokuBinary(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "gomoku-web-bin-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "gomoku")
-		buildOut, buildErr = exec.Command("go", "build", "-o", binPath, "github.com/gomoku-engine/gomoku/cmd/gomoku").CombinedOutput()
-	})
-	require.NoError(t, buildErr, "building gomoku: %s", buildOut)
-	return binPath
-}
-
+// The browser tests run the real gomoku binary, so that the page, the
+// server and their wiring are tested together, and so that a server can be
+// killed as a crash would kill it.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if binPath != "" {
-		os.RemoveAll(filepath.Dir(binPath))
-	}
+	gomokutest.Cleanup()
 	os.Exit(code)
 }
 
@@ -76,7 +53,7 @@ func startServer(t *testing.T, flags ...string) *testServer {
 func (s *testServer) start() {
 	s.t.Helper()
 	args := append([]string{"serve", "--addr", s.addr, "--db", s.db, "--bot-budget", "300ms", "--log", "none"}, s.flags...)
-	cmd := exec.Command(gomokuBinary(s.t), args...)
+	cmd := exec.Command(gomokutest.Binary(s.t), args...)
 	stdout, err := cmd.StdoutPipe()
 	require.NoError(s.t, err)
 	cmd.Stderr = os.Stderr
