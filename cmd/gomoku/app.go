@@ -11,6 +11,7 @@ import (
 	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
 	"github.com/gomoku-engine/gomoku/cmd/internal/pbraincmd"
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve"
+	"github.com/gomoku-engine/gomoku/cmd/internal/web"
 )
 
 // Exit statuses.
@@ -53,7 +54,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 			matchCommand(),
 			benchCommand(),
 			pbraincmd.Command(),
-			serve.Command(),
+			serve.Command(serve.WithPage(web.Handler())),
 			serve.BenchCommand(),
 		},
 	}

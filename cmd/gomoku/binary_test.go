@@ -5,26 +5,23 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/cmd/internal/gomokutest"
 )
 
-// buildBinary compiles the program into a temporary directory.
-func buildBinary(t *testing.T) string {
-	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("the go tool is not on PATH")
-	}
-	bin := filepath.Join(t.TempDir(), "gomoku")
-	out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	return bin
+// TestMain removes the program that gomokutest.Binary built, once the
+// tests have run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	gomokutest.Cleanup()
+	os.Exit(code)
 }
 
 // runBinary runs the built program with stdin piped in and returns its
@@ -47,7 +44,7 @@ func runBinary(t *testing.T, bin, stdin string, args ...string) result {
 }
 
 func TestBinary(t *testing.T) {
-	bin := buildBinary(t)
+	bin := gomokutest.Binary(t)
 
 	t.Run("replay", func(t *testing.T) {
 		r := runBinary(t, bin, ticTacToe, "replay", "--k", "3", "--rows", "3", "--cols", "3")

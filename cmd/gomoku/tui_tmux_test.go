@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/gomokutest"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
 
@@ -104,7 +105,7 @@ func cursorAt(t *testing.T, screen string) (x, y int) {
 // shell with the terminal restored; then the line mode on a dumb terminal
 // and with --plain, and Ctrl-C while a bot thinks.
 func TestFullScreenInTmux(t *testing.T) {
-	bin := buildBinary(t)
+	bin := gomokutest.Binary(t)
 	dir := t.TempDir()
 	save := filepath.Join(dir, "game.json")
 	tt := newTmuxTerm(t, 100, 30, "cd "+dir+" && "+bin+" play --seats human,greedy --seed 1; echo EXIT $?; stty -a | grep icanon; exec sleep 120")

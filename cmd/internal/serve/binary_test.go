@@ -17,42 +17,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/gomokutest"
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store/postgres/pgtest"
 )
 
-var (
-	buildOnce sync.Once
-	binPath   string
-	buildErr  error
-)
-
-// binary builds the gomoku program once for the package's tests.
-func binary(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs the program: not in -short")
-	}
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "gomoku-serve-test")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "gomoku")
-		out, err := exec.Command("go", "build", "-o", binPath, "github.com/gomoku-engine/gomoku/cmd/gomoku").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("%v: %s", err, out)
-		}
-	})
-	require.NoError(t, buildErr)
-	return binPath
-}
-
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if binPath != "" {
-		os.RemoveAll(filepath.Dir(binPath))
-	}
+	gomokutest.Cleanup()
 	os.Exit(code)
 }
 
@@ -71,7 +42,7 @@ func startBinary(t *testing.T, db string, extra ...string) *process {
 	t.Helper()
 	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--log", "json",
 		"--rate", "0", "--move-rate", "0", "--game-rate", "0", "--bot-budget", "100ms"}, extra...)
-	cmd := exec.Command(binary(t), args...)
+	cmd := exec.Command(gomokutest.Binary(t), args...)
 	out, err := cmd.StdoutPipe()
 	require.NoError(t, err)
 	p := &process{t: t, cmd: cmd, exited: make(chan error, 1), stderr: &strings.Builder{}}

@@ -1,0 +1,17 @@
+// Package web is the browser page of gomoku serve: a lobby that creates
+// games and hands out their links, and a game page that shows an
+// unbounded board on a canvas, plays the seat whose token it holds and
+// follows the game live.
+//
+// The page is plain JavaScript modules and CSS embedded in the binary, with
+// no build step; it uses only the server's public HTTP API and its live
+// updates. [Handler] serves it:
+//
+//	/              the lobby
+//	/game/{id}     a game; a seat's link adds #player=P&token=T
+//	/assets/…      the scripts, styles and icon
+//
+// The game page exposes window.gomoku.cellToClient(row, col), the client
+// coordinates of a cell's centre, so that tests and other automation can
+// click cells on the canvas.
+package web
