@@ -1,7 +1,5 @@
 package sparse
 
-import "github.com/dolthub/swiss"
-
 // A tile is an 8 × 8 block of cells aligned on multiples of 8, a byte a
 // cell at offset (row&7)*8 + col&7: reading a cell is one load, as in a
 // dense array. (Half-byte cells halved the memory but cost a shift, a mask
@@ -23,8 +21,8 @@ const (
 // play costs about a byte a cell and the walk's neighbour reads mostly hit
 // the same tile. Taking a tile back down to one mark demotes it again.
 type tileStore struct {
-	tiles   *swiss.Map[uint64, uint32] // tile key → index in slab
-	singles *swiss.Map[uint64, uint16] // tile key → offset<<8 | mark
+	tiles   splitMap[uint32] // tile key → index in slab
+	singles splitMap[uint16] // tile key → offset<<8 | mark
 	slab    []tile
 	free    []uint32 // slab indexes of released tiles
 	n       int
@@ -60,8 +58,8 @@ func newTileStore(hint int) *tileStore {
 	// Clustered play fills tiles, scattered play fills singles: size both
 	// for a fraction of the hint rather than guessing which it will be.
 	s := &tileStore{
-		tiles:   swiss.NewMap[uint64, uint32](uint32(hint / 16)),
-		singles: swiss.NewMap[uint64, uint16](uint32(hint / 4)),
+		tiles:   newSplitMap[uint32](hint / 16),
+		singles: newSplitMap[uint16](hint / 4),
 	}
 	s.resizeCache(minCacheBits)
 	return s
@@ -256,34 +254,31 @@ func (s *tileStore) del(key uint64) {
 func (s *tileStore) len() int { return s.n }
 
 func (s *tileStore) each(yield func(key uint64, mark uint8)) {
-	s.singles.Iter(func(tk uint64, v uint16) bool {
+	s.singles.Iter(func(tk uint64, v uint16) {
 		yield(cellOf(tk, uint8(v>>8)), uint8(v))
-		return false
 	})
-	s.tiles.Iter(func(tk uint64, h uint32) bool {
+	s.tiles.Iter(func(tk uint64, h uint32) {
 		for o, v := range &s.slab[h] {
 			if v != 0 {
 				yield(cellOf(tk, uint8(o)), v)
 			}
 		}
-		return false
 	})
 }
 
 func (s *tileStore) clone() store {
 	c := &tileStore{
-		tiles:   swiss.NewMap[uint64, uint32](uint32(s.tiles.Count())),
-		singles: swiss.NewMap[uint64, uint16](uint32(s.singles.Count())),
+		tiles:   newSplitMap[uint32](s.tiles.Count()),
+		singles: newSplitMap[uint16](s.singles.Count()),
 		slab:    make([]tile, 0, s.tiles.Count()),
 		n:       s.n,
 	}
 	c.resizeCache(s.cacheBits)
 	// Copy only live tiles, so the clone sheds the original's free list.
-	s.tiles.Iter(func(tk uint64, h uint32) bool {
+	s.tiles.Iter(func(tk uint64, h uint32) {
 		c.slab = append(c.slab, s.slab[h])
 		c.tiles.Put(tk, uint32(len(c.slab)-1))
-		return false
 	})
-	s.singles.Iter(func(tk uint64, v uint16) bool { c.singles.Put(tk, v); return false })
+	s.singles.Iter(c.singles.Put)
 	return c
 }

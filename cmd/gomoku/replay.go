@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/urfave/cli/v2"
 
@@ -46,9 +47,20 @@ Examples:
 	}
 }
 
+// replayGCPercent is the collector's GOGC during a replay.
+const replayGCPercent = 20
+
 func runReplay(c *cli.Context) error {
 	if c.NArg() > 1 {
 		return usageError(c, "at most one FILE, got %d arguments", c.NArg())
+	}
+	// A long replay's heap is almost free of pointers (packed history,
+	// hash tables of integers, the tile slab), so a collection has little
+	// to scan and collecting more often costs little CPU, while it keeps
+	// the tables left behind by growth from adding to the peak. GOGC set
+	// by the user wins.
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(replayGCPercent))
 	}
 	var in io.Reader = c.App.Reader
 	name := c.Args().First()
