@@ -47,6 +47,9 @@ Examples:
 	}
 }
 
+// utf8BOM is the byte-order mark that may open a UTF-8 file.
+const utf8BOM = "\uFEFF"
+
 // replayGCPercent is the collector's GOGC during a replay.
 const replayGCPercent = 20
 
@@ -78,6 +81,10 @@ func runReplay(c *cli.Context) error {
 	// one at a time sees each result at once.
 	r := bufio.NewReaderSize(&flushingReader{r: in, w: w}, 64<<10)
 
+	// A byte-order mark, as some editors write, would hide the format.
+	if bom, _ := r.Peek(len(utf8BOM)); string(bom) == utf8BOM {
+		_, _ = r.Discard(len(utf8BOM))
+	}
 	saved, err := isSavedGame(r)
 	if err != nil {
 		return failure(c, "reading input: %v", err)
