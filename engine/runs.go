@@ -64,7 +64,7 @@ func newRuns(c Config) *runs {
 	if c.Torus {
 		r.torus = &c
 		for a, d := range axes {
-			r.cycles[a] = int32(min(c.Cycle(d.dr, d.dc), maxRun))
+			r.cycles[a] = int32(min(c.Cycle(d.Row, d.Col), maxRun))
 		}
 	}
 	return r
@@ -79,7 +79,7 @@ func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 	won := false
 	r.base = int32(len(r.entries))
 	for ax, a := range axes {
-		pr, pc, nr, nc := row-a.dr, col-a.dc, row+a.dr, col+a.dc
+		pr, pc, nr, nc := row-a.Row, col-a.Col, row+a.Row, col+a.Col
 		if r.torus != nil {
 			pr, pc = r.torus.Wrap(pr, pc)
 			nr, nc = r.torus.Wrap(nr, nc)
@@ -94,7 +94,7 @@ func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 			r.set(sparse.Pack(row, col), ax, n)
 		}
 		// The runs' far ends, which the merged run now ends at.
-		br, bc, ar, ac := row-before*a.dr, col-before*a.dc, row+after*a.dr, col+after*a.dc
+		br, bc, ar, ac := row-before*a.Row, col-before*a.Col, row+after*a.Row, col+after*a.Col
 		if r.torus != nil {
 			br, bc = r.torus.Wrap(br, bc)
 			ar, ac = r.torus.Wrap(ar, ac)

@@ -2,9 +2,7 @@ package sparse
 
 // A tile is an 8 × 8 block of cells aligned on multiples of 8, a byte a
 // cell at offset (row&7)*8 + col&7: reading a cell is one load, as in a
-// dense array. (Half-byte cells halved the memory but cost a shift, a mask
-// and an escape for marks of 15 and more on every read, which the walk
-// pays a dozen times a move.)
+// dense array, which the walk does a dozen times a move.
 type tile [tileCells]uint8
 
 const (
@@ -208,7 +206,6 @@ func (s *tileStore) alloc() int32 {
 	if len(s.slab) == cap(s.slab) {
 		// Grow by a quarter rather than append's doubling: at 64 bytes a
 		// tile the spare capacity shows in bytes per mark.
-		// (append and slices.Grow double small slices.)
 		grown := make([]tile, len(s.slab), len(s.slab)+max(8, len(s.slab)/4))
 		copy(grown, s.slab)
 		s.slab = grown
