@@ -31,7 +31,6 @@ type Option func(*settings)
 
 type settings struct {
 	layout     Layout
-	hint       int
 	rows, cols int
 	bounded    bool
 }
@@ -46,9 +45,6 @@ func WithBounds(rows, cols int) Option {
 // WithLayout selects the in-memory layout of the marks. The default is [Tiles].
 func WithLayout(l Layout) Option { return func(s *settings) { s.layout = l } }
 
-// WithCapacity pre-sizes the store for about n marks.
-func WithCapacity(n int) Option { return func(s *settings) { s.hint = max(n, 0) } }
-
 // New returns an empty board.
 func New(opts ...Option) (*Board, error) {
 	s := settings{layout: Tiles}
@@ -58,7 +54,7 @@ func New(opts ...Option) (*Board, error) {
 	if s.bounded && (s.rows < 1 || s.cols < 1 || s.rows > MaxCoord+1 || s.cols > MaxCoord+1) {
 		return nil, fmt.Errorf("%w: %d × %d", ErrBadBounds, s.rows, s.cols)
 	}
-	st, err := newStore(s.layout, s.hint)
+	st, err := newStore(s.layout)
 	if err != nil {
 		return nil, err
 	}

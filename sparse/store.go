@@ -47,14 +47,14 @@ type store interface {
 	clone() store
 }
 
-func newStore(l Layout, hint int) (store, error) {
+func newStore(l Layout) (store, error) {
 	switch l {
 	case Tiles:
-		return newTileStore(hint), nil
+		return newTileStore(), nil
 	case Cells:
-		return &swissCells{m: swiss.NewMap[uint64, uint8](uint32(hint))}, nil
+		return &swissCells{m: swiss.NewMap[uint64, uint8](0)}, nil
 	case GoMap:
-		return goCells(make(map[uint64]uint8, hint)), nil
+		return goCells(make(map[uint64]uint8)), nil
 	}
 	return nil, fmt.Errorf("%w: %d", ErrBadLayout, int(l))
 }

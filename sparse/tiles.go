@@ -52,13 +52,8 @@ type cacheEntry struct {
 	single uint16 // with tile == -1: the singles entry, 0 when none
 }
 
-func newTileStore(hint int) *tileStore {
-	// Clustered play fills tiles, scattered play fills singles: size both
-	// for a fraction of the hint rather than guessing which it will be.
-	s := &tileStore{
-		tiles:   newSplitMap[uint32](hint / 16),
-		singles: newSplitMap[uint16](hint / 4),
-	}
+func newTileStore() *tileStore {
+	s := &tileStore{}
 	s.resizeCache(minCacheBits)
 	return s
 }
