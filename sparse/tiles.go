@@ -53,7 +53,7 @@ type cacheEntry struct {
 }
 
 func newTileStore() *tileStore {
-	s := &tileStore{}
+	s := &tileStore{tiles: newSplitMap[uint32](0), singles: newSplitMap[uint16](0)}
 	s.resizeCache(minCacheBits)
 	return s
 }
