@@ -47,9 +47,6 @@ Examples:
 	}
 }
 
-// utf8BOM is the byte-order mark that may open a UTF-8 file.
-const utf8BOM = "\uFEFF"
-
 // replayGCPercent is the collector's GOGC during a replay.
 const replayGCPercent = 20
 
@@ -81,19 +78,15 @@ func runReplay(c *cli.Context) error {
 	// one at a time sees each result at once.
 	r := bufio.NewReaderSize(&flushingReader{r: in, w: w}, 64<<10)
 
-	// A byte-order mark, as some editors write, would hide the format.
-	if bom, _ := r.Peek(len(utf8BOM)); string(bom) == utf8BOM {
-		_, _ = r.Discard(len(utf8BOM))
-	}
-	saved, err := isSavedGame(r)
+	kind, err := sniff(r)
 	if err != nil {
 		return failure(c, "reading input: %v", err)
 	}
 	var rp *replayer
-	switch {
-	case saved:
+	switch kind {
+	case savedGame:
 		rp, err = savedReplayer(c, r, name)
-	case startsWithLetter(r):
+	case gameRecord:
 		rp, err = recordReplayer(c, r, name)
 	default:
 		rp, err = listReplayer(c, r)
@@ -129,48 +122,6 @@ func (f *flushingReader) Read(p []byte) (int, error) {
 		return 0, err
 	}
 	return f.r.Read(p)
-}
-
-// isSavedGame reports whether the input is a JSON document (a saved game)
-// rather than a move list: its first non-blank byte is '{'.
-func isSavedGame(r *bufio.Reader) (bool, error) {
-	for i := 1; i <= 4096; i++ {
-		b, err := r.Peek(i)
-		if len(b) < i {
-			if err == io.EOF {
-				return false, nil
-			}
-			return false, err
-		}
-		switch b[i-1] {
-		case ' ', '\t', '\r', '\n':
-			continue
-		case '{':
-			return true, nil
-		}
-		return false, nil
-	}
-	return false, nil
-}
-
-// startsWithLetter reports whether the input's first non-blank byte is a
-// letter: a record (a .psq file's "Piskvorky" header or a move string like
-// "h8i9"), since a move list starts with a number.
-func startsWithLetter(r *bufio.Reader) bool {
-	for i := 1; i <= 4096; i++ {
-		b, _ := r.Peek(i)
-		if len(b) < i {
-			return false
-		}
-		switch c := b[i-1]; {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
-			continue
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-			return true
-		}
-		return false
-	}
-	return false
 }
 
 // replayer plays moves one at a time and reports each result to a sink.
