@@ -47,6 +47,6 @@ func TestMoveLogMatchesASlice(t *testing.T) {
 				require.Equal(t, model[i], l.at(i))
 			}
 		}
-		require.Greater(t, longest, 2*logChunk, "the log never spanned several chunks")
+		require.Greater(t, longest, 2*stackChunk, "the log never spanned several chunks")
 	}
 }

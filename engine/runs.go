@@ -2,7 +2,6 @@ package engine
 
 import (
 	"maps"
-	"slices"
 
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -37,8 +36,8 @@ type runs struct {
 	torus   *Config
 	cycles  [4]int32
 	slot    map[uint64]int32 // a packed cell's index in entries
-	entries []runEntry
-	log     []runEdit
+	entries stack[runEntry]
+	log     stack[runEdit]
 	seq     int32 // the number of Records not forgotten
 	base    int32 // len(entries) when the current Record began
 }
@@ -77,7 +76,7 @@ const maxRun = 1<<31 - 1
 
 func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 	won := false
-	r.base = int32(len(r.entries))
+	r.base = int32(r.entries.Len())
 	for ax, a := range axes {
 		pr, pc, nr, nc := row-a.Row, col-a.Col, row+a.Row, col+a.Col
 		if r.torus != nil {
@@ -118,7 +117,7 @@ func (r *runs) side(b *sparse.Board, row, col, ax int, p uint8) int {
 		return 0
 	}
 	if s, ok := r.slot[sparse.Pack(row, col)]; ok {
-		return int(r.entries[s].lengths[ax])
+		return int(r.entries.at(int(s)).lengths[ax])
 	}
 	return 1
 }
@@ -128,33 +127,31 @@ func (r *runs) side(b *sparse.Board, row, col, ax int, p uint8) int {
 func (r *runs) set(key uint64, ax int, n int32) {
 	s, ok := r.slot[key]
 	if !ok {
-		s = int32(len(r.entries))
+		s = int32(r.entries.Len())
 		r.slot[key] = s
-		r.entries = append(r.entries, runEntry{key: key, lengths: [4]int32{1, 1, 1, 1}})
-		r.log = append(r.log, runEdit{seq: r.seq, slot: uint32(s) << 2, old: madeEntry})
+		r.entries.push(runEntry{key: key, lengths: [4]int32{1, 1, 1, 1}})
+		r.log.push(runEdit{seq: r.seq, slot: uint32(s) << 2, old: madeEntry})
 	}
+	e := r.entries.at(int(s))
 	if s < r.base {
-		r.log = append(r.log, runEdit{seq: r.seq, slot: uint32(s)<<2 | uint32(ax), old: r.entries[s].lengths[ax]})
+		r.log.push(runEdit{seq: r.seq, slot: uint32(s)<<2 | uint32(ax), old: e.lengths[ax]})
 	}
-	r.entries[s].lengths[ax] = n
+	e.lengths[ax] = n
 }
 
 func (r *runs) Forget(*sparse.Board, int, int, uint8) {
 	r.seq--
-	for len(r.log) > 0 && r.log[len(r.log)-1].seq == r.seq {
-		e := r.log[len(r.log)-1]
-		r.log = r.log[:len(r.log)-1]
-		s := e.slot >> 2
+	for r.log.Len() > 0 && r.log.at(r.log.Len()-1).seq == r.seq {
+		e := r.log.pop()
 		if e.old == madeEntry {
-			delete(r.slot, r.entries[s].key)
-			r.entries = r.entries[:s]
+			delete(r.slot, r.entries.pop().key) // the latest entry: they are made in order
 			continue
 		}
-		r.entries[s].lengths[e.slot&3] = e.old
+		r.entries.at(int(e.slot >> 2)).lengths[e.slot&3] = e.old
 	}
 }
 
 func (r *runs) Clone() Checker {
 	return &runs{k: r.k, rule: r.rule, torus: r.torus, cycles: r.cycles, slot: maps.Clone(r.slot),
-		entries: slices.Clone(r.entries), log: slices.Clone(r.log), seq: r.seq}
+		entries: r.entries.clone(), log: r.log.clone(), seq: r.seq}
 }
