@@ -11,7 +11,7 @@ import (
 // The zero value is not usable; create boards with [New].
 type Board struct {
 	marks store
-	// tiles is marks when the layout is Tiles, so the hot paths (Get,
+	// tiles is marks when the layout is SwissTile, so the hot paths (Get,
 	// Place, AxisRuns) call it directly instead of through the interface.
 	tiles   *tileStore
 	layout  Layout
@@ -42,12 +42,12 @@ func WithBounds(rows, cols int) Option {
 	return func(s *settings) { s.rows, s.cols, s.bounded = rows, cols, true }
 }
 
-// WithLayout selects the in-memory layout of the marks. The default is [Tiles].
+// WithLayout selects the in-memory layout of the marks. The default is [SwissTile].
 func WithLayout(l Layout) Option { return func(s *settings) { s.layout = l } }
 
 // New returns an empty board.
 func New(opts ...Option) (*Board, error) {
-	s := settings{layout: Tiles}
+	s := settings{layout: SwissTile}
 	for _, o := range opts {
 		o(&s)
 	}

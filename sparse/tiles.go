@@ -12,7 +12,7 @@ const (
 	tileCells = tileSide * tileSide
 )
 
-// tileStore is the hybrid layout behind [Tiles]. A tile holding a single
+// tileStore is the hybrid layout behind [SwissTile]. A tile holding a single
 // mark is kept as one small entry in singles (tile key → offset<<8 | mark),
 // so marks scattered far apart cost no more than a per-cell table; the
 // second mark in a tile promotes it to a 64-byte tile in the slab, so dense

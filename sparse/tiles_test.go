@@ -29,7 +29,7 @@ func floorDiv8(v int) int {
 // TestTilesEveryMarkValue places every mark value 1..255 in one dense tile and in singles, then takes
 // them away in an order that demotes tiles through every count.
 func TestTilesEveryMarkValue(t *testing.T) {
-	b := newBoard(t, WithLayout(Tiles))
+	b := newBoard(t, WithLayout(SwissTile))
 	want := golden{}
 	rng := rand.New(rand.NewPCG(7, 7))
 	var cells []Cell
@@ -64,7 +64,7 @@ func TestTilesEveryMarkValue(t *testing.T) {
 // one mark a tile is a single, two make a tile, and taking one back
 // demotes it, so memory tracks the marks after undo.
 func TestTilesPromoteDemote(t *testing.T) {
-	b := newBoard(t, WithLayout(Tiles))
+	b := newBoard(t, WithLayout(SwissTile))
 	s := b.marks.(*tileStore)
 	require.NoError(t, b.Place(-1, -1, 200))
 	assert.Equal(t, []int{0, 1}, []int{s.tiles.Count(), s.singles.Count()})
@@ -92,7 +92,7 @@ func TestLayoutNames(t *testing.T) {
 	_, err = New(WithLayout(Layout(9)))
 	assert.ErrorIs(t, err, ErrBadLayout)
 	b := newBoard(t)
-	assert.Equal(t, Tiles, b.Layout(), "tiles are the default")
+	assert.Equal(t, SwissTile, b.Layout(), "tiles are the default")
 }
 
 // TestTilesAcrossTheSplit takes a store's tables through their split into
