@@ -117,9 +117,9 @@ func TestSubjectsAgree(t *testing.T) {
 	// once; the naive rescan, asked after every move whether any run of K
 	// exists, answers yes from the first full row on.
 	rows := Rows(49, 7)
-	assert.Equal(t, 7, wins(storeSubject(sparse.Tiles, engine.LinesChecker, 7, 7), rows))
-	assert.Equal(t, 49-6, wins(naiveSubject(sparse.Tiles, 7, 7), rows))
-	assert.Equal(t, 7, wins(storeSubject(sparse.Tiles, engine.WalkChecker, 7, 7), rows))
+	assert.Equal(t, 7, wins(storeSubject(sparse.SwissTile, engine.LinesChecker, 7, 7), rows))
+	assert.Equal(t, 49-6, wins(naiveSubject(sparse.SwissTile, 7, 7), rows))
+	assert.Equal(t, 7, wins(storeSubject(sparse.SwissTile, engine.WalkChecker, 7, 7), rows))
 }
 
 func TestRunReportsProgressAndResults(t *testing.T) {

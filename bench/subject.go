@@ -42,12 +42,13 @@ func (d *denseBoard) get(r, c int64) uint8 {
 
 // walk is the engine's walk checker transcribed for the dense array.
 func (d *denseBoard) walk(r, c int64, p uint8, k int) bool {
-	for _, a := range [4][2]int64{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
+	for _, a := range sparse.Axes() {
+		dr, dc := int64(a.Row), int64(a.Col)
 		n := 1
 		for _, s := range [2]int64{1, -1} {
 			rr, cc := r, c
 			for i := 1; i < k; i++ {
-				rr, cc = rr+s*a[0], cc+s*a[1]
+				rr, cc = rr+s*dr, cc+s*dc
 				if d.get(rr, cc) != p {
 					break
 				}
@@ -159,12 +160,12 @@ func rescan(b *sparse.Board, k int) bool {
 		if found {
 			return
 		}
-		for _, a := range [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
-			if b.Get(r-a[0], c-a[1]) == p {
+		for _, a := range sparse.Axes() {
+			if b.Get(r-a.Row, c-a.Col) == p {
 				continue // not the first cell of its run
 			}
 			n := 1
-			for n < k && b.Get(r+n*a[0], c+n*a[1]) == p {
+			for n < k && b.Get(r+n*a.Row, c+n*a.Col) == p {
 				n++
 			}
 			if n >= k {

@@ -182,7 +182,7 @@ func Cases(opts Options) ([]Case, error) {
 				out = append(out, Case{Series: SeriesExtent, Group: "Islands", Sub: "store=dense/extent=" + Count(e),
 					Store: Dense, Checker: "walk", Marks: sz.islandMarks, Extent: e, K: 5, workloadKey: key, workload: wl, play: denseSubject(5)})
 			}
-			for _, l := range []sparse.Layout{sparse.Tiles, sparse.Cells} {
+			for _, l := range []sparse.Layout{sparse.SwissTile, sparse.SwissCell} {
 				out = append(out, Case{Series: SeriesExtent, Group: "Islands", Sub: "store=" + l.String() + "/extent=" + Count(e),
 					Store: l.String(), Checker: "walk", Marks: sz.islandMarks, Extent: e, K: 5, workloadKey: key, workload: wl,
 					play: storeSubject(l, engine.WalkChecker, 5, 0)})
@@ -206,8 +206,8 @@ func Cases(opts Options) ([]Case, error) {
 		for _, k := range sz.ks {
 			for _, kind := range []engine.CheckerKind{engine.WalkChecker, engine.RunsChecker} {
 				out = append(out, Case{Series: SeriesK, Group: "Runs", Sub: "checker=" + kind.String() + "/k=" + strconv.Itoa(k),
-					Store: sparse.Tiles.String(), Checker: kind.String(), Marks: sz.runMarks, K: k, workloadKey: key, workload: wl,
-					play: storeSubject(sparse.Tiles, kind, k, 0)})
+					Store: sparse.SwissTile.String(), Checker: kind.String(), Marks: sz.runMarks, K: k, workloadKey: key, workload: wl,
+					play: storeSubject(sparse.SwissTile, kind, k, 0)})
 			}
 		}
 	}
@@ -216,11 +216,11 @@ func Cases(opts Options) ([]Case, error) {
 			key := "fill/" + strconv.Itoa(n)
 			wl := func() *Workload { return Fill(n, seed) }
 			sub := func(chk string) string { return "checker=" + chk + "/n=" + strconv.Itoa(n) }
-			out = append(out, Case{Series: SeriesCheckers, Group: "Fill", Sub: sub(Naive), Store: sparse.Tiles.String(), Checker: Naive,
-				Marks: n * n, K: n, workloadKey: key, workload: wl, play: naiveSubject(sparse.Tiles, n, n)})
+			out = append(out, Case{Series: SeriesCheckers, Group: "Fill", Sub: sub(Naive), Store: sparse.SwissTile.String(), Checker: Naive,
+				Marks: n * n, K: n, workloadKey: key, workload: wl, play: naiveSubject(sparse.SwissTile, n, n)})
 			for _, kind := range []engine.CheckerKind{engine.LinesChecker, engine.WalkChecker, engine.RunsChecker} {
-				out = append(out, Case{Series: SeriesCheckers, Group: "Fill", Sub: sub(kind.String()), Store: sparse.Tiles.String(),
-					Checker: kind.String(), Marks: n * n, K: n, workloadKey: key, workload: wl, play: storeSubject(sparse.Tiles, kind, n, n)})
+				out = append(out, Case{Series: SeriesCheckers, Group: "Fill", Sub: sub(kind.String()), Store: sparse.SwissTile.String(),
+					Checker: kind.String(), Marks: n * n, K: n, workloadKey: key, workload: wl, play: storeSubject(sparse.SwissTile, kind, n, n)})
 			}
 		}
 	}

@@ -37,7 +37,7 @@ type MoveError struct {
 
 func (e *MoveError) Error() string {
 	if e.Number > 0 {
-		return fmt.Sprintf("%v: move %d, %v", e.Err, e.Number, e.Move)
+		return fmt.Sprintf("move %d: %v: %v", e.Number, e.Err, e.Move)
 	}
 	return fmt.Sprintf("%v: %v", e.Err, e.Move)
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"slices"
 
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -48,8 +47,8 @@ type Game struct {
 	cfg     Config
 	board   *sparse.Board
 	checker Checker
-	history []Move
-	redo    []Move // redo[len-1] is the next move Redo replays
+	history moveLog
+	redo    moveLog // its latest move is the next one Redo replays
 	status  Outcome
 }
 
@@ -74,7 +73,11 @@ func New(opts ...Option) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Game{cfg: cfg, board: board, checker: checker}, nil
+	g := &Game{cfg: cfg, board: board, checker: checker}
+	if cfg.Order == Rotation {
+		g.history.rotation = cfg.Players
+	}
+	return g, nil
 }
 
 // Config returns the game's configuration.
@@ -88,34 +91,33 @@ func (g *Game) Winner() int {
 	if g.status != Won {
 		return 0
 	}
-	return g.history[len(g.history)-1].Player
+	m, _ := g.history.last()
+	return m.Player
 }
 
 // Turn is the player expected to move next: in rotation, the one after the
 // last mover (player 1 first). In free order it is only a suggestion.
 func (g *Game) Turn() int {
-	if len(g.history) == 0 {
+	m, ok := g.history.last()
+	if !ok {
 		return 1
 	}
-	return g.history[len(g.history)-1].Player%g.cfg.Players + 1
+	return m.Player%g.cfg.Players + 1
 }
 
 // Len is the number of moves played.
-func (g *Game) Len() int { return len(g.history) }
+func (g *Game) Len() int { return g.history.Len() }
 
 // History returns a copy of the moves played, oldest first.
-func (g *Game) History() []Move { return slices.Clone(g.history) }
+func (g *Game) History() []Move { return g.history.moves() }
 
 // LastMove returns the latest move, and false before the first.
 func (g *Game) LastMove() (Move, bool) {
-	if len(g.history) == 0 {
-		return Move{}, false
-	}
-	return g.history[len(g.history)-1], true
+	return g.history.last()
 }
 
 // RedoLen is the number of undone moves [Game.Redo] can replay.
-func (g *Game) RedoLen() int { return len(g.redo) }
+func (g *Game) RedoLen() int { return g.redo.Len() }
 
 // At returns the player whose mark is at (row, col), or 0 when it is empty.
 // Any coordinate may be asked.
@@ -174,7 +176,7 @@ func (g *Game) PlayAs(row, col, player int) (Outcome, error) {
 	if err := g.place(m, true); err != nil {
 		return g.status, err
 	}
-	g.redo = g.redo[:0]
+	g.redo.reset()
 	return g.record(m), nil
 }
 
@@ -206,7 +208,7 @@ func (g *Game) place(m Move, enforceTurn bool) error {
 // and status.
 func (g *Game) record(m Move) Outcome {
 	p := uint8(m.Player)
-	g.history = append(g.history, m)
+	g.history.push(m)
 	switch {
 	case g.checker.Record(g.board, m.Row, m.Col, p):
 		g.status = Won
@@ -219,27 +221,26 @@ func (g *Game) record(m Move) Outcome {
 // Undo takes back the latest move, also one that ended the game, and
 // returns it. The game reopens and the turn goes back to its player.
 func (g *Game) Undo() (Move, error) {
-	if len(g.history) == 0 {
+	m, ok := g.history.last()
+	if !ok {
 		return Move{}, ErrNothingToUndo
 	}
-	m := g.history[len(g.history)-1]
 	g.checker.Forget(g.board, m.Row, m.Col, uint8(m.Player))
 	if _, err := g.board.Remove(m.Row, m.Col); err != nil {
 		panic("engine: history and board disagree: " + err.Error())
 	}
-	g.history = g.history[:len(g.history)-1]
+	g.history.pop()
 	g.status = Ongoing
-	g.redo = append(g.redo, m)
+	g.redo.push(m)
 	return m, nil
 }
 
 // Redo replays the latest undone move and returns it with what it led to.
 func (g *Game) Redo() (Move, Outcome, error) {
-	if len(g.redo) == 0 {
+	if g.redo.Len() == 0 {
 		return Move{}, g.status, ErrNothingToRedo
 	}
-	m := g.redo[len(g.redo)-1]
-	g.redo = g.redo[:len(g.redo)-1]
+	m := g.redo.pop()
 	if err := g.board.Place(m.Row, m.Col, uint8(m.Player)); err != nil {
 		panic("engine: an undone move no longer fits the board: " + err.Error())
 	}
@@ -269,6 +270,6 @@ func (g *Game) WouldWin(row, col, player int) (bool, error) {
 func (g *Game) Clone() *Game {
 	return &Game{
 		cfg: g.cfg, board: g.board.Clone(), checker: g.checker.Clone(),
-		history: slices.Clone(g.history), redo: slices.Clone(g.redo), status: g.status,
+		history: g.history.clone(), redo: g.redo.clone(), status: g.status,
 	}
 }

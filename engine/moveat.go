@@ -5,8 +5,8 @@ package engine
 // nothing, so a strategy that keeps its own view of the board in step with
 // the game can look at the moves it has not seen yet in O(1) each.
 func (g *Game) MoveAt(i int) (Move, bool) {
-	if i < 0 || i >= len(g.history) {
+	if i < 0 || i >= g.history.Len() {
 		return Move{}, false
 	}
-	return g.history[i], true
+	return g.history.at(i), true
 }

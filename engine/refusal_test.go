@@ -19,7 +19,7 @@ type state struct {
 }
 
 func capture(g *Game) state {
-	s := state{history: g.History(), redo: append([]Move(nil), g.redo...), status: g.status, checker: g.checker.Clone()}
+	s := state{history: g.History(), redo: g.redo.moves(), status: g.status, checker: g.checker.Clone()}
 	for c, p := range g.Marks() {
 		s.marks = append(s.marks, Move{c.Row, c.Col, p})
 	}

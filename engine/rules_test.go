@@ -215,11 +215,11 @@ func TestReplayStopsAtFirstRefusal(t *testing.T) {
 	var me *MoveError
 	require.ErrorAs(t, err, &me)
 	assert.Equal(t, 4, me.Number)
-	assert.EqualError(t, err, "engine: game already over: move 4, (0, 3) by player 1")
+	assert.EqualError(t, err, "move 4: engine: game already over: (0, 3) by player 1")
 
 	results, err = Replay([]Move{{0, 0, 1}, {0, 3, 2}}, WithBounds(3, 3), WithK(3))
 	assert.Equal(t, []int{0}, results)
-	assert.EqualError(t, err, "engine: cell off the board: move 2, (0, 3) by player 2")
+	assert.EqualError(t, err, "move 2: engine: cell off the board: (0, 3) by player 2")
 
 	results, err = Replay(moves[:3], WithBounds(3, 3), WithK(3)) // rotation: player 1 twice
 	assert.Equal(t, []int{0}, results)
@@ -244,7 +244,7 @@ func TestFromMoves(t *testing.T) {
 
 	g, err = FromMoves(append(moves[:2:2], Move{1, 0, 1}), WithBounds(3, 3), WithK(3))
 	assert.Nil(t, g)
-	assert.EqualError(t, err, "engine: cell occupied: move 3, (1, 0) by player 1")
+	assert.EqualError(t, err, "move 3: engine: cell occupied: (1, 0) by player 1")
 
 	_, err = FromMoves(nil, WithK(0))
 	assert.ErrorIs(t, err, ErrBadConfig)

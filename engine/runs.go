@@ -2,22 +2,27 @@ package engine
 
 import (
 	"maps"
-	"slices"
 
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// runs is the O(1) run-length checker. For every axis it stores the length
+// runs is the O(1) run-length checker. For every axis it knows the length
 // of each maximal run of one player's marks at the run's two end cells.
 // A new mark's neighbours on an axis are necessarily run ends (the new cell
 // was empty), so the runs on both sides are read in O(1), merged, and the
 // merged length written at the new run's two ends. Interior cells keep
 // stale lengths that are never read.
 //
-// Record and Forget come in strict LIFO order, so the per-cell lengths
-// live in a stack: Record pushes the new cell's entry and Forget pops it.
-// The map only finds a cell's slot; the lengths are then read and written
-// in place, which halves the hashing of a map of lengths.
+// A marked cell without an entry has runs of one on every axis, so a lone
+// mark, the common case on a sparse board, costs nothing; an entry is made
+// the first time one of a cell's runs grows longer.
+//
+// Record and Forget come in strict LIFO order, so the entries live in a
+// stack, the map only finding a cell's slot, and every change a Record
+// makes (an entry made, a length overwritten) is logged with the Record's
+// sequence number, which lets Forget undo exactly that Record without a
+// per-move frame. An entry made by the current Record needs no log of its
+// later writes: Forget drops it whole.
 //
 // On a torus the neighbours and run ends are taken across the edges. A
 // line there is a cycle, and when a mark fills the last gap of one, the
@@ -28,32 +33,37 @@ type runs struct {
 	rule Rule
 	// torus holds the board's geometry when it wraps; cycles[a] is the
 	// length of every line along axes[a] there.
-	torus  *Config
-	cycles [4]int32
-	// slot maps a packed marked cell to its entry in lengths.
-	slot map[uint64]int32
-	// lengths holds each marked cell's run length on each axis, in the
-	// order the cells were recorded.
-	lengths [][4]int32
-	// log holds every write to an older cell's entry, so Forget can
-	// restore exactly what a Record changed; frames[i] is len(log) before
-	// the i-th recorded move.
-	log    []runEdit
-	frames []int
+	torus   *Config
+	cycles  [4]int32
+	slot    map[uint64]int32 // a packed cell's index in entries
+	entries stack[runEntry]
+	log     stack[runEdit]
+	seq     int32 // the number of Records not forgotten
+	base    int32 // len(entries) when the current Record began
 }
 
+// runEntry is a cell's run length on each axis.
+type runEntry struct {
+	key     uint64
+	lengths [4]int32
+}
+
+// runEdit is one change made by Record number seq: entry slot's length on
+// axis was old before, or, when old is madeEntry, the entry was made.
 type runEdit struct {
-	slot int32
-	axis uint8
+	seq  int32
+	slot uint32 // the entry's index << 2 | the axis
 	old  int32
 }
+
+const madeEntry = -1
 
 func newRuns(c Config) *runs {
 	r := &runs{k: c.K, rule: c.Rule, slot: make(map[uint64]int32)}
 	if c.Torus {
 		r.torus = &c
 		for a, d := range axes {
-			r.cycles[a] = int32(min(c.Cycle(d.dr, d.dc), maxRun))
+			r.cycles[a] = int32(min(c.Cycle(d.Row, d.Col), maxRun))
 		}
 	}
 	return r
@@ -65,13 +75,10 @@ func newRuns(c Config) *runs {
 const maxRun = 1<<31 - 1
 
 func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
-	r.frames = append(r.frames, len(r.log))
-	self := int32(len(r.lengths))
-	r.lengths = append(r.lengths, [4]int32{})
-	r.slot[sparse.Pack(row, col)] = self
 	won := false
+	r.base = int32(r.entries.Len())
 	for ax, a := range axes {
-		pr, pc, nr, nc := row-a.dr, col-a.dc, row+a.dr, col+a.dc
+		pr, pc, nr, nc := row-a.Row, col-a.Col, row+a.Row, col+a.Col
 		if r.torus != nil {
 			pr, pc = r.torus.Wrap(pr, pc)
 			nr, nc = r.torus.Wrap(nr, nc)
@@ -82,9 +89,11 @@ func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 		if r.torus != nil {
 			n = min(n, r.cycles[ax])
 		}
-		r.lengths[self][ax] = n
+		if n > 1 {
+			r.set(sparse.Pack(row, col), ax, n)
+		}
 		// The runs' far ends, which the merged run now ends at.
-		br, bc, ar, ac := row-before*a.dr, col-before*a.dc, row+after*a.dr, col+after*a.dc
+		br, bc, ar, ac := row-before*a.Row, col-before*a.Col, row+after*a.Row, col+after*a.Col
 		if r.torus != nil {
 			br, bc = r.torus.Wrap(br, bc)
 			ar, ac = r.torus.Wrap(ar, ac)
@@ -97,6 +106,7 @@ func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 		}
 		won = won || wins(int(n), r.k, r.rule)
 	}
+	r.seq++
 	return won
 }
 
@@ -106,30 +116,42 @@ func (r *runs) side(b *sparse.Board, row, col, ax int, p uint8) int {
 	if b.Get(row, col) != p {
 		return 0
 	}
-	return int(r.lengths[r.slot[sparse.Pack(row, col)]][ax])
-}
-
-// set writes n as the run length of an older cell on axis ax, logging the
-// old value.
-func (r *runs) set(key uint64, ax int, n int32) {
-	s := r.slot[key]
-	r.log = append(r.log, runEdit{slot: s, axis: uint8(ax), old: r.lengths[s][ax]})
-	r.lengths[s][ax] = n
-}
-
-func (r *runs) Forget(_ *sparse.Board, row, col int, _ uint8) {
-	start := r.frames[len(r.frames)-1]
-	r.frames = r.frames[:len(r.frames)-1]
-	for i := len(r.log) - 1; i >= start; i-- {
-		e := r.log[i]
-		r.lengths[e.slot][e.axis] = e.old
+	if s, ok := r.slot[sparse.Pack(row, col)]; ok {
+		return int(r.entries.at(int(s)).lengths[ax])
 	}
-	r.log = r.log[:start]
-	r.lengths = r.lengths[:len(r.lengths)-1]
-	delete(r.slot, sparse.Pack(row, col))
+	return 1
+}
+
+// set writes n as a marked cell's run length on axis ax, making the
+// cell's entry if it has none, and logs the change.
+func (r *runs) set(key uint64, ax int, n int32) {
+	s, ok := r.slot[key]
+	if !ok {
+		s = int32(r.entries.Len())
+		r.slot[key] = s
+		r.entries.push(runEntry{key: key, lengths: [4]int32{1, 1, 1, 1}})
+		r.log.push(runEdit{seq: r.seq, slot: uint32(s) << 2, old: madeEntry})
+	}
+	e := r.entries.at(int(s))
+	if s < r.base {
+		r.log.push(runEdit{seq: r.seq, slot: uint32(s)<<2 | uint32(ax), old: e.lengths[ax]})
+	}
+	e.lengths[ax] = n
+}
+
+func (r *runs) Forget(*sparse.Board, int, int, uint8) {
+	r.seq--
+	for r.log.Len() > 0 && r.log.at(r.log.Len()-1).seq == r.seq {
+		e := r.log.pop()
+		if e.old == madeEntry {
+			delete(r.slot, r.entries.pop().key) // the latest entry: they are made in order
+			continue
+		}
+		r.entries.at(int(e.slot >> 2)).lengths[e.slot&3] = e.old
+	}
 }
 
 func (r *runs) Clone() Checker {
-	return &runs{k: r.k, rule: r.rule, torus: r.torus, cycles: r.cycles, slot: maps.Clone(r.slot), lengths: slices.Clone(r.lengths),
-		log: slices.Clone(r.log), frames: slices.Clone(r.frames)}
+	return &runs{k: r.k, rule: r.rule, torus: r.torus, cycles: r.cycles, slot: maps.Clone(r.slot),
+		entries: r.entries.clone(), log: r.log.clone(), seq: r.seq}
 }

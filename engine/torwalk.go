@@ -16,7 +16,7 @@ type torusWalk struct {
 func newTorusWalk(c Config) *torusWalk {
 	w := &torusWalk{walk: *newWalk(c), cfg: c}
 	for a, d := range axes {
-		w.cycles[a] = c.Cycle(d.dr, d.dc)
+		w.cycles[a] = c.Cycle(d.Row, d.Col)
 	}
 	return w
 }
@@ -32,8 +32,8 @@ func (w *torusWalk) Record(b *sparse.Board, row, col int, p uint8) bool {
 		// The walks share the cycle's other cells: what the first one
 		// counted, the second may not count again.
 		others := w.cycles[a] - 1
-		ahead := w.run(b, row, col, d.dr, d.dc, p, min(reach, others))
-		behind := w.run(b, row, col, -d.dr, -d.dc, p, min(reach, others-ahead))
+		ahead := w.run(b, row, col, d.Row, d.Col, p, min(reach, others))
+		behind := w.run(b, row, col, -d.Row, -d.Col, p, min(reach, others-ahead))
 		if wins(1+ahead+behind, w.k, w.rule) {
 			return true
 		}

@@ -18,14 +18,14 @@ func (g *Game) WinningLine() []sparse.Cell {
 	for _, a := range axes {
 		// On a flat board Cycle is 0 and the runs stop at the edge of
 		// the plane; on a torus they stop after going once around.
-		limit := g.cfg.Cycle(a.dr, a.dc) - 1
-		back := g.runLength(last, -a.dr, -a.dc, limit)
-		fwd := g.runLength(last, a.dr, a.dc, limit-back)
+		limit := g.cfg.Cycle(a.Row, a.Col) - 1
+		back := g.runLength(last, -a.Row, -a.Col, limit)
+		fwd := g.runLength(last, a.Row, a.Col, limit-back)
 		if !wins(1+back+fwd, g.cfg.K, g.cfg.Rule) {
 			continue
 		}
 		for i := -back; i <= fwd; i++ {
-			r, c := g.cfg.Wrap(last.Row+i*a.dr, last.Col+i*a.dc)
+			r, c := g.cfg.Wrap(last.Row+i*a.Row, last.Col+i*a.Col)
 			cells = append(cells, sparse.Cell{Row: r, Col: c})
 		}
 	}

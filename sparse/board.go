@@ -11,7 +11,7 @@ import (
 // The zero value is not usable; create boards with [New].
 type Board struct {
 	marks store
-	// tiles is marks when the layout is Tiles, so the hot paths (Get,
+	// tiles is marks when the layout is SwissTile, so the hot paths (Get,
 	// Place, AxisRuns) call it directly instead of through the interface.
 	tiles   *tileStore
 	layout  Layout
@@ -31,7 +31,6 @@ type Option func(*settings)
 
 type settings struct {
 	layout     Layout
-	hint       int
 	rows, cols int
 	bounded    bool
 }
@@ -43,22 +42,19 @@ func WithBounds(rows, cols int) Option {
 	return func(s *settings) { s.rows, s.cols, s.bounded = rows, cols, true }
 }
 
-// WithLayout selects the in-memory layout of the marks. The default is [Tiles].
+// WithLayout selects the in-memory layout of the marks. The default is [SwissTile].
 func WithLayout(l Layout) Option { return func(s *settings) { s.layout = l } }
-
-// WithCapacity pre-sizes the store for about n marks.
-func WithCapacity(n int) Option { return func(s *settings) { s.hint = max(n, 0) } }
 
 // New returns an empty board.
 func New(opts ...Option) (*Board, error) {
-	s := settings{layout: Tiles}
+	s := settings{layout: SwissTile}
 	for _, o := range opts {
 		o(&s)
 	}
 	if s.bounded && (s.rows < 1 || s.cols < 1 || s.rows > MaxCoord+1 || s.cols > MaxCoord+1) {
 		return nil, fmt.Errorf("%w: %d × %d", ErrBadBounds, s.rows, s.cols)
 	}
-	st, err := newStore(s.layout, s.hint)
+	st, err := newStore(s.layout)
 	if err != nil {
 		return nil, err
 	}

@@ -17,11 +17,11 @@
 // # Layouts
 //
 // The marks live in github.com/dolthub/swiss hash tables keyed by a packed
-// coordinate. The default layout, [Tiles], keys 8 × 8 tiles of one-byte
+// coordinate. The default layout, [SwissTile], keys 8 × 8 tiles of one-byte
 // cells by their packed tile coordinate and keeps a tile that holds a single
 // mark as one small entry, so a move's neighbour reads stay within a tile
 // or two and memory follows the marks whether they are clustered or
-// scattered. [Cells] keeps one swiss entry per marked cell, and [GoMap] the
+// scattered. [SwissCell] keeps one swiss entry per marked cell, and [GoMapCell] the
 // same shape in Go's builtin map; both remain as references for tests and
 // benchmarks. The hash tables are an implementation detail: no type of the
 // underlying library appears in this package's API, so the store can change
@@ -34,7 +34,7 @@
 // serialised from it is deterministic.
 //
 // A Board is not safe for concurrent use, not even for concurrent reads:
-// [Board.BoundingBox] refreshes a cache lazily, and with the [Tiles] layout
+// [Board.BoundingBox] refreshes a cache lazily, and with the [SwissTile] layout
 // every read ([Board.Get], [Board.Run], [Board.AxisRuns]) records what it
 // looked up in a cache of tiles. Give each goroutine its own [Board.Clone].
 package sparse

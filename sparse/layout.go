@@ -11,7 +11,7 @@ import (
 var ErrBadLayout = errors.New("sparse: unknown layout")
 
 // Layouts lists every layout, the default first.
-func Layouts() []Layout { return []Layout{Tiles, Cells, GoMap} }
+func Layouts() []Layout { return []Layout{SwissTile, SwissCell, GoMapCell} }
 
 // ParseLayout is the inverse of [Layout.String].
 func ParseLayout(s string) (Layout, error) {

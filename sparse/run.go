@@ -10,7 +10,7 @@ type runner interface {
 // direction (dr, dc), starting with the cell next to (row, col) and
 // stopping at the first cell that holds anything else, or after limit
 // cells. (row, col) itself is not read, and cells out of range read as
-// empty. It is what a k-in-a-row walk asks a board for; the [Tiles]
+// empty. It is what a k-in-a-row walk asks a board for; the [SwissTile]
 // layout answers it reading each tile once rather than looking up every
 // cell.
 func (b *Board) Run(row, col, dr, dc int, mark uint8, limit int) int {

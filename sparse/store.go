@@ -10,27 +10,27 @@ import (
 type Layout int
 
 const (
-	// Tiles keeps marks in 8 × 8 tiles of one byte a cell in a
+	// SwissTile keeps marks in 8 × 8 tiles of one byte a cell in a
 	// dolthub/swiss map keyed by the packed tile coordinate, with a tile that
 	// holds a single mark stored as one small entry instead. The default:
 	// a move's neighbour reads stay within a tile or two, and memory stays
 	// near a per-cell table when marks are scattered and near a byte a cell
 	// of the tiles in use when they are clustered.
-	Tiles Layout = iota
-	// Cells keeps one dolthub/swiss map entry per marked cell.
-	Cells
-	// GoMap keeps one builtin Go map entry per marked cell: the reference
+	SwissTile Layout = iota
+	// SwissCell keeps one dolthub/swiss map entry per marked cell.
+	SwissCell
+	// GoMapCell keeps one builtin Go map entry per marked cell: the reference
 	// the swiss layout is tested and benchmarked against.
-	GoMap
+	GoMapCell
 )
 
 func (l Layout) String() string {
 	switch l {
-	case Tiles:
+	case SwissTile:
 		return "swiss-tile"
-	case Cells:
+	case SwissCell:
 		return "swiss-cell"
-	case GoMap:
+	case GoMapCell:
 		return "gomap-cell"
 	}
 	return fmt.Sprintf("Layout(%d)", int(l))
@@ -47,14 +47,14 @@ type store interface {
 	clone() store
 }
 
-func newStore(l Layout, hint int) (store, error) {
+func newStore(l Layout) (store, error) {
 	switch l {
-	case Tiles:
-		return newTileStore(hint), nil
-	case Cells:
-		return &swissCells{m: swiss.NewMap[uint64, uint8](uint32(hint))}, nil
-	case GoMap:
-		return goCells(make(map[uint64]uint8, hint)), nil
+	case SwissTile:
+		return newTileStore(), nil
+	case SwissCell:
+		return &swissCells{m: swiss.NewMap[uint64, uint8](0)}, nil
+	case GoMapCell:
+		return goCells(make(map[uint64]uint8)), nil
 	}
 	return nil, fmt.Errorf("%w: %d", ErrBadLayout, int(l))
 }

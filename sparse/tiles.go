@@ -1,12 +1,8 @@
 package sparse
 
-import "github.com/dolthub/swiss"
-
 // A tile is an 8 × 8 block of cells aligned on multiples of 8, a byte a
 // cell at offset (row&7)*8 + col&7: reading a cell is one load, as in a
-// dense array. (Half-byte cells halved the memory but cost a shift, a mask
-// and an escape for marks of 15 and more on every read, which the walk
-// pays a dozen times a move.)
+// dense array, which the walk does a dozen times a move.
 type tile [tileCells]uint8
 
 const (
@@ -16,15 +12,15 @@ const (
 	tileCells = tileSide * tileSide
 )
 
-// tileStore is the hybrid layout behind [Tiles]. A tile holding a single
+// tileStore is the hybrid layout behind [SwissTile]. A tile holding a single
 // mark is kept as one small entry in singles (tile key → offset<<8 | mark),
 // so marks scattered far apart cost no more than a per-cell table; the
 // second mark in a tile promotes it to a 64-byte tile in the slab, so dense
 // play costs about a byte a cell and the walk's neighbour reads mostly hit
 // the same tile. Taking a tile back down to one mark demotes it again.
 type tileStore struct {
-	tiles   *swiss.Map[uint64, uint32] // tile key → index in slab
-	singles *swiss.Map[uint64, uint16] // tile key → offset<<8 | mark
+	tiles   splitMap[uint32] // tile key → index in slab
+	singles splitMap[uint16] // tile key → offset<<8 | mark
 	slab    []tile
 	free    []uint32 // slab indexes of released tiles
 	n       int
@@ -56,13 +52,8 @@ type cacheEntry struct {
 	single uint16 // with tile == -1: the singles entry, 0 when none
 }
 
-func newTileStore(hint int) *tileStore {
-	// Clustered play fills tiles, scattered play fills singles: size both
-	// for a fraction of the hint rather than guessing which it will be.
-	s := &tileStore{
-		tiles:   swiss.NewMap[uint64, uint32](uint32(hint / 16)),
-		singles: swiss.NewMap[uint64, uint16](uint32(hint / 4)),
-	}
+func newTileStore() *tileStore {
+	s := &tileStore{tiles: newSplitMap[uint32](0), singles: newSplitMap[uint16](0)}
 	s.resizeCache(minCacheBits)
 	return s
 }
@@ -210,7 +201,6 @@ func (s *tileStore) alloc() int32 {
 	if len(s.slab) == cap(s.slab) {
 		// Grow by a quarter rather than append's doubling: at 64 bytes a
 		// tile the spare capacity shows in bytes per mark.
-		// (append and slices.Grow double small slices.)
 		grown := make([]tile, len(s.slab), len(s.slab)+max(8, len(s.slab)/4))
 		copy(grown, s.slab)
 		s.slab = grown
@@ -256,34 +246,31 @@ func (s *tileStore) del(key uint64) {
 func (s *tileStore) len() int { return s.n }
 
 func (s *tileStore) each(yield func(key uint64, mark uint8)) {
-	s.singles.Iter(func(tk uint64, v uint16) bool {
+	s.singles.Iter(func(tk uint64, v uint16) {
 		yield(cellOf(tk, uint8(v>>8)), uint8(v))
-		return false
 	})
-	s.tiles.Iter(func(tk uint64, h uint32) bool {
+	s.tiles.Iter(func(tk uint64, h uint32) {
 		for o, v := range &s.slab[h] {
 			if v != 0 {
 				yield(cellOf(tk, uint8(o)), v)
 			}
 		}
-		return false
 	})
 }
 
 func (s *tileStore) clone() store {
 	c := &tileStore{
-		tiles:   swiss.NewMap[uint64, uint32](uint32(s.tiles.Count())),
-		singles: swiss.NewMap[uint64, uint16](uint32(s.singles.Count())),
+		tiles:   newSplitMap[uint32](s.tiles.Count()),
+		singles: newSplitMap[uint16](s.singles.Count()),
 		slab:    make([]tile, 0, s.tiles.Count()),
 		n:       s.n,
 	}
 	c.resizeCache(s.cacheBits)
 	// Copy only live tiles, so the clone sheds the original's free list.
-	s.tiles.Iter(func(tk uint64, h uint32) bool {
+	s.tiles.Iter(func(tk uint64, h uint32) {
 		c.slab = append(c.slab, s.slab[h])
 		c.tiles.Put(tk, uint32(len(c.slab)-1))
-		return false
 	})
-	s.singles.Iter(func(tk uint64, v uint16) bool { c.singles.Put(tk, v); return false })
+	s.singles.Iter(c.singles.Put)
 	return c
 }

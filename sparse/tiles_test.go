@@ -29,7 +29,7 @@ func floorDiv8(v int) int {
 // TestTilesEveryMarkValue places every mark value 1..255 in one dense tile and in singles, then takes
 // them away in an order that demotes tiles through every count.
 func TestTilesEveryMarkValue(t *testing.T) {
-	b := newBoard(t, WithLayout(Tiles))
+	b := newBoard(t, WithLayout(SwissTile))
 	want := golden{}
 	rng := rand.New(rand.NewPCG(7, 7))
 	var cells []Cell
@@ -64,7 +64,7 @@ func TestTilesEveryMarkValue(t *testing.T) {
 // one mark a tile is a single, two make a tile, and taking one back
 // demotes it, so memory tracks the marks after undo.
 func TestTilesPromoteDemote(t *testing.T) {
-	b := newBoard(t, WithLayout(Tiles))
+	b := newBoard(t, WithLayout(SwissTile))
 	s := b.marks.(*tileStore)
 	require.NoError(t, b.Place(-1, -1, 200))
 	assert.Equal(t, []int{0, 1}, []int{s.tiles.Count(), s.singles.Count()})
@@ -92,5 +92,54 @@ func TestLayoutNames(t *testing.T) {
 	_, err = New(WithLayout(Layout(9)))
 	assert.ErrorIs(t, err, ErrBadLayout)
 	b := newBoard(t)
-	assert.Equal(t, Tiles, b.Layout(), "tiles are the default")
+	assert.Equal(t, SwissTile, b.Layout(), "tiles are the default")
+}
+
+// TestTilesAcrossTheSplit takes a store's tables through their split into
+// several (scattered marks fill singles, clustered ones tiles) and back
+// down, against a builtin map, clones included.
+func TestTilesAcrossTheSplit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	b, err := New()
+	require.NoError(t, err)
+	golden := map[Cell]uint8{}
+	var cells []Cell
+	for len(cells) < 5*splitAt {
+		// Thirds: lone marks (singles), then pairs sharing a tile (tiles).
+		c := Cell{Row: rng.IntN(1 << 20), Col: rng.IntN(1 << 20)}
+		switch len(cells) % 3 {
+		case 1:
+			c.Col &^= 7
+		case 2:
+			c = Cell{Row: cells[len(cells)-1].Row, Col: cells[len(cells)-1].Col + 1}
+		}
+		if _, ok := golden[c]; ok {
+			continue
+		}
+		m := uint8(1 + rng.IntN(255))
+		require.NoError(t, b.Place(c.Row, c.Col, m))
+		golden[c] = m
+		cells = append(cells, c)
+	}
+	s := b.marks.(*tileStore)
+	require.NotNil(t, s.singles.parts, "the singles never split")
+	require.NotNil(t, s.tiles.parts, "the tiles never split")
+	c := b.Clone()
+	for _, cell := range cells[:len(cells)/2] {
+		m, err := b.Remove(cell.Row, cell.Col)
+		require.NoError(t, err)
+		require.Equal(t, golden[cell], m)
+	}
+	for i, cell := range cells {
+		want := golden[cell]
+		require.Equal(t, want, c.Get(cell.Row, cell.Col), "clone, cell %v", cell)
+		if i < len(cells)/2 {
+			want = 0
+		}
+		require.Equal(t, want, b.Get(cell.Row, cell.Col), "cell %v", cell)
+	}
+	require.Equal(t, len(cells)-len(cells)/2, b.Len())
+	n := 0
+	b.Each(func(row, col int, mark uint8) { n++; require.Equal(t, golden[Cell{row, col}], mark) })
+	require.Equal(t, b.Len(), n)
 }

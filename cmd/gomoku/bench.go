@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -36,13 +38,15 @@ error is a terminal.
 Examples:
    gomoku bench --quick
    gomoku bench --charts bench/charts > perf.md
-   gomoku bench --series marks,k --min-time 500ms`,
+   gomoku bench --series marks,k --min-time 500ms
+   gomoku bench --moves scattered:1000000 > scattered.txt   # a workload, for gomoku replay`,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "quick", Usage: "smaller sizes and 100ms per case: a smoke run"},
 			&cli.StringFlag{Name: "series", Usage: "comma-separated `LIST` of series to run, of: " + strings.Join(series, ", "), DefaultText: "all"},
 			&cli.DurationFlag{Name: "min-time", Usage: "repeat each case for at least `DURATION`", DefaultText: "2s, or 100ms with --quick"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "`SEED` of the workloads: the same seed measures the same moves"},
 			&cli.StringFlag{Name: "charts", Value: "gomoku-bench", Usage: "write the SVG charts into `DIR` (created if needed); empty for none"},
+			&cli.StringFlag{Name: "moves", Usage: "print the moves of a workload, `KIND:N` with KIND clustered or scattered (over 10^9 x 10^9), as ROW COL lines for gomoku replay, instead of measuring"},
 		},
 		Action: runBench,
 	}
@@ -51,6 +55,9 @@ Examples:
 func runBench(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usageError(c, "unexpected argument %q", c.Args().First())
+	}
+	if spec := c.String("moves"); spec != "" {
+		return printWorkload(c, spec)
 	}
 	opts := bench.Options{Quick: c.Bool("quick"), Seed: c.Uint64("seed"), MinTime: c.Duration("min-time")}
 	if opts.MinTime < 0 {
@@ -96,6 +103,41 @@ func runBench(c *cli.Context) error {
 			return failure(c, "writing charts: %v", err)
 		}
 		fmt.Fprintf(c.App.ErrWriter, "Charts: %s\n", strings.Join(paths, ", "))
+	}
+	return nil
+}
+
+// printWorkload writes the moves of the workload spec names (KIND:N) as
+// ROW COL lines, so that gomoku replay can be measured on the benchmarks'
+// own workloads.
+func printWorkload(c *cli.Context, spec string) error {
+	kind, count, _ := strings.Cut(spec, ":")
+	n, err := strconv.Atoi(count)
+	if err != nil || n < 1 {
+		return usageError(c, "--moves: want KIND:N with N a positive number, got %q", spec)
+	}
+	var w *bench.Workload
+	switch kind {
+	case "clustered":
+		w = bench.Clustered(n, c.Uint64("seed"))
+	case "scattered":
+		w = bench.Scattered(n, 1_000_000_000, c.Uint64("seed"))
+	default:
+		return usageError(c, "--moves: unknown workload %q (want clustered or scattered)", kind)
+	}
+	out := bufio.NewWriterSize(c.App.Writer, 64<<10)
+	var line []byte
+	for _, m := range w.Moves {
+		line = strconv.AppendInt(line[:0], int64(m.Row), 10)
+		line = append(line, ' ')
+		line = strconv.AppendInt(line, int64(m.Col), 10)
+		line = append(line, '\n')
+		if _, err := out.Write(line); err != nil {
+			return failure(c, "writing output: %v", err)
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return failure(c, "writing output: %v", err)
 	}
 	return nil
 }

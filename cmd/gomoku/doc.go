@@ -6,6 +6,10 @@
 //	gomoku replay [flags] [FILE]   check a move list or a saved game, one result per move
 //	gomoku play [flags]            a game in the terminal (full screen, or a prompt with --plain): people and bots in any seats
 //	gomoku match [flags]           many games between bots, with a table of results
+//	gomoku bench [flags]           what a move costs on every board store, beside a dense array
+//	gomoku pbrain [flags]          a Gomocup (Piskvork) engine on standard input and output
+//	gomoku serve [flags]           the game server: HTTP API, live updates, bots, the web page
+//	gomoku serve-bench [flags]     load-test a running server
 //
 // Run "gomoku COMMAND --help" for the flags. Exit status: 0 on success, 1
 // when the input is bad, 2 when the command line is, 130 when interrupted.

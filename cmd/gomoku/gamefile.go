@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
-	"fmt"
+	"errors"
+	"io"
 	"os"
 
 	"github.com/urfave/cli/v2"
@@ -18,8 +20,53 @@ import (
 // .psq, the board's size, so it is played under the rules the command line
 // gives: K, the rule, and for a move string the bounds.
 
-// isRecord reports whether data is a record rather than a saved game.
-func isRecord(data []byte) bool { return record.Detect(data) != record.Unknown }
+// inputKind is what a game file or a replay's input holds.
+type inputKind uint8
+
+const (
+	moveList   inputKind = iota // lines of ROW COL [PLAYER], for replay
+	savedGame                   // JSON written by play and match
+	gameRecord                  // a .psq file or a move string
+)
+
+// utf8BOM is the byte-order mark that may open a UTF-8 file.
+const utf8BOM = "\uFEFF"
+
+// sniff tells the kinds apart by the first byte after a byte-order mark
+// and blanks: '{' opens a saved game, a letter a record (a .psq file's
+// "Piskvorky" header or a move string like "h8i9"), anything else a move
+// list. It consumes the byte-order mark and peeks at no more than it needs,
+// so a program feeding moves one at a time is not kept waiting.
+func sniff(r *bufio.Reader) (inputKind, error) {
+	if bom, _ := r.Peek(len(utf8BOM)); string(bom) == utf8BOM {
+		_, _ = r.Discard(len(utf8BOM))
+	}
+	for i := 1; i <= r.Size(); i++ {
+		b, err := r.Peek(i)
+		if len(b) < i {
+			if err == io.EOF {
+				return moveList, nil
+			}
+			return moveList, err
+		}
+		switch c := b[i-1]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			continue
+		case c == '{':
+			return savedGame, nil
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			return gameRecord, nil
+		}
+		return moveList, nil
+	}
+	return moveList, nil
+}
+
+// kindOf is [sniff] for a whole file.
+func kindOf(data []byte) inputKind {
+	k, _ := sniff(bufio.NewReader(bytes.NewReader(data)))
+	return k
+}
 
 // gameFromRecord replays a record under cfg, which must be for two
 // players in rotation; a .psq file's size replaces cfg's bounds.
@@ -34,11 +81,13 @@ func gameFromRecord(data []byte, cfg engine.Config) (*engine.Game, error) {
 	return rec.Game(engine.WithConfig(cfg))
 }
 
+var errNotAGameFile = errors.New("not a game file: neither a saved game (JSON), a Piskvork .psq record nor a move string like h8i9")
+
 // gameFromSaved replays a saved game with the win checker chosen on the
 // command line.
 func gameFromSaved(data []byte, checker engine.CheckerKind) (*engine.Game, []string, error) {
-	if !bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n\uFEFF"), []byte("{")) {
-		return nil, nil, fmt.Errorf("not a game file: neither a saved game (JSON), a Piskvork .psq record nor a move string like h8i9")
+	if kindOf(data) != savedGame {
+		return nil, nil, errNotAGameFile
 	}
 	saved, err := savefile.Read(bytes.NewReader(data))
 	if err != nil {
@@ -58,7 +107,10 @@ func loadGameFlag(c *cli.Context, path string) (*engine.Game, []string, error) {
 	if err != nil {
 		return nil, nil, failure(c, "%v", err)
 	}
-	if !isRecord(data) {
+	switch kindOf(data) {
+	case moveList:
+		return nil, nil, failure(c, "%s: %v", path, errNotAGameFile)
+	case savedGame:
 		if name := rulesFlagSet(c); name != "" {
 			return nil, nil, usageError(c, "--%s cannot be used with a saved game: it brings its own rules", name)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/urfave/cli/v2"
 
@@ -46,9 +47,20 @@ Examples:
 	}
 }
 
+// replayGCPercent is the collector's GOGC during a replay.
+const replayGCPercent = 20
+
 func runReplay(c *cli.Context) error {
 	if c.NArg() > 1 {
 		return usageError(c, "at most one FILE, got %d arguments", c.NArg())
+	}
+	// A long replay's heap is almost free of pointers (packed history,
+	// hash tables of integers, the tile slab), so a collection has little
+	// to scan and collecting more often costs little CPU, while it keeps
+	// the tables left behind by growth from adding to the peak. GOGC set
+	// by the user wins.
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(replayGCPercent))
 	}
 	var in io.Reader = c.App.Reader
 	name := c.Args().First()
@@ -66,15 +78,15 @@ func runReplay(c *cli.Context) error {
 	// one at a time sees each result at once.
 	r := bufio.NewReaderSize(&flushingReader{r: in, w: w}, 64<<10)
 
-	saved, err := isSavedGame(r)
+	kind, err := sniff(r)
 	if err != nil {
 		return failure(c, "reading input: %v", err)
 	}
 	var rp *replayer
-	switch {
-	case saved:
+	switch kind {
+	case savedGame:
 		rp, err = savedReplayer(c, r, name)
-	case startsWithLetter(r):
+	case gameRecord:
 		rp, err = recordReplayer(c, r, name)
 	default:
 		rp, err = listReplayer(c, r)
@@ -110,48 +122,6 @@ func (f *flushingReader) Read(p []byte) (int, error) {
 		return 0, err
 	}
 	return f.r.Read(p)
-}
-
-// isSavedGame reports whether the input is a JSON document (a saved game)
-// rather than a move list: its first non-blank byte is '{'.
-func isSavedGame(r *bufio.Reader) (bool, error) {
-	for i := 1; i <= 4096; i++ {
-		b, err := r.Peek(i)
-		if len(b) < i {
-			if err == io.EOF {
-				return false, nil
-			}
-			return false, err
-		}
-		switch b[i-1] {
-		case ' ', '\t', '\r', '\n':
-			continue
-		case '{':
-			return true, nil
-		}
-		return false, nil
-	}
-	return false, nil
-}
-
-// startsWithLetter reports whether the input's first non-blank byte is a
-// letter: a record (a .psq file's "Piskvorky" header or a move string like
-// "h8i9"), since a move list starts with a number.
-func startsWithLetter(r *bufio.Reader) bool {
-	for i := 1; i <= 4096; i++ {
-		b, _ := r.Peek(i)
-		if len(b) < i {
-			return false
-		}
-		switch c := b[i-1]; {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
-			continue
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-			return true
-		}
-		return false
-	}
-	return false
 }
 
 // replayer plays moves one at a time and reports each result to a sink.

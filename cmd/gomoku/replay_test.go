@@ -260,3 +260,18 @@ func TestReplayStreams(t *testing.T) {
 	require.NoError(t, inW.Close())
 	require.Equal(t, exitOK, <-done)
 }
+
+// TestReplaySkipsAByteOrderMark feeds text inputs behind a UTF-8
+// byte-order mark: each must be read as without it.
+func TestReplaySkipsAByteOrderMark(t *testing.T) {
+	for _, tc := range []struct{ name, input, want string }{
+		{"move list", "0 0\n1 0\n0 1\n1 1\n0 2\n", "0\n0\n0\n0\n1\n"},
+		{"move string", "a1a2b1b2c1\n", "0\n0\n0\n0\n1\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runApp(t, "\uFEFF"+tc.input, "replay", "--k", "3", "--rows", "3", "--cols", "3")
+			require.Equal(t, exitOK, r.code, r.err)
+			require.Equal(t, tc.want, r.out)
+		})
+	}
+}

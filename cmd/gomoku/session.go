@@ -246,7 +246,7 @@ func (s *session) load(path string) error {
 		return err
 	}
 	var g *engine.Game
-	if isRecord(data) {
+	if kindOf(data) == gameRecord {
 		// A record holds moves only: play them under this game's rules.
 		base := s.game.Config()
 		base.Players, base.Order = 2, engine.Rotation

@@ -127,19 +127,23 @@ func (r *Record) Game(opts ...engine.Option) (*engine.Game, error) {
 	if r.Bounded() {
 		all = append(all, engine.WithBounds(r.Rows, r.Cols))
 	}
-	g, err := engine.New(all...)
-	if err != nil {
-		return nil, err
+	cfg := engine.DefaultConfig()
+	for _, o := range all {
+		o(&cfg)
 	}
-	if g.Config().Torus {
+	if cfg.Torus {
 		return nil, errTorus
 	}
+	moves := make([]engine.Move, len(r.Moves))
 	for i, m := range r.Moves {
-		if _, err := g.PlayAs(m.Row, m.Col, Player(i)); err != nil {
-			return nil, fmt.Errorf("%w: move %d: %w", ErrIllegal, i+1, err)
-		}
+		moves[i] = engine.Move{Row: m.Row, Col: m.Col, Player: Player(i)}
 	}
-	return g, nil
+	g, err := engine.FromMoves(moves, all...)
+	var me *engine.MoveError
+	if errors.As(err, &me) {
+		return nil, fmt.Errorf("%w: %w", ErrIllegal, err)
+	}
+	return g, err
 }
 
 // errTorus refuses a torus: neither format can say that a board's lines

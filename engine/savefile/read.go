@@ -105,8 +105,7 @@ func (doc *fileJSON) validate() (*Saved, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := engine.New(engine.WithConfig(cfg))
-	if err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	if doc.Seats != nil {
@@ -119,10 +118,13 @@ func (doc *fileJSON) validate() (*Saved, error) {
 			}
 		}
 	}
+	moves := make([]engine.Move, len(doc.Moves))
 	for i, m := range doc.Moves {
-		if _, err := g.PlayAs(m.Row, m.Col, m.Player); err != nil {
-			return nil, fmt.Errorf("%w: move %d: %w", ErrInvalid, i+1, err)
-		}
+		moves[i] = engine.Move(m)
+	}
+	g, err := engine.FromMoves(moves, engine.WithConfig(cfg))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	if doc.Status == nil {
 		return nil, fmt.Errorf("%w: no \"status\" field", ErrInvalid)
