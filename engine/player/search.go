@@ -74,6 +74,8 @@ type Search struct {
 	tt        map[uint64]ttEntry
 	vcfFailed map[uint64]int
 	scratch   []plyScratch
+	// ds is the two-player search's state.
+	ds *duelState
 }
 
 // Stats describes the latest Choose of a [Search].
@@ -174,6 +176,15 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	}
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
+	}
+	if duelable(cfg) {
+		if fits, warm := s.duelSync(g, halfway(start, deadline)); fits {
+			if !warm {
+				s.stats.Reason = "warm-up"
+				return quickMove(g, player), nil
+			}
+			return s.duelChoose(ctx, g, player, start, deadline), nil
+		}
 	}
 	warm, err := s.sync(g, halfway(start, deadline))
 	if err != nil {
