@@ -81,7 +81,7 @@ type ttSlot struct {
 	bound int8
 }
 
-const duelTTBits = 20
+const duelTTBits = 18
 
 func (d *duel) probe(key uint64) *ttSlot {
 	s := &d.ds.tt[key&(1<<duelTTBits-1)]
@@ -135,7 +135,7 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 	}
 	if depth <= 0 && forced < 0 {
 		v := d.evaluate(q)
-		if v < beta && b.fours(q) > 0 && d.leafVCF(q) {
+		if d.vcf && v < beta && b.fours(q) > 0 && d.leafVCF(q) {
 			return duelWin - int32(ply+7)
 		}
 		return v

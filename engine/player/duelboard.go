@@ -208,6 +208,21 @@ func (b *duelBoard) count(i int, sign int32) {
 	}
 }
 
+// reshape looks up empty cell j's shape for player p on axis a and, when
+// it changed, its class, value and the tallies.
+func (b *duelBoard) reshape(j, p, a int) {
+	sh := b.solver.lookup(b.pat[j][p][a])
+	if sh == b.shape[j][p][a] {
+		return
+	}
+	b.shape[j][p][a] = sh
+	c, v := judge(b.shape[j][p])
+	b.counts[p][b.class[j][p]]--
+	b.counts[p][c]++
+	b.total[p] += int64(v - b.val[j][p])
+	b.class[j][p], b.val[j][p] = c, v
+}
+
 // place marks array cell i (empty, in the window) for player q (0 or 1).
 func (b *duelBoard) place(i, q int) {
 	b.count(i, -1)
@@ -269,12 +284,8 @@ func (b *duelBoard) spread(i, q, sign int) {
 			if b.stone[j] != 0 {
 				continue
 			}
-			b.count(j, -1)
-			b.shape[j][0][a] = b.solver.lookup(b.pat[j][0][a])
-			b.shape[j][1][a] = b.solver.lookup(b.pat[j][1][a])
-			b.classify(j, 0)
-			b.classify(j, 1)
-			b.count(j, 1)
+			b.reshape(j, 0, a)
+			b.reshape(j, 1, a)
 		}
 	}
 	for dy := -2; dy <= 2; dy++ {
