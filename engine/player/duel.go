@@ -172,7 +172,7 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 	best, bestMove := -duelInf, int(moves[0].i)
 	for n, m := range moves {
 		i := int(m.i)
-		threat := b.class[i][q].makesFour() || b.class[i][o] >= classOpenFour
+		threat := b.cell[i].class[q].makesFour() || b.cell[i].class[o] >= classOpenFour
 		b.place(i, q)
 		var v int32
 		if n == 0 {
@@ -245,10 +245,10 @@ func (d *duel) moves(q, ply, forced, ttMove int) []scoredCell {
 	defend := b.counts[o][classOpenFour] > 0
 	k := d.ds.kill[ply]
 	b.cands(func(i int) bool {
-		if defend && !b.class[i][q].makesFour() && b.class[i][o] < classFour {
+		if defend && !b.cell[i].class[q].makesFour() && b.cell[i].class[o] < classFour {
 			return true
 		}
-		s := 2*b.val[i][q] + b.val[i][o]
+		s := 2*b.cell[i].val[q] + b.cell[i].val[o]
 		if s <= 0 {
 			return true
 		}

@@ -31,10 +31,7 @@ type duelBoard struct {
 
 	stone []uint8 // 0 empty, 1 or 2 a player's mark, offCell outside
 	near  []uint8 // marks within distance 2 (Chebyshev)
-	pat   [][2][4]uint32
-	shape [][2][4]lineShape
-	class [][2]cellClass
-	val   [][2]int32
+	cell  []cellState
 	zob   [][2]uint64
 
 	counts [2][classCount]int32
@@ -45,6 +42,17 @@ type duelBoard struct {
 	moves []int32
 	boxes []box
 	box   box
+}
+
+// cellState is what an empty cell knows of its lines, per player (and
+// per axis): the patterns, their shapes, the shapes' combination key (the
+// four shapes as base-lineShapes digits), the class and value.
+type cellState struct {
+	pat   [2][4]uint32
+	shape [2][4]lineShape
+	key   [2]uint16
+	class [2]cellClass
+	val   [2]int32
 }
 
 // box is a rectangle of array rows and columns; empty when y0 > y1.
@@ -82,10 +90,7 @@ func newDuelBoard(cfg engine.Config, r0, c0, rows, cols int) *duelBoard {
 	}
 	b.stone = make([]uint8, n)
 	b.near = make([]uint8, n)
-	b.pat = make([][2][4]uint32, n)
-	b.shape = make([][2][4]lineShape, n)
-	b.class = make([][2]cellClass, n)
-	b.val = make([][2]int32, n)
+	b.cell = make([]cellState, n)
 	b.zob = make([][2]uint64, n)
 	for i := range n {
 		y, x := i/b.w-side, i%b.w-side
@@ -114,7 +119,7 @@ func newDuelBoard(cfg engine.Config, r0, c0, rows, cols int) *duelBoard {
 			b.refresh(i)
 			continue
 		}
-		b.pat[i], b.shape[i], b.class[i], b.val[i] = b.pat[tmpl], b.shape[tmpl], b.class[tmpl], b.val[tmpl]
+		b.cell[i] = b.cell[tmpl]
 	}
 	for i := range n {
 		if b.stone[i] == 0 {
@@ -155,16 +160,15 @@ func digit(stone uint8, q int) uint32 {
 	return 2
 }
 
-// refresh recomputes cell i's patterns, shapes, class and value from its
-// neighbours (no tallies touched).
-func (b *duelBoard) refresh(i int) {
-	b.pat[i], b.shape[i], b.class[i], b.val[i] = b.fresh(i)
-}
+// refresh recomputes cell i's state from its neighbours (no tallies
+// touched).
+func (b *duelBoard) refresh(i int) { b.cell[i] = b.fresh(i) }
 
 // fresh computes cell i's patterns from its neighbours, and its shapes,
 // class and value from them: the from-scratch reference the incremental
 // updates must agree with.
-func (b *duelBoard) fresh(i int) (pat [2][4]uint32, shape [2][4]lineShape, class [2]cellClass, val [2]int32) {
+func (b *duelBoard) fresh(i int) cellState {
+	var cs cellState
 	for a := range 4 {
 		for d := -b.side; d <= b.side; d++ {
 			if d == 0 {
@@ -176,51 +180,87 @@ func (b *duelBoard) fresh(i int) (pat [2][4]uint32, shape [2][4]lineShape, class
 				st = b.stone[j]
 			}
 			wt := b.solver.pow[b.solver.pos(d)]
-			pat[0][a] += digit(st, 0) * wt
-			pat[1][a] += digit(st, 1) * wt
+			cs.pat[0][a] += digit(st, 0) * wt
+			cs.pat[1][a] += digit(st, 1) * wt
 		}
 	}
 	for q := range 2 {
 		for a := range 4 {
-			shape[q][a] = b.solver.shape(pat[q][a])
+			cs.shape[q][a] = b.solver.shape(cs.pat[q][a])
+			cs.key[q] += uint16(cs.shape[q][a]) * shapeDigit[a]
 		}
-		class[q], val[q] = judge(shape[q])
+		j := judged[cs.key[q]]
+		cs.class[q], cs.val[q] = j.class, j.val
 	}
-	return
+	return cs
 }
 
-// judge is the class and value of a cell with shapes s for one player.
-func judge(s [4]lineShape) (cellClass, int32) {
-	c := classTable[((int(s[0])*int(lineShapes)+int(s[1]))*int(lineShapes)+int(s[2]))*int(lineShapes)+int(s[3])]
-	return c, lineValue[s[0]] + lineValue[s[1]] + lineValue[s[2]] + lineValue[s[3]] + classValue[c]
+// rejudge recomputes cell i's shapes, class and value from its patterns,
+// which a mark on the cell itself leaves as they were.
+func (b *duelBoard) rejudge(i int) {
+	cs := &b.cell[i]
+	for q := range 2 {
+		cs.key[q] = 0
+		for a := range 4 {
+			cs.shape[q][a] = b.solver.lookup(cs.pat[q][a])
+			cs.key[q] += uint16(cs.shape[q][a]) * shapeDigit[a]
+		}
+		j := judged[cs.key[q]]
+		cs.class[q], cs.val[q] = j.class, j.val
+	}
 }
 
-// classify sets cell i's class and value for player q from its shapes.
-func (b *duelBoard) classify(i, q int) {
-	b.class[i][q], b.val[i][q] = judge(b.shape[i][q])
-}
+// shapeDigit is the weight of axis a's shape in a combination key.
+var shapeDigit = [4]uint16{1, uint16(lineShapes), uint16(lineShapes) * uint16(lineShapes), uint16(lineShapes) * uint16(lineShapes) * uint16(lineShapes)}
+
+// judged holds, for every combination key, the class and value of a cell
+// with those four shapes for one player.
+var judged = func() []struct {
+	class cellClass
+	val   int32
+} {
+	n := int(lineShapes)
+	t := make([]struct {
+		class cellClass
+		val   int32
+	}, n*n*n*n)
+	for k := range t {
+		var s [4]lineShape
+		v := 0
+		for a := range 4 {
+			s[a] = lineShape(k / int(shapeDigit[a]) % n)
+			v += int(lineValue[s[a]])
+		}
+		c := classOf(s)
+		t[k].class, t[k].val = c, int32(v)+classValue[c]
+	}
+	return t
+}()
 
 // count adds (sign +1) or removes (−1) empty cell i from the tallies.
 func (b *duelBoard) count(i int, sign int32) {
 	for q := range 2 {
-		b.counts[q][b.class[i][q]] += sign
-		b.total[q] += int64(sign * b.val[i][q])
+		b.counts[q][b.cell[i].class[q]] += sign
+		b.total[q] += int64(sign * b.cell[i].val[q])
 	}
 }
 
 // reshape looks up empty cell j's shape for player p on axis a and, when
 // it changed, its class, value and the tallies.
 func (b *duelBoard) reshape(j, p, a int) {
-	sh := b.solver.lookup(b.pat[j][p][a])
-	if sh == b.shape[j][p][a] {
+	cs := &b.cell[j]
+	sh := b.solver.lookup(cs.pat[p][a])
+	old := cs.shape[p][a]
+	if sh == old {
 		return
 	}
-	b.shape[j][p][a] = sh
-	c, v := judge(b.shape[j][p])
-	b.counts[p][b.class[j][p]]--
-	b.counts[p][c]++
-	b.total[p] += int64(v - b.val[j][p])
-	b.class[j][p], b.val[j][p] = c, v
+	cs.shape[p][a] = sh
+	cs.key[p] += uint16(sh)*shapeDigit[a] - uint16(old)*shapeDigit[a]
+	jd := judged[cs.key[p]]
+	b.counts[p][cs.class[p]]--
+	b.counts[p][jd.class]++
+	b.total[p] += int64(jd.val - cs.val[p])
+	cs.class[p], cs.val[p] = jd.class, jd.val
 }
 
 // place marks array cell i (empty, in the window) for player q (0 or 1).
@@ -246,12 +286,7 @@ func (b *duelBoard) undo() {
 	b.stone[i] = 0
 	b.hash ^= b.zob[i][q]
 	b.spread(i, q, -1)
-	for p := range 2 {
-		for a := range 4 {
-			b.shape[i][p][a] = b.solver.lookup(b.pat[i][p][a])
-		}
-		b.classify(i, p)
-	}
+	b.rejudge(i)
 	b.count(i, 1)
 }
 
@@ -275,11 +310,11 @@ func (b *duelBoard) spread(i, q, sign int) {
 			}
 			wt := b.weight[d+side]
 			if sign > 0 {
-				b.pat[j][q][a] += wt
-				b.pat[j][o][a] += 2 * wt
+				b.cell[j].pat[q][a] += wt
+				b.cell[j].pat[o][a] += 2 * wt
 			} else {
-				b.pat[j][q][a] -= wt
-				b.pat[j][o][a] -= 2 * wt
+				b.cell[j].pat[q][a] -= wt
+				b.cell[j].pat[o][a] -= 2 * wt
 			}
 			if b.stone[j] != 0 {
 				continue
@@ -323,7 +358,7 @@ func (b *duelBoard) find(q int, c cellClass) int {
 		for a := range 4 {
 			for d := -b.side; d <= b.side; d++ {
 				j := i + d*b.step[a]
-				if d != 0 && b.stone[j] == 0 && b.class[j][q] >= c {
+				if d != 0 && b.stone[j] == 0 && b.cell[j].class[q] >= c {
 					return j
 				}
 			}
@@ -331,7 +366,7 @@ func (b *duelBoard) find(q int, c cellClass) int {
 	}
 	found := -1
 	b.cands(func(i int) bool {
-		if b.class[i][q] >= c {
+		if b.cell[i].class[q] >= c {
 			found = i
 			return false
 		}

@@ -39,14 +39,11 @@ func checkDuel(t *testing.T, b *duelBoard) {
 		if b.stone[i] != 0 {
 			continue
 		}
-		pat, shape, class, val := b.fresh(i)
-		require.Equal(t, pat, b.pat[i], "patterns of %v", b.cellAt(i))
-		require.Equal(t, shape, b.shape[i], "shapes of %v", b.cellAt(i))
-		require.Equal(t, class, b.class[i], "classes of %v", b.cellAt(i))
-		require.Equal(t, val, b.val[i], "values of %v", b.cellAt(i))
+		want := b.fresh(i)
+		require.Equal(t, want, b.cell[i], "state of %v", b.cellAt(i))
 		for q := range 2 {
-			counts[q][class[q]]++
-			total[q] += int64(val[q])
+			counts[q][want.class[q]]++
+			total[q] += int64(want.val[q])
 		}
 	}
 	require.Equal(t, counts, b.counts)

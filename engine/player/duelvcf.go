@@ -49,7 +49,7 @@ func (d *duel) fourWin(q, depth int) int {
 			return -1
 		}
 		i := b.find(o, classFive)
-		if !b.class[i][q].makesFour() || !d.vcfFour(i, q, depth) {
+		if !b.cell[i].class[q].makesFour() || !d.vcfFour(i, q, depth) {
 			return -1
 		}
 		return i
@@ -70,8 +70,8 @@ func (d *duel) fourWin(q, depth int) int {
 	var buf [64]scoredCell
 	cands := buf[:0]
 	b.cands(func(i int) bool {
-		if c := b.class[i][q]; c.makesFour() {
-			cands = append(cands, scoredCell{int32(i), int32(c)<<16 + b.val[i][q]})
+		if c := b.cell[i].class[q]; c.makesFour() {
+			cands = append(cands, scoredCell{int32(i), int32(c)<<16 + b.cell[i].val[q]})
 		}
 		return true
 	})
@@ -160,15 +160,15 @@ func (d *duel) threatWin(q, depth int) int {
 	var buf [64]scoredCell
 	cands := buf[:0]
 	b.cands(func(i int) bool {
-		if c := b.class[i][q]; c >= classFlex3 {
-			cands = append(cands, scoredCell{int32(i), int32(c)<<16 + b.val[i][q] + b.val[i][o]})
+		if c := b.cell[i].class[q]; c >= classFlex3 {
+			cands = append(cands, scoredCell{int32(i), int32(c)<<16 + b.cell[i].val[q] + b.cell[i].val[o]})
 		}
 		return true
 	})
 	slices.SortFunc(cands, func(x, y scoredCell) int { return int(y.score - x.score) })
 	threes := 0
 	for _, c := range cands {
-		if !b.class[c.i][q].makesFour() {
+		if !b.cell[c.i].class[q].makesFour() {
 			if threes++; threes > vctThrees {
 				break
 			}
@@ -208,8 +208,8 @@ func (d *duel) vctDefend(q, depth int) bool {
 		replies = append(replies, scoredCell{i: int32(b.find(q, classFive))})
 	case b.counts[q][classOpenFour] > 0:
 		b.cands(func(i int) bool {
-			if b.class[i][o].makesFour() || b.class[i][q] >= classFour {
-				replies = append(replies, scoredCell{int32(i), int32(b.class[i][q])<<16 + b.val[i][q]})
+			if b.cell[i].class[o].makesFour() || b.cell[i].class[q] >= classFour {
+				replies = append(replies, scoredCell{int32(i), int32(b.cell[i].class[q])<<16 + b.cell[i].val[q]})
 			}
 			return true
 		})
