@@ -2,7 +2,6 @@ package player
 
 import (
 	"context"
-	"slices"
 	"time"
 )
 
@@ -133,13 +132,18 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 	if ply >= duelMaxPly-1 {
 		return d.evaluate(q)
 	}
-	if depth <= 0 && forced < 0 {
+	// threatened: the opponent could make an open four (or two fours)
+	// next move, so q's replies are few; such nodes cost no depth, and a
+	// leaf that is one is searched on rather than scored mid-fight.
+	threatened := b.counts[o][classOpenFour] > 0
+	if depth <= 0 && forced < 0 && (!threatened || ply >= duelMaxPly/2) {
 		v := d.evaluate(q)
 		if d.vcf && v < beta && b.fours(q) > 0 && d.leafVCF(q) {
 			return duelWin - int32(ply+7)
 		}
 		return v
 	}
+	depth = max(depth, 0)
 	key := b.hash ^ sideKey[q]
 	ttMove := -1
 	if s := d.probe(key); s != nil {
@@ -160,18 +164,19 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 			}
 		}
 	}
-	moves := d.moves(q, ply, forced, ttMove)
-	if len(moves) == 0 {
+	moves, limit := d.moves(q, ply, forced, ttMove)
+	if limit == 0 {
 		return d.evaluate(q)
 	}
 	newDepth := depth - 1
-	if len(moves) == 1 {
+	if limit == 1 || (threatened && limit <= 5) {
 		newDepth = depth // a forced reply costs no depth
 	}
 	a0 := alpha
 	best, bestMove := -duelInf, int(moves[0].i)
-	for n, m := range moves {
-		i := int(m.i)
+	for n := range limit {
+		pick(moves, n)
+		i := int(moves[n].i)
 		threat := b.cell[i].class[q].makesFour() || b.cell[i].class[o] >= classOpenFour
 		b.place(i, q)
 		var v int32
@@ -225,12 +230,13 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 	return best
 }
 
-// moves lists q's moves at ply, best first: the forced block when the
+// moves lists q's moves at ply, unsorted (see pick), and how many of the
+// best of them to try: the forced block when the
 // opponent has a winning cell; facing a three that would become an open
 // four, only q's fours and the cells that spoil the opponent's threats;
 // otherwise the cells near the marks that make or stop something, the best
 // width of them below the root.
-func (d *duel) moves(q, ply, forced, ttMove int) []scoredCell {
+func (d *duel) moves(q, ply, forced, ttMove int) ([]scoredCell, int) {
 	for len(d.scratch) <= ply {
 		d.scratch = append(d.scratch, nil)
 	}
@@ -238,7 +244,7 @@ func (d *duel) moves(q, ply, forced, ttMove int) []scoredCell {
 	if forced >= 0 {
 		out = append(out, scoredCell{int32(forced), 0})
 		d.scratch[ply] = out
-		return out
+		return out, 1
 	}
 	b := d.b
 	o := 1 - q
@@ -264,19 +270,36 @@ func (d *duel) moves(q, ply, forced, ttMove int) []scoredCell {
 		out = append(out, scoredCell{int32(i), s})
 		return true
 	})
-	slices.SortFunc(out, func(a, b scoredCell) int {
-		switch {
-		case a.score != b.score:
-			if a.score > b.score {
-				return -1
-			}
-			return 1
-		}
-		return int(a.i - b.i)
-	})
-	if ply > 0 && !defend && len(out) > d.width {
-		out = out[:d.width]
+	limit := len(out)
+	if ply > 0 && !defend {
+		limit = min(limit, d.width)
 	}
 	d.scratch[ply] = out
-	return out
+	return out, limit
+}
+
+// better orders scored cells best first, then by cell for determinism.
+func better(a, b scoredCell) bool { return a.score > b.score || (a.score == b.score && a.i < b.i) }
+
+// byBetter is better as a comparison for sorting.
+func byBetter(a, b scoredCell) int {
+	switch {
+	case better(a, b):
+		return -1
+	case better(b, a):
+		return 1
+	}
+	return 0
+}
+
+// pick moves the best of ms[n:] to ms[n]: a node that cuts off after a
+// few moves never sorts the rest.
+func pick(ms []scoredCell, n int) {
+	best := n
+	for j := n + 1; j < len(ms); j++ {
+		if better(ms[j], ms[best]) {
+			best = j
+		}
+	}
+	ms[n], ms[best] = ms[best], ms[n]
 }

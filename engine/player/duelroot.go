@@ -159,24 +159,29 @@ func (d *duel) best(q int) (int, bool) {
 		d.stats.Reason = "only move"
 		return b.find(o, classFive), true
 	}
+	saved := d.deadline
 	if d.vcf {
-		if i := d.rootVCF(q, rootVCFNodes); i >= 0 {
+		d.deadline = d.phaseEnd(10)
+		i := d.rootVCF(q, rootVCFNodes)
+		d.deadline, d.stopped = saved, d.ctx.Err() != nil
+		if i >= 0 {
 			d.stats.Reason, d.stats.Score = "vcf", winValue
 			return i, true
 		}
 	}
-	if d.vct && !d.stopped {
+	if d.vct {
 		d.vcfLeft = rootVCFNodes
-		saved := d.deadline
 		d.deadline = d.phaseEnd(5)
-		i := d.threatWin(q, duelVCTDepth)
+		i := d.threatWin(q, duelVCTDepth, b.lastOf(q))
 		d.deadline, d.stopped = saved, d.ctx.Err() != nil
 		if i >= 0 {
 			d.stats.Reason, d.stats.Score = "vct", winValue
 			return i, true
 		}
 	}
-	moves := slices.Clone(d.moves(q, 0, -1, -1))
+	all, _ := d.moves(q, 0, -1, -1)
+	moves := slices.Clone(all)
+	slices.SortFunc(moves, byBetter)
 	if len(moves) == 0 {
 		return -1, false
 	}
@@ -211,16 +216,17 @@ func (d *duel) refute(q int, moves []scoredCell) []scoredCell {
 	b := d.b
 	o := 1 - q
 	keep := moves[:0:0]
+	last := b.lastOf(o)
 	saved := d.deadline
 	d.deadline = d.phaseEnd(3)
 	vct := d.vct
 	for _, m := range moves {
 		b.place(int(m.i), q)
 		d.vcfLeft = rootVCFNodes / 10
-		lost := d.fourWin(o, duelVCFDepth) >= 0
+		lost := d.fourWin(o, duelVCFDepth, last) >= 0
 		if !lost && vct && !d.stopped {
 			d.vcfLeft = rootVCFNodes / 20
-			lost = d.threatWin(o, duelVCTDepth-2) >= 0
+			lost = d.threatWin(o, refuteVCTDepth, last) >= 0
 		}
 		if d.stopped {
 			vct = false

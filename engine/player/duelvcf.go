@@ -4,36 +4,73 @@ import "slices"
 
 // Limits of the two-player threat searches.
 const (
-	// duelVCFDepth bounds the fours of a VCF line.
-	duelVCFDepth = 30
+	// duelVCFDepth bounds the fours of a VCF line, duelVCTDepth the threats
+	// of a VCT line at the root and refuteVCTDepth those of the opponent's
+	// VCT looked for after each root move.
+	duelVCFDepth   = 30
+	duelVCTDepth   = 7
+	refuteVCTDepth = 5
 	// leafVCFNodes is the node budget of the VCF tried at the search's
-	// leaves, rootVCFNodes that of the VCF at the root.
-	leafVCFNodes = 200
+	// leaves, rootVCFNodes that of a threat search at the root.
+	leafVCFNodes = 64
 	rootVCFNodes = 200000
 	// vcfFailedLimit bounds the table of refuted positions.
 	vcfFailedLimit = 1 << 20
+	vctSalt        = 0x3c6ef372fe94f82b
 )
+
+// lastOf is q's latest mark on the board, or −1.
+func (b *duelBoard) lastOf(q int) int {
+	for n := len(b.moves) - 1; n >= 0; n-- {
+		if i := int(b.moves[n]); int(b.stone[i]) == q+1 {
+			return i
+		}
+	}
+	return -1
+}
+
+// star calls f for the empty cells on the four lines through i, up to
+// reach cells away.
+func (b *duelBoard) star(i, reach int, f func(j int)) {
+	for a := range 4 {
+		for d := -reach; d <= reach; d++ {
+			if j := i + d*b.step[a]; d != 0 && b.stone[j] == 0 {
+				f(j)
+			}
+		}
+	}
+}
+
+// knight are the array offsets of the eight cells a knight's move away;
+// with the star of reach 3 they make the neighbourhood where a threat
+// sequence's next three is looked for.
+func (b *duelBoard) knight() [8]int {
+	w := b.w
+	return [8]int{-2*w - 1, -2*w + 1, -w - 2, -w + 2, w - 2, w + 2, 2*w - 1, 2*w + 1}
+}
 
 // leafVCF reports whether q, to move, wins by continuous fours, within a
 // small node budget.
 func (d *duel) leafVCF(q int) bool {
 	d.vcfLeft = leafVCFNodes
-	return d.fourWin(q, duelVCFDepth) >= 0
+	return d.fourWin(q, duelVCFDepth, d.b.lastOf(q)) >= 0
 }
 
 // rootVCF returns the first move of a VCF for q, to move, or −1.
 func (d *duel) rootVCF(q int, nodes int) int {
 	d.vcfLeft = nodes
-	return d.fourWin(q, duelVCFDepth)
+	return d.fourWin(q, duelVCFDepth, d.b.lastOf(q))
 }
 
-// vcf looks for a victory by continuous fours for q, to move: every move
-// makes a four, so the opponent's reply is forced to its winning cell,
-// until q makes a five, an open four (two winning cells) or a four with an
-// open three the opponent cannot answer with a four. The opponent's forced
-// blocks may make fours of their own, which q must block with a four. It
-// returns q's first move, or −1.
-func (d *duel) fourWin(q, depth int) int {
+// fourWin looks for a victory by continuous fours for q, to move: every
+// move makes a four, so the opponent's reply is forced to its winning
+// cell, until q makes a five, an open four (two winning cells) or a four
+// with an open three the opponent cannot answer with a four. The
+// opponent's forced blocks may make fours of their own, which q must block
+// with a four. A four that makes nothing else counts only on the lines
+// through q's latest mark (last), where a sequence goes on. It returns q's
+// first move, or −1.
+func (d *duel) fourWin(q, depth, last int) int {
 	d.tick()
 	d.vcfLeft--
 	b := d.b
@@ -68,14 +105,7 @@ func (d *duel) fourWin(q, depth int) int {
 		return -1
 	}
 	var buf [64]scoredCell
-	cands := buf[:0]
-	b.cands(func(i int) bool {
-		if c := b.cell[i].class[q]; c.makesFour() {
-			cands = append(cands, scoredCell{int32(i), int32(c)<<16 + b.cell[i].val[q]})
-		}
-		return true
-	})
-	slices.SortFunc(cands, func(x, y scoredCell) int { return int(y.score - x.score) })
+	cands := d.threatCands(q, last, false, buf[:0])
 	for _, c := range cands {
 		if d.vcfFour(int(c.i), q, depth) {
 			return int(c.i)
@@ -89,6 +119,54 @@ func (d *duel) fourWin(q, depth int) int {
 	}
 	d.vcfFailed[key] = depth
 	return -1
+}
+
+// threatCands lists q's attacking moves, best first: fours that also make
+// a three (and, with threes, double threes) anywhere; other fours on the
+// lines through last; with threes, threes that make something else near
+// last. Without last (q has no mark) every four and three counts.
+func (d *duel) threatCands(q, last int, threes bool, out []scoredCell) []scoredCell {
+	b := d.b
+	o := 1 - q
+	add := func(i int) {
+		c := b.cell[i].class[q]
+		if slices.ContainsFunc(out, func(s scoredCell) bool { return int(s.i) == i }) {
+			return
+		}
+		out = append(out, scoredCell{int32(i), int32(c)<<16 + b.cell[i].val[q] + b.cell[i].val[o]})
+	}
+	b.cands(func(i int) bool {
+		c := b.cell[i].class[q]
+		switch {
+		case c == classFourThree, threes && c == classDoubleThree:
+			add(i)
+		case last < 0 && (c.makesFour() || (threes && c >= classFlex3)):
+			add(i)
+		}
+		return true
+	})
+	if last >= 0 {
+		b.star(last, b.side, func(j int) {
+			if c := b.cell[j].class[q]; c.makesFour() && c < classFourThree {
+				add(j)
+			}
+		})
+		if threes {
+			near := func(j int) {
+				if c := b.cell[j].class[q]; c == classFlex3Plus || c == classFlex3Block2 {
+					add(j)
+				}
+			}
+			b.star(last, min(3, b.side), near)
+			for _, off := range b.knight() {
+				if j := last + off; b.stone[j] == 0 {
+					near(j)
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, func(x, y scoredCell) int { return int(y.score - x.score) })
+	return out
 }
 
 // vcfFour plays q's four at i, the opponent's block, and goes on.
@@ -105,26 +183,18 @@ func (d *duel) vcfFour(i, q, depth int) bool {
 	default:
 		j := b.find(q, classFive)
 		b.place(j, o)
-		ok = d.fourWin(q, depth-1) >= 0
+		ok = d.fourWin(q, depth-1, i) >= 0
 		b.undo()
 	}
 	b.undo()
 	return ok
 }
 
-// duelVCTDepth bounds the threats of a VCT line, and vctThrees how many
-// of the best moves that make a three a VCT node tries.
-const (
-	duelVCTDepth = 8
-	vctThrees    = 12
-	vctSalt      = 0x3c6ef372fe94f82b
-)
-
-// vct looks for a victory by continuous threats for q, to move: fours and
-// threes (a move after which q could make an open four), the opponent
-// answering a four at its winning cell and a three with one of its own
-// fours or a cell that spoils it. It returns q's first move, or −1.
-func (d *duel) threatWin(q, depth int) int {
+// threatWin looks for a victory by continuous threats for q, to move:
+// fours and threes (a move after which q could make an open four), the
+// opponent answering a four at its winning cell and a three with one of
+// its own fours or a cell that spoils it. It returns q's first move, or −1.
+func (d *duel) threatWin(q, depth, last int) int {
 	d.tick()
 	d.vcfLeft--
 	b := d.b
@@ -140,7 +210,7 @@ func (d *duel) threatWin(q, depth int) int {
 		// Block, and win only if a threat of q's still stands.
 		i := b.find(o, classFive)
 		b.place(i, q)
-		ok := d.vctDefend(q, depth)
+		ok := d.vctDefend(q, depth, i)
 		b.undo()
 		if ok {
 			return i
@@ -158,23 +228,9 @@ func (d *duel) threatWin(q, depth int) int {
 		return -1
 	}
 	var buf [64]scoredCell
-	cands := buf[:0]
-	b.cands(func(i int) bool {
-		if c := b.cell[i].class[q]; c >= classFlex3 {
-			cands = append(cands, scoredCell{int32(i), int32(c)<<16 + b.cell[i].val[q] + b.cell[i].val[o]})
-		}
-		return true
-	})
-	slices.SortFunc(cands, func(x, y scoredCell) int { return int(y.score - x.score) })
-	threes := 0
-	for _, c := range cands {
-		if !b.cell[c.i].class[q].makesFour() {
-			if threes++; threes > vctThrees {
-				break
-			}
-		}
+	for _, c := range d.threatCands(q, last, true, buf[:0]) {
 		b.place(int(c.i), q)
-		ok := d.vctDefend(q, depth-1)
+		ok := d.vctDefend(q, depth-1, int(c.i))
 		b.undo()
 		if ok {
 			return int(c.i)
@@ -190,9 +246,9 @@ func (d *duel) threatWin(q, depth int) int {
 	return -1
 }
 
-// vctDefend reports whether q, having just moved, wins against every
-// reply of the opponent.
-func (d *duel) vctDefend(q, depth int) bool {
+// vctDefend reports whether q, having just moved (at last), wins against
+// every reply of the opponent.
+func (d *duel) vctDefend(q, depth, last int) bool {
 	b := d.b
 	o := 1 - q
 	switch {
@@ -219,7 +275,7 @@ func (d *duel) vctDefend(q, depth int) bool {
 	}
 	for _, r := range replies {
 		b.place(int(r.i), o)
-		ok := d.threatWin(q, depth) >= 0
+		ok := d.threatWin(q, depth, last) >= 0
 		b.undo()
 		if !ok {
 			return false
