@@ -335,11 +335,35 @@ func (b *duelBoard) spread(i, q, sign int) {
 	}
 }
 
+// focusArea is the bounding-box area above which move generation looks
+// only around the latest focusMoves marks: on a board of thousands of
+// marks a node must not scan them all.
+const (
+	focusArea  = 64 * 64
+	focusMoves = 16
+)
+
 // cands calls f for every empty cell near a mark, within the marks'
-// bounding box grown by 2, until f returns false.
+// bounding box grown by 2 (on a crowded board, the box of the latest
+// marks grown by 3), until f returns false.
 func (b *duelBoard) cands(f func(i int) bool) {
-	y0, y1 := max(b.box.y0-2, b.side), min(b.box.y1+2, b.side+b.rows-1)
-	x0, x1 := max(b.box.x0-2, b.side), min(b.box.x1+2, b.side+b.cols-1)
+	bx := b.box
+	grow := 2
+	if (bx.y1-bx.y0+1)*(bx.x1-bx.x0+1) > focusArea {
+		bx, grow = box{y0: len(b.stone), x0: b.w, y1: -1, x1: -1}, 3
+		for _, m := range b.moves[max(0, len(b.moves)-focusMoves):] {
+			y, x := int(m)/b.w, int(m)%b.w
+			bx = box{min(bx.y0, y), min(bx.x0, x), max(bx.y1, y), max(bx.x1, x)}
+		}
+	}
+	b.scan(bx, grow, f)
+}
+
+// scan calls f for the empty cells near a mark in bx grown by grow, until
+// f returns false.
+func (b *duelBoard) scan(bx box, grow int, f func(i int) bool) {
+	y0, y1 := max(bx.y0-grow, b.side), min(bx.y1+grow, b.side+b.rows-1)
+	x0, x1 := max(bx.x0-grow, b.side), min(bx.x1+grow, b.side+b.cols-1)
 	for y := y0; y <= y1; y++ {
 		for i := y*b.w + x0; i <= y*b.w+x1; i++ {
 			if b.stone[i] == 0 && b.near[i] > 0 && !f(i) {
@@ -351,7 +375,7 @@ func (b *duelBoard) cands(f func(i int) bool) {
 
 // find returns an empty cell near the marks where q's class is at least
 // c, looking first along the lines through the latest mark (where a new
-// threat appears), and −1 when there is none.
+// threat appears), then everywhere, and −1 when there is none.
 func (b *duelBoard) find(q int, c cellClass) int {
 	if n := len(b.moves); n > 0 {
 		i := int(b.moves[n-1])
@@ -365,7 +389,7 @@ func (b *duelBoard) find(q int, c cellClass) int {
 		}
 	}
 	found := -1
-	b.cands(func(i int) bool {
+	b.scan(b.box, 2, func(i int) bool {
 		if b.cell[i].class[q] >= c {
 			found = i
 			return false

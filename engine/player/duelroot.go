@@ -326,6 +326,12 @@ func (s *Search) duelChoose(ctx context.Context, g *engine.Game, player int, sta
 	if s.vcfFailed == nil {
 		s.vcfFailed = make(map[uint64]int)
 	}
+	// The ordering tables carry over from the previous move, fading.
+	for q := range s.ds.hist {
+		for i := range s.ds.hist[q] {
+			s.ds.hist[q][i] /= 4
+		}
+	}
 	d := &duel{Search: s, b: s.ds.b, ctx: ctx, start: start, deadline: deadline, width: s.width}
 	d.stopped = ctx.Err() != nil
 	if i, ok := d.best(player - 1); ok && i >= 0 {

@@ -15,7 +15,7 @@ const (
 	leafVCFNodes = 64
 	rootVCFNodes = 200000
 	// vcfFailedLimit bounds the table of refuted positions.
-	vcfFailedLimit = 1 << 20
+	vcfFailedLimit = 1 << 18
 	vctSalt        = 0x3c6ef372fe94f82b
 )
 

@@ -74,8 +74,10 @@ type Search struct {
 	tt        map[uint64]ttEntry
 	vcfFailed map[uint64]int
 	scratch   []plyScratch
-	// ds is the two-player search's state.
-	ds *duelState
+	// ds is the two-player search's state; sparse forces the sparse
+	// search for two players too (benchmarks compare the two).
+	ds     *duelState
+	sparse bool
 }
 
 // Stats describes the latest Choose of a [Search].
@@ -177,7 +179,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
 	}
-	if duelable(cfg) {
+	if duelable(cfg) && !s.sparse {
 		if fits, warm := s.duelSync(g, halfway(start, deadline)); fits {
 			if !warm {
 				s.stats.Reason = "warm-up"
