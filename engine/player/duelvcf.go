@@ -114,11 +114,16 @@ func (d *duel) fourWin(q, depth, last int) int {
 			return -1
 		}
 	}
+	d.refuted(key, depth)
+	return -1
+}
+
+// refuted records that the position key has no win within depth.
+func (d *duel) refuted(key uint64, depth int) {
 	if len(d.vcfFailed) >= vcfFailedLimit {
 		clear(d.vcfFailed)
 	}
 	d.vcfFailed[key] = depth
-	return -1
 }
 
 // threatCands lists q's attacking moves, best first: fours that also make
@@ -239,10 +244,7 @@ func (d *duel) threatWin(q, depth, last int) int {
 			return -1
 		}
 	}
-	if len(d.vcfFailed) >= vcfFailedLimit {
-		clear(d.vcfFailed)
-	}
-	d.vcfFailed[key] = depth
+	d.refuted(key, depth)
 	return -1
 }
 
