@@ -247,17 +247,6 @@ func (d *duel) refute(q int, moves []scoredCell) []scoredCell {
 	return keep
 }
 
-// losesToVCT reports whether the opponent has a VCT after q marks i.
-func (d *duel) losesToVCT(q, i int) bool {
-	b := d.b
-	o := 1 - q
-	b.place(i, q)
-	d.vcfLeft = rootVCFNodes / 4
-	lost := d.threatWin(o, duelVCTDepth, b.lastOf(o)) >= 0
-	b.undo()
-	return lost && !d.stopped
-}
-
 // deepen runs iterative deepening over the root moves and returns the best
 // of the deepest iteration, or of an unfinished one when a move there
 // proved better.
@@ -265,7 +254,6 @@ func (d *duel) deepen(q int, moves []scoredCell) int {
 	o := 1 - q
 	best := int(moves[0].i)
 	values := make([]int32, len(moves))
-	checked := make(map[int32]bool)
 	soft := d.phaseEnd(2)
 	longer := soft
 	if !soft.IsZero() {
@@ -304,18 +292,6 @@ func (d *duel) deepen(q int, moves []scoredCell) int {
 		}
 		d.stats.Depth, d.stats.Score = depth, duelScore(alpha)
 		moves, values = byValueDesc(moves, values)
-		if d.vct && len(moves) > 1 && alpha > -duelMate && !checked[moves[0].i] {
-			// The best move gets a deeper look for the opponent's VCT
-			// than the refutation gave every move; a loser is dropped and
-			// the depth searched again without it.
-			checked[moves[0].i] = true
-			if d.losesToVCT(q, int(moves[0].i)) {
-				moves, values = moves[1:], values[1:]
-				best = int(moves[0].i)
-				depth--
-				continue
-			}
-		}
 		if alpha >= duelMate || alpha <= -duelMate {
 			break
 		}
