@@ -298,23 +298,6 @@ func classOf(s [4]lineShape) cellClass {
 	return classNone
 }
 
-// classTable is classOf for every combination, indexed by the shapes in
-// base lineShapes.
-var classTable = func() []cellClass {
-	n := int(lineShapes)
-	t := make([]cellClass, n*n*n*n)
-	for i := range t {
-		v := i
-		var s [4]lineShape
-		for a := range s {
-			s[a] = lineShape(v % int(lineShapes))
-			v /= int(lineShapes)
-		}
-		t[i] = classOf(s)
-	}
-	return t
-}()
-
 // makesFour reports whether the class is a four or better: marking the
 // cell threatens a win on the next move.
 func (c cellClass) makesFour() bool { return c >= classFour }
