@@ -86,7 +86,7 @@ func (d *duel) fourWin(q, depth, last int) int {
 			return -1
 		}
 		i := b.find(o, classFive)
-		if !b.cell[i].class[q].makesFour() || !d.vcfFour(i, q, depth) {
+		if i < 0 || !b.cell[i].class[q].makesFour() || !d.vcfFour(i, q, depth) {
 			return -1
 		}
 		return i
@@ -186,10 +186,11 @@ func (d *duel) vcfFour(i, q, depth int) bool {
 	case n > 1:
 		ok = true
 	default:
-		j := b.find(q, classFive)
-		b.place(j, o)
-		ok = d.fourWin(q, depth-1, i) >= 0
-		b.undo()
+		if j := b.find(q, classFive); j >= 0 {
+			b.place(j, o)
+			ok = d.fourWin(q, depth-1, i) >= 0
+			b.undo()
+		}
 	}
 	b.undo()
 	return ok
@@ -214,6 +215,9 @@ func (d *duel) threatWin(q, depth, last int) int {
 	case b.counts[o][classFive] == 1:
 		// Block, and win only if a threat of q's still stands.
 		i := b.find(o, classFive)
+		if i < 0 {
+			return -1
+		}
 		b.place(i, q)
 		ok := d.vctDefend(q, depth, i)
 		b.undo()
@@ -263,7 +267,11 @@ func (d *duel) vctDefend(q, depth, last int) bool {
 	replies := buf[:0]
 	switch {
 	case b.counts[q][classFive] == 1:
-		replies = append(replies, scoredCell{i: int32(b.find(q, classFive))})
+		j := b.find(q, classFive)
+		if j < 0 {
+			return false
+		}
+		replies = append(replies, scoredCell{i: int32(j)})
 	case b.counts[q][classOpenFour] > 0:
 		b.cands(func(i int) bool {
 			if b.cell[i].class[o].makesFour() || b.cell[i].class[q] >= classFour {
