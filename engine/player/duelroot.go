@@ -254,14 +254,12 @@ func (d *duel) deepen(q int, moves []scoredCell) int {
 	o := 1 - q
 	best := int(moves[0].i)
 	values := make([]int32, len(moves))
-	// Past half the time, or half of what the threat searches left when
-	// they took much of it, start no deeper iteration unless the best move
+	// Past half the time, start no deeper iteration unless the best move
 	// just changed; then allow up to three quarters.
-	soft, longer := d.phaseEnd(2), d.phaseEnd(2)
-	if now := time.Now(); !soft.IsZero() {
-		left := d.deadline.Sub(now)
-		soft = latest(soft, now.Add(left/2))
-		longer = latest(d.start.Add(d.deadline.Sub(d.start)*3/4), now.Add(left*3/4))
+	soft := d.phaseEnd(2)
+	longer := soft
+	if !soft.IsZero() {
+		longer = d.start.Add(d.deadline.Sub(d.start) * 3 / 4)
 	}
 	for depth := 1; depth <= d.maxDepth && depth < duelMaxPly; depth++ {
 		alpha, beta := -duelInf, duelInf
@@ -331,10 +329,3 @@ func (s *Search) duelChoose(ctx context.Context, g *engine.Game, player int, sta
 	return c
 }
 
-// latest is the later of two instants.
-func latest(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
-	}
-	return b
-}
