@@ -328,4 +328,3 @@ func (s *Search) duelChoose(ctx context.Context, g *engine.Game, player int, sta
 	c, _ := anyCell(g)
 	return c
 }
-
