@@ -15,6 +15,26 @@ type clock struct {
 	leftSet   bool
 	used      time.Duration // time spent on moves this game, for timeout_match without time_left
 	maxMemory int64
+	// The increment is not in the protocol: it is inferred from time_left
+	// before and after a move of known duration (lastLeft, lastTook).
+	inc      time.Duration
+	lastLeft time.Duration
+	lastTook time.Duration
+	haveLast bool
+}
+
+// setLeft applies INFO time_left and infers the increment from it.
+func (c *clock) setLeft(d time.Duration) {
+	if c.haveLast && c.lastLeft < unlimitedLeft*time.Millisecond {
+		// A tenth of a millisecond of tolerance for the manager's rounding.
+		c.inc = max(d-(c.lastLeft-c.lastTook)+time.Millisecond/10, 0)
+	}
+	c.left, c.leftSet = d, true
+}
+
+// moved records that a move took took under the current time_left.
+func (c *clock) moved(took time.Duration) {
+	c.lastLeft, c.lastTook, c.haveLast = c.left, took, c.leftSet
 }
 
 // newGame forgets what belongs to one game; limits stay, as managers send
@@ -22,14 +42,17 @@ type clock struct {
 func (c *clock) newGame() {
 	c.used = 0
 	c.leftSet = false
+	c.haveLast = false
 }
 
 // plan returns the budget for a move: the turn limit (the default when the
 // manager sent none, FastBudget for "as fast as possible"), capped by a
-// share of the match time left. The share is the time left divided by an
-// estimate of the brain's moves to come: a quarter of the free cells,
-// between 8 and 30 (a Gomoku game rarely fills a quarter of a 15×15 or
-// 20×20 board; the cap keeps early moves from starving later ones).
+// share of the match time left plus most of the increment. The share is
+// the time left divided by the moves that count: a twenty-fifth of the
+// free cells, between 7 and 30. A Gomoku game is decided early, so the
+// share is large at first (a seventh or an eighth of the clock on 15×15)
+// and shrinks with the clock, down to about the increment; the budget
+// never exceeds a third of the time left.
 func (c *clock) plan(o Options, empties int) time.Duration {
 	budget := o.DefaultTurnTime
 	if c.turnSet {
@@ -39,8 +62,9 @@ func (c *clock) plan(o Options, empties int) time.Duration {
 		}
 	}
 	if left, ok := c.matchLeft(); ok {
-		togo := min(max(empties/4, 8), 30)
-		budget = min(budget, max(left/time.Duration(togo), 0))
+		togo := min(max(empties/25, 7), 30)
+		share := left/time.Duration(togo) + c.inc*3/4
+		budget = min(budget, max(min(share, left/3), 0))
 	}
 	return budget
 }

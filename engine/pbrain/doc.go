@@ -64,9 +64,11 @@
 //
 // Each move gets a budget: timeout_turn (5 s when the manager sends none;
 // 10 ms when it is 0, "as fast as possible"), capped by the match time
-// left divided by the moves expected to come (a quarter of the free cells,
-// 8 to 30). time_left is used when sent; otherwise timeout_match minus the
-// time the brain has used. The budget counts from the moment the command
+// left divided by the moves that count (a twenty-fifth of the free cells,
+// 7 to 30), plus three quarters of the increment, and by a third of the
+// time left. time_left is used when sent; otherwise timeout_match minus
+// the time the brain has used. The protocol does not send the increment:
+// the brain infers it from time_left before and after its own move. The budget counts from the moment the command
 // arrived. A margin of a tenth of the budget, at least 50 ms, is kept back
 // for the answer to reach the manager. The strategy's context ends at
 // budget − margin; if the strategy has not answered by budget − margin/2,

@@ -289,7 +289,7 @@ func (s *server) info(c command) {
 	case "time_left":
 		// May be negative once the brain has overrun.
 		if d, ok := ms(); ok {
-			s.clock.left, s.clock.leftSet = d, true
+			s.clock.setLeft(d)
 		}
 	case "max_memory":
 		n, err := parseNumber(c.val)

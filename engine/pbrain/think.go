@@ -49,6 +49,7 @@ func (s *server) move(ctx context.Context, start time.Time) {
 	if s.clock.match > 0 && !s.clock.leftSet {
 		s.clock.used += took
 	}
+	s.clock.moved(took)
 	if why != "" {
 		s.debug("fallback move %d,%d: %s", x, y, why)
 	}

@@ -16,7 +16,8 @@
 //   - [Search] looks ahead: threat-space search for forced wins (VCF, by
 //     sequences of fours, and VCT, by fours and threes), then alpha-beta
 //     with iterative deepening under a time budget, over candidate cells
-//     next to the marks.
+//     next to the marks. Two-player games run on a dense window with
+//     incremental line patterns; others on the sparse board.
 //
 // Every strategy is deterministic for a seed, given the same sequence of
 // calls; the search is deterministic only when it is limited by depth or

@@ -42,8 +42,9 @@ func ExampleByName() {
 
 func ExampleSearch() {
 	g, _ := engine.New(engine.WithFreeOrder())
-	// Player 1 wins by fours alone: (1, 3) forces (1, 2), then (0, 3)
-	// makes two fours at once.
+	// Player 1 wins by threats: (1, 2) makes a four on row 1 and an open
+	// three on the diagonal (0, 1)-(2, 3); player 2 must block the four,
+	// and the three becomes an open four.
 	for _, m := range []engine.Move{
 		{Row: 0, Col: 0, Player: 1}, {Row: 0, Col: 1, Player: 1}, {Row: 0, Col: 2, Player: 1},
 		{Row: 2, Col: 3, Player: 1}, {Row: 3, Col: 3, Player: 1},
@@ -56,5 +57,5 @@ func ExampleSearch() {
 	c, _ := s.Choose(context.Background(), g, 1)
 	fmt.Println(c, s.LastStats().Reason)
 	// Output:
-	// (0, 3) vcf
+	// (1, 2) vcf
 }

@@ -129,26 +129,7 @@ func (r *run) deepen(moves []uint64) uint64 {
 			break
 		}
 		best, r.stats.Depth, r.stats.Score = iterBest, depth, alpha
-		// Best first for the next iteration; a stable sort keeps the
-		// candidate order among equals.
-		order := make([]int, len(moves))
-		for i := range order {
-			order[i] = i
-		}
-		slices.SortStableFunc(order, func(a, b int) int {
-			switch {
-			case values[a] > values[b]:
-				return -1
-			case values[a] < values[b]:
-				return 1
-			}
-			return 0
-		})
-		sortedMoves, sortedValues := make([]uint64, len(moves)), make([]int64, len(moves))
-		for i, j := range order {
-			sortedMoves[i], sortedValues[i] = moves[j], values[j]
-		}
-		moves, values = sortedMoves, sortedValues
+		moves, values = byValueDesc(moves, values)
 		if alpha >= winValue-int64(maxSearchDepth) || alpha <= -winValue+int64(maxSearchDepth) {
 			break // a forced result: deeper will not change it
 		}

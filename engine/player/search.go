@@ -18,24 +18,42 @@ const DefaultBudget = 200 * time.Millisecond
 
 // Search is a Gomoku player that looks ahead.
 //
-// For every move it first takes a win, then (two players) looks for a
-// victory by continuous fours (VCF: every move of the sequence makes a
-// four, so every reply is forced) and then by continuous threats (VCT:
-// fours and threes, a three being a move after which the attacker could
-// make two fours at once), and otherwise runs an alpha-beta search
-// with iterative deepening until its time budget or the context's deadline,
-// whichever is sooner. When the opponent would have a VCF were it to move,
-// the alpha-beta only considers the moves that leave it none, as a
-// sequence of fours is usually longer than the alpha-beta can see. The alpha-beta considers the empty cells within
-// distance 2 of a mark (1 for K ≤ 3), best first by their one-move gain,
-// and only the best dozen of them below the root; when the player to move
-// faces a cell that wins for an opponent, its only moves are the cells that
-// block it. Leaves are scored by live windows: K consecutive cells on an
-// axis holding marks of one player only, none off the board and, under the
-// exact rule, not flanked by that player's mark (filling it would make an
-// overline). A live window with c marks is worth 8^(c-1) to its owner, so a
-// run open on both sides, lying in more live windows, outweighs one closed
-// on a side, for any K; the value is the mover's total minus the others'.
+// Two players (K from 3 to 11, or 10 under the exact rule) play on a dense
+// working window: an array over the marks' bounding box plus a margin, or
+// the whole of a bounded board up to 128×128, rebuilt when play leaves it.
+// Every empty cell keeps, per player and axis, the pattern of the cells
+// within K−1 (K under the exact rule) of it, updated on place and undo for
+// the cells a mark can see; a table derived from the rules for that K maps
+// a pattern to the shape marking the cell would make (five, open or
+// blocked four, three, two, one), and the four shapes to a class (a four
+// and an open three, two open threes, …) and a value. Class counts find
+// threats at once, values order moves and sum to the static evaluation.
+// Each move: a win; the block of the opponent's win; a victory by
+// continuous fours (VCF) or by fours and threes (VCT); else a
+// principal-variation search with iterative deepening, a transposition
+// table, killer and history ordering and late-move reductions over the
+// moves after which the opponent has no VCF (nor, as far as time allows,
+// a VCT). Inside the search a player facing a four has one move, one
+// facing a three only its fours and the cells that spoil the three, and
+// neither costs depth; leaves try a short VCF.
+//
+// Otherwise (three or more players, longer lines, or marks too spread for
+// a window of 2^19 cells) it runs the sparse search. For every move it
+// first takes a win, then (two players) looks for a victory by continuous
+// fours and then by continuous threats, and otherwise runs an alpha-beta
+// search with iterative deepening until its time budget or the context's
+// deadline, whichever is sooner. When the opponent would have a VCF were
+// it to move, the alpha-beta only considers the moves that leave it none.
+// The alpha-beta considers the empty cells within distance 2 of a mark (1
+// for K ≤ 3), best first by their one-move gain, and only the best dozen
+// of them below the root; when the player to move faces a cell that wins
+// for an opponent, its only moves are the cells that block it. Leaves are
+// scored by live windows: K consecutive cells on an axis holding marks of
+// one player only, none off the board and, under the exact rule, not
+// flanked by that player's mark (filling it would make an overline). A
+// live window with c marks is worth 8^(c-1) to its owner, so a run open on
+// both sides, lying in more live windows, outweighs one closed on a side,
+// for any K; the value is the mover's total minus the others'.
 //
 // With three or more players it runs a paranoid search: the player to move
 // maximises its own score against all the others, who are assumed to play
@@ -52,11 +70,10 @@ const DefaultBudget = 200 * time.Millisecond
 // VCF and VCT are for two players only, since with more a threat does not
 // force every other player's reply.
 //
-// The look-ahead plays and undoes moves on one working copy of the game,
-// built on the first call (replaying the history) and then kept in step
-// with the real game's history, so a move costs the same on move 10 and
-// on move 10,000. Replaying a long history (a loaded game of thousands of
-// marks) stops at half the budget and goes on at the next call; until it is
+// Both keep their working position from call to call, in step with the
+// real game's history, so a move costs the same on move 10 and on move
+// 10,000. Replaying a long history (a loaded game of thousands of marks)
+// stops at half the budget and goes on at the next call; until it is
 // done, Choose answers at once with a win or a block found around the
 // latest moves. Choose never changes the game it is given.
 type Search struct {
@@ -74,6 +91,10 @@ type Search struct {
 	tt        map[uint64]ttEntry
 	vcfFailed map[uint64]int
 	scratch   []plyScratch
+	// ds is the two-player search's state; sparse forces the sparse
+	// search for two players too (benchmarks compare the two).
+	ds     *duelState
+	sparse bool
 }
 
 // Stats describes the latest Choose of a [Search].
@@ -118,12 +139,15 @@ func WithMaxNodes(n int64) SearchOption { return func(s *Search) { s.maxNodes = 
 func WithWidth(n int) SearchOption { return func(s *Search) { s.width = max(n, 2) } }
 
 // WithVCF turns the search for a victory by continuous fours on or off
-// (on by default).
+// (on by default); off, it also turns off the refutation of the
+// opponent's fours at the root and the short VCF at the search's leaves.
 func WithVCF(on bool) SearchOption { return func(s *Search) { s.vcf = on } }
 
 // WithVCT turns the search for a victory by continuous threats (fours and
-// threes) on or off (on by default). It runs after the VCF, with up to a
-// third of the budget less what the VCF used.
+// threes) on or off (on by default). It runs after the VCF, until a fifth
+// (two players on the dense window) or a third (the sparse search) of the
+// budget; the dense search also uses it to drop root moves after which
+// the opponent has one.
 func WithVCT(on bool) SearchOption { return func(s *Search) { s.vct = on } }
 
 // maxSearchDepth bounds iterative deepening when nothing else does.
@@ -174,6 +198,15 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	}
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
+	}
+	if duelable(cfg) && !s.sparse {
+		if fits, warm := s.duelSync(g, halfway(start, deadline)); fits {
+			if !warm {
+				s.stats.Reason = "warm-up"
+				return quickMove(g, player), nil
+			}
+			return s.duelChoose(ctx, g, player, start, deadline), nil
+		}
 	}
 	warm, err := s.sync(g, halfway(start, deadline))
 	if err != nil {

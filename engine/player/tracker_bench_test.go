@@ -11,8 +11,10 @@ import (
 )
 
 // BenchmarkTrackerPlaceUndo is the cost of one look-ahead move and its
-// undo on the search's working copy: the engine's PlayAs and Undo plus the
-// windows bookkeeping, next to the engine's PlayAs and Undo alone.
+// undo on the searches' working positions: the sparse search's (the
+// engine's PlayAs and Undo plus the windows bookkeeping) and the dense
+// window's (patterns, shapes and classes), next to the engine's PlayAs and
+// Undo alone.
 func BenchmarkTrackerPlaceUndo(b *testing.B) {
 	g, err := engine.New()
 	if err != nil {
@@ -34,12 +36,25 @@ func BenchmarkTrackerPlaceUndo(b *testing.B) {
 		r, c := sparse.Unpack(cands[i%len(cands)].key)
 		return sparse.Cell{Row: r, Col: c}
 	}
-	for _, k := range []string{"tracker", "engine-only"} {
+	dense := NewSearch()
+	if fits, warm := dense.duelSync(g, time.Time{}); !fits || !warm {
+		b.Fatal("the position does not fit a window")
+	}
+	for _, k := range []string{"tracker", "dense", "engine-only"} {
 		b.Run(fmt.Sprintf("op=%s/marks=30", k), func(b *testing.B) {
 			i := 0
 			for b.Loop() {
 				c := cell(i)
 				i++
+				if k == "dense" {
+					at, ok := dense.ds.b.index(c.Row, c.Col)
+					if !ok {
+						b.Fatal("candidate outside the window")
+					}
+					dense.ds.b.place(at, g.Turn()-1)
+					dense.ds.b.undo()
+					continue
+				}
 				if k == "tracker" {
 					if _, err := s.t.place(c.Row, c.Col, g.Turn()); err != nil {
 						b.Fatal(err)

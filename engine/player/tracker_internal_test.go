@@ -138,7 +138,7 @@ func TestTrackerMatchesBoard(t *testing.T) {
 // node limits and checks that the working copy is back where it started:
 // the real game's position, with bookkeeping to match.
 func TestSearchLeavesItsCopyInStep(t *testing.T) {
-	g, err := engine.New()
+	g, err := engine.New(engine.WithPlayers(3), engine.WithK(4))
 	require.NoError(t, err)
 	_, err = g.Play(0, 0)
 	require.NoError(t, err)

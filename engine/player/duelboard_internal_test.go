@@ -1,0 +1,185 @@
+package player
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// checkDuel recomputes from the marks alone everything the board keeps
+// incrementally and compares.
+func checkDuel(t *testing.T, b *duelBoard) {
+	t.Helper()
+	var counts [2][classCount]int32
+	var total [2]int64
+	var hash uint64
+	for i := range b.stone {
+		if b.stone[i] == offCell {
+			continue
+		}
+		if q := int(b.stone[i]) - 1; q >= 0 {
+			hash ^= b.zob[i][q]
+		}
+		near := 0
+		for dy := -2; dy <= 2; dy++ {
+			for dx := -2; dx <= 2; dx++ {
+				if j := i + dy*b.w + dx; j >= 0 && j < len(b.stone) && (b.stone[j] == 1 || b.stone[j] == 2) {
+					near++
+				}
+			}
+		}
+		require.Equal(t, near, int(b.near[i]), "near count of %v", b.cellAt(i))
+		if b.stone[i] != 0 {
+			continue
+		}
+		want := b.fresh(i)
+		require.Equal(t, want, b.cell[i], "state of %v", b.cellAt(i))
+		for q := range 2 {
+			counts[q][want.class[q]]++
+			total[q] += int64(want.val[q])
+		}
+	}
+	require.Equal(t, counts, b.counts)
+	require.Equal(t, total, b.total)
+	require.Equal(t, hash, b.hash)
+}
+
+// TestDuelBoardMatchesScratch plays random games on the working board,
+// with undo, and compares its incremental state with a recomputation, for
+// several K, both rules, bounded and unbounded boards.
+func TestDuelBoardMatchesScratch(t *testing.T) {
+	for _, k := range []int{3, 4, 5, 6, 8} {
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+			for _, bounded := range []bool{false, true} {
+				t.Run(fmt.Sprintf("k=%d/%v/bounded=%v", k, rule, bounded), func(t *testing.T) {
+					cfg := engine.DefaultConfig()
+					cfg.K, cfg.Rule = k, rule
+					rows, cols, r0, c0 := 30, 30, -15, -15
+					if bounded {
+						cfg.Rows, cfg.Cols = 9, 12
+						rows, cols, r0, c0 = 9, 12, 0, 0
+					}
+					b := newDuelBoard(cfg, r0, c0, rows, cols)
+					rng := rand.New(rand.NewPCG(uint64(k), 7))
+					checkDuel(t, b)
+					for step := range 300 {
+						if len(b.moves) > 0 && (rng.IntN(3) == 0 || len(b.moves) > 60) {
+							b.undo()
+						} else {
+							c := sparse.Cell{Row: r0 + rng.IntN(rows), Col: c0 + rng.IntN(cols)}
+							i, ok := b.index(c.Row, c.Col)
+							require.True(t, ok)
+							if b.stone[i] == 0 {
+								b.place(i, len(b.moves)%2)
+							}
+						}
+						if step%7 == 0 {
+							checkDuel(t, b)
+						}
+					}
+					for len(b.moves) > 0 {
+						b.undo()
+					}
+					checkDuel(t, b)
+				})
+			}
+		}
+	}
+}
+
+// TestLineShapesAgainstTheEngine checks the top shapes against the
+// engine's own rules: on random lines, marking the centre is a five when
+// the engine says it wins, and a four (open when two cells would win,
+// blocked when one) when the engine finds that many winning cells after it.
+func TestLineShapesAgainstTheEngine(t *testing.T) {
+	for _, k := range []int{3, 4, 5, 7} {
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+			lr := lineRules{k: k, exact: rule == engine.Exact}
+			s := solverFor(lr)
+			rng := rand.New(rand.NewPCG(uint64(k), 3))
+			for range 400 {
+				g, err := engine.New(engine.WithK(k), engine.WithRule(rule), engine.WithFreeOrder())
+				require.NoError(t, err)
+				var idx uint32
+				side := lr.side()
+				over := false
+				for d := -side; d <= side; d++ {
+					if d == 0 {
+						continue
+					}
+					v := rng.IntN(3)
+					if v == 1 && rng.IntN(2) == 0 {
+						v = 0 // fewer marks, so that lines do not end at once
+					}
+					idx += uint32(v) * s.pow[s.pos(d)]
+					if v > 0 {
+						if _, err := g.PlayAs(0, d, v); err != nil {
+							over = true // a line already won: not a pattern to judge
+						}
+					}
+				}
+				if over || g.Status() != engine.Ongoing {
+					continue
+				}
+				sh := s.shape(idx)
+				if won, _ := g.WouldWin(0, 0, 1); won {
+					assert.Equal(t, lineFive, sh, "pattern %d", idx)
+					continue
+				}
+				_, err = g.PlayAs(0, 0, 1)
+				require.NoError(t, err)
+				wins := 0
+				for d := -side; d <= side; d++ {
+					if g.At(0, d) == 0 {
+						if won, _ := g.WouldWin(0, d, 1); won {
+							wins++
+						}
+					}
+				}
+				switch {
+				case wins >= 2:
+					assert.Equal(t, lineFlex4, sh, "pattern %d", idx)
+				case wins == 1:
+					assert.Equal(t, lineBlock4, sh, "pattern %d", idx)
+				default:
+					assert.Less(t, sh, lineBlock4, "pattern %d", idx)
+				}
+			}
+		}
+	}
+}
+
+// TestDuelSearchLeavesBoardInStep stops searches at every stage with small
+// node limits and checks that the working board is back at the game's
+// position with its bookkeeping intact.
+func TestDuelSearchLeavesBoardInStep(t *testing.T) {
+	g, err := engine.New()
+	require.NoError(t, err)
+	_, err = g.Play(0, 0)
+	require.NoError(t, err)
+	opp := NewGreedy(1)
+	for i := range 40 {
+		s := NewSearch(WithBudget(0), WithMaxNodes(int64(1+i*97)))
+		p := g.Turn()
+		var c sparse.Cell
+		if i%2 == 0 {
+			c, err = s.Choose(context.Background(), g, p)
+			require.NoError(t, err)
+			require.Equal(t, g.History(), s.ds.played)
+			checkDuel(t, s.ds.b)
+		} else {
+			c, err = opp.Choose(context.Background(), g, p)
+			require.NoError(t, err)
+		}
+		if _, err := g.Play(c.Row, c.Col); err != nil || g.Status() != engine.Ongoing {
+			break
+		}
+	}
+}
