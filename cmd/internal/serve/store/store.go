@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -93,4 +94,37 @@ type Watcher interface {
 	// Plies returns the number of moves of each of the games that exist,
 	// for a server to check that it missed no notification.
 	Plies(ctx context.Context, ids []string) (map[string]int, error)
+}
+
+// Rows is what both drivers' query results offer.
+type Rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// MovesQuery selects the moves of a game from a ply on, in order, as
+// ScanMoves reads them; its two parameters are the game's id and the ply.
+const MovesQuery = `SELECT ply, row, col, player FROM moves WHERE game_id = %s AND ply >= %s ORDER BY ply`
+
+// ScanMoves reads the rows of MovesQuery for game id from ply from on,
+// and fails if a ply is missing: moves are stored without gaps, so a gap
+// means the database lost one.
+func ScanMoves(rows Rows, id string, from int) ([]Move, error) {
+	var moves []Move
+	for rows.Next() {
+		var ply int
+		var m Move
+		if err := rows.Scan(&ply, &m.Row, &m.Col, &m.Player); err != nil {
+			return nil, fmt.Errorf("moves of %s: %w", id, err)
+		}
+		if ply != from+len(moves) {
+			return nil, fmt.Errorf("moves of %s: ply %d missing", id, from+len(moves))
+		}
+		moves = append(moves, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("moves of %s: %w", id, err)
+	}
+	return moves, nil
 }

@@ -253,27 +253,12 @@ func (s *Store) Moves(ctx context.Context, id string, from int) ([]store.Move, e
 func readMoves(ctx context.Context, q interface {
 	Query(context.Context, string, ...any) (pgx.Rows, error)
 }, id string, from int) ([]store.Move, error) {
-	rows, err := q.Query(ctx, `SELECT ply, row, col, player FROM moves WHERE game_id = $1 AND ply >= $2 ORDER BY ply`, id, from)
+	rows, err := q.Query(ctx, fmt.Sprintf(store.MovesQuery, "$1", "$2"), id, from)
 	if err != nil {
 		return nil, fmt.Errorf("moves of %s: %w", id, err)
 	}
 	defer rows.Close()
-	var moves []store.Move
-	for rows.Next() {
-		var ply int
-		var m store.Move
-		if err := rows.Scan(&ply, &m.Row, &m.Col, &m.Player); err != nil {
-			return nil, fmt.Errorf("moves of %s: %w", id, err)
-		}
-		if ply != from+len(moves) {
-			return nil, fmt.Errorf("moves of %s: ply %d missing", id, from+len(moves))
-		}
-		moves = append(moves, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("moves of %s: %w", id, err)
-	}
-	return moves, nil
+	return store.ScanMoves(rows, id, from)
 }
 
 // List returns game records, newest first.

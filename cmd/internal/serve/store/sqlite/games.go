@@ -138,25 +138,14 @@ func (s *Store) Moves(ctx context.Context, id string, from int) ([]store.Move, e
 func readMoves(ctx context.Context, q interface {
 	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
 }, id string, from int) ([]store.Move, error) {
-	rows, err := q.QueryContext(ctx, `SELECT ply, row, col, player FROM moves WHERE game_id = ? AND ply >= ? ORDER BY ply`, id, from)
+	rows, err := q.QueryContext(ctx, fmt.Sprintf(store.MovesQuery, "?", "?"), id, from)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: moves of %s: %w", id, err)
 	}
 	defer rows.Close()
-	var moves []store.Move
-	for rows.Next() {
-		var ply int
-		var m store.Move
-		if err := rows.Scan(&ply, &m.Row, &m.Col, &m.Player); err != nil {
-			return nil, fmt.Errorf("sqlite: moves of %s: %w", id, err)
-		}
-		if ply != from+len(moves) {
-			return nil, fmt.Errorf("sqlite: moves of %s: ply %d missing", id, from+len(moves))
-		}
-		moves = append(moves, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: moves of %s: %w", id, err)
+	moves, err := store.ScanMoves(rows, id, from)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: %w", err)
 	}
 	return moves, nil
 }
