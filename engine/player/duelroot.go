@@ -304,8 +304,10 @@ func (d *duel) deepen(q int, moves []scoredCell) int {
 	return best
 }
 
-// duelChoose runs the two-player search on the synced board.
-func (s *Search) duelChoose(ctx context.Context, g *engine.Game, player int, start, deadline time.Time) sparse.Cell {
+// duelChoose runs the two-player search on the synced board. It reports
+// false when it found no legal move it trusts, for the sparse search to
+// decide instead.
+func (s *Search) duelChoose(ctx context.Context, g *engine.Game, player int, start, deadline time.Time) (sparse.Cell, bool) {
 	if s.vcfFailed == nil {
 		s.vcfFailed = make(map[uint64]int)
 	}
@@ -320,11 +322,9 @@ func (s *Search) duelChoose(ctx context.Context, g *engine.Game, player int, sta
 	if i, ok := d.best(player - 1); ok && i >= 0 {
 		c := d.b.cellAt(i)
 		if g.CanPlace(c.Row, c.Col) == nil {
-			return c
+			return c, true
 		}
 		s.ds = nil // out of step with the game: rebuild next time
 	}
-	s.stats.Reason = "fallback"
-	c, _ := anyCell(g)
-	return c
+	return sparse.Cell{}, false
 }

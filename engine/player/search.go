@@ -205,7 +205,9 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 				s.stats.Reason = "warm-up"
 				return quickMove(g, player), nil
 			}
-			return s.duelChoose(ctx, g, player, start, deadline), nil
+			if c, ok := s.duelChoose(ctx, g, player, start, deadline); ok {
+				return c, nil
+			}
 		}
 	}
 	warm, err := s.sync(g, halfway(start, deadline))
@@ -228,8 +230,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		s.t = nil
 	}
 	s.stats.Reason = "fallback"
-	c, _ := anyCell(g)
-	return c, nil
+	return quickMove(g, player), nil
 }
 
 // syncCheck is how many moves sync replays between looks at the clock.
