@@ -12,7 +12,7 @@
 //
 // [Run] measures the suite and reports progress through a callback; the
 // [Report] it returns writes Markdown ([Report.Markdown]), evaluates the
-// targets of the performance issue ([Report.Targets]) and writes SVG
+// project's performance targets ([Report.Targets]) and writes SVG
 // charts with no dependency ([Report.WriteCharts]). The same cases run as
 // Go benchmarks, for benchstat:
 //

@@ -25,8 +25,8 @@ func (s Series) Title() string {
 	return s.String()
 }
 
-// Markdown writes the report as Markdown: the machine, the targets of
-// issue 5 with whether they are met, and one table per series with
+// Markdown writes the report as Markdown: the machine, the performance
+// targets with whether they are met, and one table per series with
 // ns/move, the ratio to the series' baseline and bytes/mark in each cell.
 func (r *Report) Markdown(w io.Writer) error {
 	var b strings.Builder

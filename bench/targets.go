@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// Target is one of issue 5's targets evaluated on a report. Informational
-// rows (the comparisons the issue asks to show) have an empty Limit.
+// Target is one of the performance targets evaluated on a report.
+// Informational rows (comparisons shown beside them) have an empty Limit.
 type Target struct {
 	Name     string
 	Measured string

@@ -52,7 +52,7 @@ func TestPentanomialMatchesFastchess(t *testing.T) {
 	assert.InDelta(t, 277.00, e.Elo, 0.005)
 	assert.InDelta(t, 40.90, e.Margin, 0.05)
 	assert.InDelta(t, 1.0, e.LOS, 0.00005)
-	// github.com/Disservin/fastchess issue 807: 120 games, 30-84-6,
+	// fastchess's printed output (github.com/Disservin/fastchess, #807): 120 games, 30-84-6,
 	// Ptnml [30, 6, 18, 0, 6], "Elo: -168.40 +/- 73.37", LOS 0.00 %.
 	e = elo.Pentanomial{30, 6, 18, 0, 6}.Estimate()
 	assert.InDelta(t, 0.275, e.Score, 1e-12)
