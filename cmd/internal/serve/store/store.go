@@ -128,3 +128,23 @@ func ScanMoves(rows Rows, id string, from int) ([]Move, error) {
 	}
 	return moves, nil
 }
+
+// Gather returns first followed by whatever else ch holds right now, up to
+// max values in all, reusing buf's storage: a writer that takes its queue
+// in batches serves everything that waited while it was busy, and never
+// waits for more.
+func Gather[T any](buf []T, first T, ch <-chan T, max int) []T {
+	batch := append(buf[:0], first)
+	for len(batch) < max {
+		select {
+		case v, ok := <-ch:
+			if !ok {
+				return batch
+			}
+			batch = append(batch, v)
+		default:
+			return batch
+		}
+	}
+	return batch
+}

@@ -72,19 +72,7 @@ func (s *Store) notifier() {
 	defer close(s.done)
 	batch := make([]string, 0, maxNotices)
 	for first := range s.pending {
-		batch = append(batch[:0], first)
-	fill:
-		for len(batch) < maxNotices {
-			select {
-			case n, ok := <-s.pending:
-				if !ok {
-					break fill
-				}
-				batch = append(batch, n)
-			default:
-				break fill
-			}
-		}
+		batch = store.Gather(batch, first, s.pending, maxNotices)
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		// Lost notifications are caught up by Plies; nothing to do here.
 		_, _ = s.notices.Exec(ctx, `SELECT pg_notify('`+channel+`', n) FROM unnest($1::text[]) AS n`, batch)

@@ -109,19 +109,7 @@ func (s *Store) writer() {
 	defer close(s.done)
 	group := make([]*op, 0, maxGroup)
 	for first := range s.ops {
-		group = append(group[:0], first)
-	fill:
-		for len(group) < maxGroup {
-			select {
-			case o, ok := <-s.ops:
-				if !ok {
-					break fill
-				}
-				group = append(group, o)
-			default:
-				break fill
-			}
-		}
+		group = store.Gather(group, first, s.ops, maxGroup)
 		s.commit(group)
 	}
 }
