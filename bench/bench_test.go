@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/gomoku-engine/gomoku/bench/cputime"
 )
 
 // The Go benchmarks run the full suite's cases through testing.B, so they
@@ -44,13 +46,13 @@ func benchGroup(b *testing.B, group string) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			cpu0, _ := cpuClock()
+			cpu0, _ := cputime.Process()
 			for b.Loop() {
 				if _, err := c.play(w); err != nil {
 					b.Fatal(err)
 				}
 			}
-			cpu1, ok := cpuClock()
+			cpu1, ok := cputime.Process()
 			moves := float64(b.N) * float64(len(w.Moves))
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/moves, "ns/move")
 			if ok {

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/gomoku-engine/gomoku/bench/cputime"
 )
 
 // Errors of the harness.
@@ -284,12 +286,12 @@ func memoryPerMark(play subject, w *Workload, minMarks int, budget time.Duration
 // timed plays w once and measures it on both clocks; cpu is the wall time
 // where no CPU clock exists.
 func timed(play subject, w *Workload) (rep, any, error) {
-	c0, cpuOK := cpuClock()
+	c0, cpuOK := cputime.Process()
 	start := time.Now()
 	keep, err := play(w)
 	r := rep{wall: time.Since(start)}
 	r.cpu = r.wall
-	if c1, ok := cpuClock(); ok && cpuOK {
+	if c1, ok := cputime.Process(); ok && cpuOK {
 		r.cpu = c1 - c0
 	}
 	return r, keep, err
@@ -298,7 +300,7 @@ func timed(play subject, w *Workload) (rep, any, error) {
 // timedBatch plays w n times in a row and measures the whole.
 func timedBatch(play subject, w *Workload, n int) (rep, error) {
 	var total rep
-	c0, cpuOK := cpuClock()
+	c0, cpuOK := cputime.Process()
 	start := time.Now()
 	for range n {
 		if _, err := play(w); err != nil {
@@ -307,7 +309,7 @@ func timedBatch(play subject, w *Workload, n int) (rep, error) {
 	}
 	total.wall = time.Since(start)
 	total.cpu = total.wall
-	if c1, ok := cpuClock(); ok && cpuOK {
+	if c1, ok := cputime.Process(); ok && cpuOK {
 		total.cpu = c1 - c0
 	}
 	return total, nil

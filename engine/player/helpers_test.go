@@ -3,9 +3,11 @@ package player_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gomoku-engine/gomoku/bench/cputime"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player"
 	"github.com/gomoku-engine/gomoku/sparse"
@@ -74,4 +76,11 @@ func ladder(seed uint64) []engine.Strategy {
 		player.NewGreedy(seed),
 		player.NewSearch(player.WithSeed(seed), player.WithBudget(0), player.WithMaxDepth(2)),
 	}
+}
+
+// processCPU is the process's CPU time, 0 where it cannot be read (then
+// only wall time is reported).
+func processCPU() time.Duration {
+	d, _ := cputime.Process()
+	return d
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gomoku-engine/gomoku/bench/cputime"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/arena"
 	"github.com/gomoku-engine/gomoku/engine/player"
@@ -141,9 +142,10 @@ type moveStats struct {
 }
 
 func (r *recorder) Choose(ctx context.Context, g *engine.Game, p int) (sparse.Cell, error) {
-	cpu := processCPU()
+	cpu, _ := cputime.Process()
 	c, err := r.Search.Choose(ctx, g, p)
-	st := moveStats{r.LastStats(), processCPU() - cpu}
+	now, _ := cputime.Process()
+	st := moveStats{r.LastStats(), now - cpu}
 	*r.stats = append(*r.stats, st)
 	if r.slow > 0 && st.Elapsed > r.slow {
 		fmt.Fprintf(r.out, "slow move %d by player %d: %v, %+v\n", g.Len()+1, p, c, st)
