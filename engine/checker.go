@@ -75,9 +75,9 @@ func (k CheckerKind) resolve(c Config) CheckerKind {
 	return WalkChecker
 }
 
-// newChecker builds the checker that c asks for, or explains why it cannot.
-func newChecker(c Config) (Checker, error) {
-	switch c.Checker.resolve(c) {
+// newChecker builds the checker of kind for c, or explains why it cannot.
+func newChecker(c Config, kind CheckerKind) (Checker, error) {
+	switch kind.resolve(c) {
 	case WalkChecker:
 		if c.Torus {
 			return newTorusWalk(c), nil
@@ -91,7 +91,7 @@ func newChecker(c Config) (Checker, error) {
 		}
 		return newLines(c), nil
 	}
-	return nil, fmt.Errorf("%w: unknown checker %v", ErrBadConfig, c.Checker)
+	return nil, fmt.Errorf("%w: unknown checker %v", ErrBadConfig, kind)
 }
 
 // axes are the four directions a run can take, each walked both ways.

@@ -105,6 +105,7 @@ const enginePrefix = "pbrain:"
 type matchSetup struct {
 	entrants []arena.Entrant
 	opts     arena.Options
+	checker  engine.CheckerKind // the win checker the games use
 	saveDir  string
 	// saveFormat is record.PSQ or record.MoveString, or record.Unknown for
 	// the JSON saved-game format.
@@ -128,9 +129,13 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 	if err := c.Set(flagPlayers, fmt.Sprint(len(specs))); err != nil {
 		return nil, usageError(c, "%v", err)
 	}
-	cfg, err := gameConfig(c)
+	cfg, tuning, err := gameConfig(c)
 	if err != nil {
 		return nil, err
+	}
+	probe, err := newGame(cfg, tuning)
+	if err != nil {
+		return nil, usageError(c, "%v", err)
 	}
 	entrants, err := matchEntrants(specs, c.String("name"))
 	if err != nil {
@@ -147,8 +152,8 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 	if err != nil {
 		return nil, usageError(c, "--schedule: %v", err)
 	}
-	m := &matchSetup{entrants: entrants, saveDir: c.String("save-dir"), logPath: c.String("log"), opts: arena.Options{
-		Config: cfg, Games: c.Int("games"), Seed: c.Uint64("seed"), Schedule: schedule,
+	m := &matchSetup{entrants: entrants, saveDir: c.String("save-dir"), logPath: c.String("log"), checker: probe.Checker(), opts: arena.Options{
+		Config: cfg, Tuning: tuning, Games: c.Int("games"), Seed: c.Uint64("seed"), Schedule: schedule,
 		MaxMoves: c.Int("max-moves"), OpeningMoves: c.Int("opening"), MoveTime: c.Duration("move-time"),
 		Tolerance: c.Duration("tolerance"), Concurrency: c.Int("concurrency"), FreshProcess: c.Bool("fresh-process"),
 	}}

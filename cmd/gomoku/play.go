@@ -70,7 +70,7 @@ func runPlay(c *cli.Context) error {
 	if c.Int("max-moves") < 0 {
 		return usageError(c, "--max-moves must be 0 or more, got %d", c.Int("max-moves"))
 	}
-	checker, err := checkerFlag(c)
+	tuning, err := tuningFlags(c)
 	if err != nil {
 		return err
 	}
@@ -82,11 +82,11 @@ func runPlay(c *cli.Context) error {
 			return err
 		}
 	} else {
-		cfg, err := gameConfig(c)
+		cfg, tuning, err := gameConfig(c)
 		if err != nil {
 			return err
 		}
-		if game, err = engine.New(engine.WithConfig(cfg)); err != nil {
+		if game, err = newGame(cfg, tuning); err != nil {
 			return usageError(c, "%v", err)
 		}
 	}
@@ -124,7 +124,7 @@ func runPlay(c *cli.Context) error {
 		echo:     !isTerminal(c.App.Reader),
 		style:    style{colour: colourWanted(colour, out)},
 		game:     game,
-		checker:  checker,
+		tuning:   tuning,
 		seats:    seats,
 		viewRows: viewRows,
 		viewCols: viewCols,

@@ -111,6 +111,10 @@ type Options struct {
 	// [engine.DefaultConfig]. Its Players must equal the number of
 	// entrants; its turn order must be rotation.
 	Config engine.Config
+	// Tuning chooses how every game is played out in memory, beside
+	// Config's rules: [engine.WithChecker], [engine.WithLayout]. Rules
+	// among these options are overridden by Config.
+	Tuning []engine.Option
 	// Games is the number of games, at least 1.
 	Games int
 	// Seed fixes every game's seed and so, for deterministic strategies,

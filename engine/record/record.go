@@ -127,11 +127,11 @@ func (r *Record) Game(opts ...engine.Option) (*engine.Game, error) {
 	if r.Bounded() {
 		all = append(all, engine.WithBounds(r.Rows, r.Cols))
 	}
-	cfg := engine.DefaultConfig()
-	for _, o := range all {
-		o(&cfg)
+	empty, err := engine.New(all...)
+	if err != nil {
+		return nil, err
 	}
-	if cfg.Torus {
+	if empty.Config().Torus {
 		return nil, errTorus
 	}
 	moves := make([]engine.Move, len(r.Moves))
