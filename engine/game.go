@@ -161,15 +161,15 @@ func (g *Game) CanPlace(row, col int) error {
 	return nil
 }
 
-// cellError is the engine's sentinel for a board's refusal of a cell.
+// cellError is the sentinel a board's refusal of a cell wraps, without the
+// board's wording of the cell, which a [MoveError] gives itself.
 func cellError(err error) error {
-	switch {
-	case errors.Is(err, sparse.ErrOutOfRange):
-		return ErrOutOfRange
-	case errors.Is(err, sparse.ErrOccupied):
-		return ErrOccupied
+	for _, sentinel := range []error{ErrOutOfRange, ErrOffBoard, ErrOccupied} {
+		if errors.Is(err, sentinel) {
+			return sentinel
+		}
 	}
-	return ErrOffBoard
+	return err
 }
 
 // Play marks (row, col) for the player whose turn it is.

@@ -230,7 +230,7 @@ func TestPlaySaveAndLoad(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(bad, []byte(strings.Replace(string(data), "[1, 1, 2]", "[0, 0, 2]", 1)), 0o644))
 	out = playGame(t, "5 5\nload "+bad+"\nload "+path+"\n2 2\n", twoHumans...)
-	assert.Contains(t, out, "Could not load: "+bad+": savefile: invalid saved game: move 2: engine: cell occupied")
+	assert.Contains(t, out, "Could not load: "+bad+": savefile: invalid saved game: move 2: sparse: cell occupied")
 	assert.Contains(t, out, "The game goes on as before.\nO to play> load "+path+"\nLoaded "+path+": 2 moves.\n")
 	assert.Contains(t, out, "Move 3, last X at 2 2.")
 

@@ -11,10 +11,10 @@ import (
 // checkAsk explains why no strategy can move for player in g now.
 func checkAsk(g *engine.Game, player int) error {
 	if g.Status() != engine.Ongoing {
-		return fmt.Errorf("%w: %v", ErrGameOver, g.Status())
+		return fmt.Errorf("%w: %v", engine.ErrGameOver, g.Status())
 	}
 	if n := g.Config().Players; player < 1 || player > n {
-		return fmt.Errorf("%w: %d (the game has %d)", ErrBadPlayer, player, n)
+		return fmt.Errorf("%w: %d (the game has %d)", engine.ErrBadPlayer, player, n)
 	}
 	return nil
 }

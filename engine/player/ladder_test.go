@@ -40,10 +40,10 @@ func TestChooseRefusesBadRequests(t *testing.T) {
 		s, err := player.ByName(name, 1)
 		require.NoError(t, err)
 		_, err = s.Choose(context.Background(), won, 2)
-		assert.ErrorIs(t, err, player.ErrGameOver, name)
+		assert.ErrorIs(t, err, engine.ErrGameOver, name)
 		for _, p := range []int{0, 3, -1} {
 			_, err = s.Choose(context.Background(), fresh, p)
-			assert.ErrorIs(t, err, player.ErrBadPlayer, "%s player %d", name, p)
+			assert.ErrorIs(t, err, engine.ErrBadPlayer, "%s player %d", name, p)
 		}
 	}
 }

@@ -183,7 +183,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	}
 	cfg := g.Config()
 	if cfg.Order == engine.Rotation && player != g.Turn() {
-		return sparse.Cell{}, ErrNotYourTurn
+		return sparse.Cell{}, fmt.Errorf("%w: player %d asked, player %d in turn", engine.ErrWrongTurn, player, g.Turn())
 	}
 	if g.Len() == 0 || cfg.K == 1 {
 		s.stats.Reason = "opening"

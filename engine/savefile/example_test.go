@@ -37,5 +37,5 @@ func ExampleRead() {
 	_, err := savefile.Read(strings.NewReader(tampered))
 	fmt.Println(err)
 	// Output:
-	// savefile: invalid saved game: move 2: engine: cell occupied: (0, 0) by player 2
+	// savefile: invalid saved game: move 2: sparse: cell occupied: (0, 0) by player 2
 }
