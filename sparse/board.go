@@ -102,9 +102,9 @@ func (b *Board) Get(row, col int) uint8 {
 		return 0
 	}
 	if b.tiles != nil {
-		return b.tiles.get(Pack(row, col))
+		return b.tiles.get(pack(row, col))
 	}
-	return b.marks.get(Pack(row, col))
+	return b.marks.get(pack(row, col))
 }
 
 // Place puts a non-zero mark on an empty cell. On error the board is unchanged.
@@ -115,7 +115,7 @@ func (b *Board) Place(row, col int, mark uint8) error {
 	if err := b.Check(row, col); err != nil {
 		return err
 	}
-	key := Pack(row, col)
+	key := pack(row, col)
 	switch {
 	case b.tiles != nil:
 		if !b.tiles.putEmpty(key, mark) {
@@ -141,7 +141,7 @@ func (b *Board) Remove(row, col int) (uint8, error) {
 	if !InRange(row, col) {
 		return 0, fmt.Errorf("%w: (%d, %d)", ErrOutOfRange, row, col)
 	}
-	key := Pack(row, col)
+	key := pack(row, col)
 	mark := b.marks.get(key)
 	if mark == 0 {
 		return 0, fmt.Errorf("%w: (%d, %d)", ErrEmpty, row, col)
@@ -174,7 +174,7 @@ func (b *Board) BoundingBox() (Rect, bool) {
 	if b.boxStale {
 		first := true
 		b.marks.each(func(key uint64, _ uint8) {
-			r, c := Unpack(key)
+			r, c := unpack(key)
 			if first {
 				b.box, first = Rect{r, c, r, c}, false
 				return
@@ -197,7 +197,7 @@ func (b *Board) All() iter.Seq2[Cell, uint8] {
 		}
 		entries := make([]entry, 0, b.marks.len())
 		b.marks.each(func(key uint64, mark uint8) {
-			r, c := Unpack(key)
+			r, c := unpack(key)
 			entries = append(entries, entry{Cell{r, c}, mark})
 		})
 		slices.SortFunc(entries, func(x, y entry) int {
@@ -215,7 +215,7 @@ func (b *Board) All() iter.Seq2[Cell, uint8] {
 // that [Board.All] pays for. Use it only where order cannot show.
 func (b *Board) Each(fn func(row, col int, mark uint8)) {
 	b.marks.each(func(key uint64, mark uint8) {
-		r, c := Unpack(key)
+		r, c := unpack(key)
 		fn(r, c, mark)
 	})
 }

@@ -55,9 +55,9 @@ func TestPackRoundTrip(t *testing.T) {
 	keys := map[uint64]Cell{}
 	for _, r := range values {
 		for _, c := range values {
-			gr, gc := Unpack(Pack(r, c))
+			gr, gc := unpack(pack(r, c))
 			assert.Equal(t, Cell{r, c}, Cell{gr, gc})
-			k := Pack(r, c)
+			k := pack(r, c)
 			_, dup := keys[k]
 			assert.False(t, dup, "key collision for %v", Cell{r, c})
 			keys[k] = Cell{r, c}

@@ -36,14 +36,14 @@ func InRange(row, col int) bool {
 	return row >= MinCoord && row <= MaxCoord && col >= MinCoord && col <= MaxCoord
 }
 
-// Pack folds an in-range cell into the 64-bit key used by the store: the
+// pack folds an in-range cell into the 64-bit key used by the store: the
 // row's 32 bits above the column's. Callers must have checked [InRange];
 // out-of-range values would alias other cells.
-func Pack(row, col int) uint64 {
+func pack(row, col int) uint64 {
 	return uint64(uint32(int32(row)))<<32 | uint64(uint32(int32(col)))
 }
 
-// Unpack is the inverse of [Pack].
-func Unpack(key uint64) (row, col int) {
+// unpack is the inverse of pack.
+func unpack(key uint64) (row, col int) {
 	return int(int32(uint32(key >> 32))), int(int32(uint32(key)))
 }

@@ -12,9 +12,9 @@ func TestTileOfRoundTrip(t *testing.T) {
 	values := []int{MinCoord, MinCoord + 7, MinCoord + 8, -9, -8, -1, 0, 7, 8, MaxCoord - 8, MaxCoord}
 	for _, r := range values {
 		for _, c := range values {
-			tk, off := tileOf(Pack(r, c))
-			assert.Equal(t, Pack(r, c), cellOf(tk, off), "(%d, %d)", r, c)
-			assert.Equal(t, Pack(floorDiv8(r), floorDiv8(c)), tk, "(%d, %d)", r, c)
+			tk, off := tileOf(pack(r, c))
+			assert.Equal(t, pack(r, c), cellOf(tk, off), "(%d, %d)", r, c)
+			assert.Equal(t, pack(floorDiv8(r), floorDiv8(c)), tk, "(%d, %d)", r, c)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -60,7 +61,7 @@ func neighbours(g *engine.Game, radius int) []sparse.Cell {
 				if g.CanPlace(r, col) != nil {
 					continue
 				}
-				key := sparse.Pack(r, col)
+				key := cellkey.Pack(r, col)
 				if _, dup := seen[key]; dup {
 					continue
 				}

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/gomoku-engine/gomoku/sparse"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 )
 
 // scored is a candidate cell with its ordering score.
@@ -32,8 +32,8 @@ func byScore(a, b scored) int {
 
 // packedLess is row-major order on packed cells.
 func packedLess(a, b uint64) bool {
-	ar, ac := sparse.Unpack(a)
-	br, bc := sparse.Unpack(b)
+	ar, ac := cellkey.Unpack(a)
+	br, bc := cellkey.Unpack(b)
 	return ar < br || (ar == br && ac < bc)
 }
 
@@ -62,7 +62,7 @@ func sortedCells[V any](m map[uint64]V) []uint64 {
 func (t *tracker) candidates(mover, limit int, out []scored) []scored {
 	base := len(out)
 	for key := range t.pool() {
-		r, c := sparse.Unpack(key)
+		r, c := cellkey.Unpack(key)
 		if t.g.At(r, c) != 0 {
 			continue
 		}
@@ -124,7 +124,7 @@ func (t *tracker) pool() func(yield func(uint64) bool) {
 			m, _ := t.g.MoveAt(i)
 			for dr := -t.radius; dr <= t.radius; dr++ {
 				for dc := -t.radius; dc <= t.radius; dc++ {
-					if t.onBoard(m.Row+dr, m.Col+dc) && !emit(sparse.Pack(m.Row+dr, m.Col+dc)) {
+					if t.onBoard(m.Row+dr, m.Col+dc) && !emit(cellkey.Pack(m.Row+dr, m.Col+dc)) {
 						return
 					}
 				}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -221,7 +222,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	r := &run{Search: s, t: s.t, root: player, ctx: ctx, deadline: deadline, start: start}
 	key, ok := r.best()
 	if ok {
-		row, col := sparse.Unpack(key)
+		row, col := cellkey.Unpack(key)
 		if g.CanPlace(row, col) == nil {
 			return sparse.Cell{Row: row, Col: col}, nil
 		}

@@ -2,6 +2,7 @@ package player
 
 import (
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -156,7 +157,7 @@ func (t *tracker) update(r, c, p, sign int) {
 			if !t.onBoard(r+dr, c+dc) {
 				continue
 			}
-			key := sparse.Pack(r+dr, c+dc)
+			key := cellkey.Pack(r+dr, c+dc)
 			if n := t.near[key] + int32(sign); n == 0 {
 				delete(t.near, key)
 			} else {
@@ -164,7 +165,7 @@ func (t *tracker) update(r, c, p, sign int) {
 			}
 		}
 	}
-	t.hash ^= zobrist(sparse.Pack(r, c), p)
+	t.hash ^= zobrist(cellkey.Pack(r, c), p)
 }
 
 // windowState is a window's owner and number of marks; owner 0 means it
@@ -253,7 +254,7 @@ func (t *tracker) shift(s, r, c, dr, dc, p, sign int) {
 			continue
 		}
 		off := i - center
-		key := sparse.Pack(r+off*dr, c+off*dc)
+		key := cellkey.Pack(r+off*dr, c+off*dc)
 		switch {
 		case i == center && sign > 0:
 			t.touch(old, key, -1) // the cell is no longer empty
