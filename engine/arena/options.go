@@ -315,14 +315,6 @@ func nthPermutation(s []int, i int) {
 	}
 }
 
-// mix is SplitMix64's finaliser: it spreads a counter into a seed.
-func mix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
-}
-
 // externalProblem says why external engines cannot play a match of o, or
 // returns "". The Gomocup protocol has two players, five in a row
 // (freestyle or exactly five) and a bounded board of at least 5×5; a

@@ -3,6 +3,7 @@ package player
 import (
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+	"github.com/gomoku-engine/gomoku/engine/internal/mix"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -324,10 +325,7 @@ func (t *tracker) addLevel(st windowState, key uint64, mult int32) {
 
 // zobrist is a pseudo-random 64-bit value for a mark of p at a cell.
 func zobrist(key uint64, p int) uint64 {
-	x := key*0x9e3779b97f4a7c15 + uint64(p)*0xd1b54a32d192ed03
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
+	return mix.Finalise(key*mix.Golden + uint64(p)*0xd1b54a32d192ed03)
 }
 
 // Outcomes as the search compares them.
