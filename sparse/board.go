@@ -1,7 +1,6 @@
 package sparse
 
 import (
-	"cmp"
 	"fmt"
 	"iter"
 	"slices"
@@ -200,9 +199,7 @@ func (b *Board) All() iter.Seq2[Cell, uint8] {
 			r, c := unpack(key)
 			entries = append(entries, entry{Cell{r, c}, mark})
 		})
-		slices.SortFunc(entries, func(x, y entry) int {
-			return cmp.Or(cmp.Compare(x.cell.Row, y.cell.Row), cmp.Compare(x.cell.Col, y.cell.Col))
-		})
+		slices.SortFunc(entries, func(x, y entry) int { return x.cell.Compare(y.cell) })
 		for _, e := range entries {
 			if !yield(e.cell, e.mark) {
 				return

@@ -3,6 +3,7 @@ package sparse
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -227,4 +228,13 @@ func applyOp(t *testing.T, b *Board, want golden, c Cell, mark uint8) {
 		require.NoError(t, err)
 		want[c] = mark
 	}
+}
+
+func TestCellCompareIsRowMajor(t *testing.T) {
+	cells := []Cell{{MinCoord, 5}, {-1, -1}, {-1, MaxCoord}, {0, MinCoord}, {0, 0}, {0, 1}, {MaxCoord, -3}}
+	shuffled := slices.Clone(cells)
+	slices.Reverse(shuffled)
+	slices.SortFunc(shuffled, Cell.Compare)
+	assert.Equal(t, cells, shuffled)
+	assert.Zero(t, Cell{3, 4}.Compare(Cell{3, 4}))
 }

@@ -1,6 +1,7 @@
 package sparse
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -29,6 +30,12 @@ type Cell struct {
 }
 
 func (c Cell) String() string { return fmt.Sprintf("(%d, %d)", c.Row, c.Col) }
+
+// Compare orders cells row-major, the order of [Board.All]: by row, then
+// by column. It returns -1, 0 or +1, for [slices.SortFunc] and the like.
+func (c Cell) Compare(o Cell) int {
+	return cmp.Or(cmp.Compare(c.Row, o.Row), cmp.Compare(c.Col, o.Col))
+}
 
 // InRange reports whether both coordinates fit the signed 32-bit range that
 // every board supports.

@@ -202,10 +202,7 @@ func (p *position) candidates() []sparse.Cell {
 		if c := cmp.Compare(da, db); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(a.Row, b.Row); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Col, b.Col)
+		return a.Compare(b)
 	})
 	return cells
 }

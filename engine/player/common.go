@@ -29,23 +29,6 @@ func opening(cfg engine.Config) sparse.Cell {
 	return sparse.Cell{}
 }
 
-// cellOrder is row-major order.
-func cellOrder(a, b sparse.Cell) int {
-	if a.Row != b.Row {
-		if a.Row < b.Row {
-			return -1
-		}
-		return 1
-	}
-	if a.Col != b.Col {
-		if a.Col < b.Col {
-			return -1
-		}
-		return 1
-	}
-	return 0
-}
-
 // neighbours returns, in row-major order, every empty playable cell within
 // Chebyshev distance radius of a mark, across the edges on a torus. It
 // costs O(marks · radius²) and never looks at the rest of the board,
@@ -70,7 +53,7 @@ func neighbours(g *engine.Game, radius int) []sparse.Cell {
 			}
 		}
 	}
-	slices.SortFunc(out, cellOrder)
+	slices.SortFunc(out, sparse.Cell.Compare)
 	return out
 }
 

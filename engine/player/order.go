@@ -21,20 +21,8 @@ func byScore(a, b scored) int {
 			return -1
 		}
 		return 1
-	case a.key != b.key:
-		if packedLess(a.key, b.key) {
-			return -1
-		}
-		return 1
 	}
-	return 0
-}
-
-// packedLess is row-major order on packed cells.
-func packedLess(a, b uint64) bool {
-	ar, ac := cellkey.Unpack(a)
-	br, bc := cellkey.Unpack(b)
-	return ar < br || (ar == br && ac < bc)
+	return cellkey.Compare(a.key, b.key)
 }
 
 // sortedCells returns a set's cells in row-major order.
@@ -43,15 +31,7 @@ func sortedCells[V any](m map[uint64]V) []uint64 {
 	for k := range m {
 		out = append(out, k)
 	}
-	slices.SortFunc(out, func(a, b uint64) int {
-		switch {
-		case a == b:
-			return 0
-		case packedLess(a, b):
-			return -1
-		}
-		return 1
-	})
+	slices.SortFunc(out, cellkey.Compare)
 	return out
 }
 

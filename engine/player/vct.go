@@ -96,7 +96,7 @@ func (r *run) vctAnswer(a, d, depth int) bool {
 	}
 	// d may also answer with a four of its own.
 	defences = append(defences, r.fourMoves(d)...)
-	slices.SortFunc(defences, cmpPacked)
+	slices.SortFunc(defences, cellkey.Compare)
 	return r.vctReply(a, d, depth, slices.Compact(defences))
 }
 
@@ -140,15 +140,4 @@ func (r *run) threeDefences(a int) []uint64 {
 		t.undo()
 	}
 	return out
-}
-
-// cmpPacked is row-major order on packed cells.
-func cmpPacked(a, b uint64) int {
-	switch {
-	case a == b:
-		return 0
-	case packedLess(a, b):
-		return -1
-	}
-	return 1
 }

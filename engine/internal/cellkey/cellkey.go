@@ -4,6 +4,8 @@
 // of ints.
 package cellkey
 
+import "cmp"
+
 // Pack folds a cell whose coordinates fit 32 bits (see [sparse.InRange])
 // into a key: the row's 32 bits above the column's. Other values would
 // alias other cells.
@@ -14,4 +16,13 @@ func Pack(row, col int) uint64 {
 // Unpack is the inverse of [Pack].
 func Unpack(key uint64) (row, col int) {
 	return int(int32(uint32(key >> 32))), int(int32(uint32(key)))
+}
+
+// Compare orders keys as their cells are ordered row-major: by row, then
+// by column (the keys' own order differs for negative coordinates). It
+// returns -1, 0 or +1, for [slices.SortFunc] and the like.
+func Compare(a, b uint64) int {
+	ar, ac := Unpack(a)
+	br, bc := Unpack(b)
+	return cmp.Or(cmp.Compare(ar, br), cmp.Compare(ac, bc))
 }

@@ -20,3 +20,20 @@ func TestRoundTripAndOrder(t *testing.T) {
 		}
 	}
 }
+
+// Compare sorts keys as Cell.Compare sorts their cells, negative
+// coordinates included.
+func TestCompareIsRowMajor(t *testing.T) {
+	cells := [][2]int{{math.MinInt32, 5}, {-1, -1}, {-1, math.MaxInt32}, {0, math.MinInt32}, {0, 0}, {0, 1}, {math.MaxInt32, -3}}
+	for i, a := range cells {
+		for j, b := range cells {
+			want := 0
+			if i < j {
+				want = -1
+			} else if i > j {
+				want = 1
+			}
+			assert.Equal(t, want, Compare(Pack(a[0], a[1]), Pack(b[0], b[1])), "%v vs %v", a, b)
+		}
+	}
+}
