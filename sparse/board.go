@@ -69,18 +69,6 @@ func (b *Board) Layout() Layout { return b.layout }
 // board is unbounded.
 func (b *Board) Bounds() (rows, cols int, ok bool) { return b.rows, b.cols, b.bounded }
 
-// Area is the number of cells of a bounded board, or -1 when unbounded.
-func (b *Board) Area() int {
-	if !b.bounded {
-		return -1
-	}
-	return b.rows * b.cols
-}
-
-// InBounds reports whether a mark may be placed at (row, col): the
-// coordinates are in range and, on a bounded board, inside the rectangle.
-func (b *Board) InBounds(row, col int) bool { return b.Check(row, col) == nil }
-
 // Check explains why (row, col) cannot hold a mark, or returns nil. The
 // error wraps [ErrOutOfRange] or [ErrOffBoard].
 func (b *Board) Check(row, col int) error {
