@@ -57,13 +57,15 @@ func External(c brain.Command, name string) Entrant {
 	return Entrant{Name: name, Engine: &c}
 }
 
-// Named is the entrant for one of [player.Names], with default settings.
-func Named(name string) (Entrant, error) {
+// Named is the entrant for one of [player.Names], with its default
+// settings adjusted by opts, which only the search takes (see
+// [player.ByName]).
+func Named(name string, opts ...player.SearchOption) (Entrant, error) {
 	if _, err := player.ByName(name, 0); err != nil {
 		return Entrant{}, err
 	}
 	return Entrant{Name: name, New: func(seed uint64) engine.Strategy {
-		s, _ := player.ByName(name, seed) // the name was checked above
+		s, _ := player.ByName(name, seed, opts...) // the name was checked above
 		return s
 	}}, nil
 }
