@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // Target is one of the performance targets evaluated on a report.
@@ -15,8 +17,9 @@ type Target struct {
 	Met      bool
 }
 
-// DefaultStore is the layout the targets are about: the default.
-const DefaultStore = "swiss-tile"
+// DefaultStore is the layout the targets are about: the default, which
+// [sparse.Layouts] lists first.
+var DefaultStore = sparse.Layouts()[0].String()
 
 // Targets evaluates the targets that the report's results cover.
 func (r *Report) Targets() []Target {
