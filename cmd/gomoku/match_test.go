@@ -33,7 +33,7 @@ func TestMatchTable(t *testing.T) {
 // --stats adds every bot's wins by seat and the search's figures, and
 // --think is the search's time per move.
 func TestMatchStats(t *testing.T) {
-	r := runApp(t, "", "match", "--bots", "search,greedy,random", "--k", "4", "--games", "6", "--schedule", "permute", "--think", "10ms", "--stats")
+	r := runApp(t, "", "match", "--bots", "search,greedy,random", "--k", "4", "--games", "6", "--schedule", "permute", "--think", "10ms", "--concurrency", "2", "--stats")
 	require.Equal(t, exitOK, r.code, r.err)
 	out := r.out[strings.Index(r.out, "Wins/games by seat"):]
 	assert.Regexp(t, `\n  search  as 1: +\d/2  +as 2: +\d/2  +as 3: +\d/2\n`, out, "all six seat orders")
