@@ -56,12 +56,7 @@ func (k CheckerKind) String() string {
 
 // ParseChecker is the inverse of [CheckerKind.String].
 func ParseChecker(s string) (CheckerKind, error) {
-	for _, k := range []CheckerKind{AutoChecker, WalkChecker, LinesChecker, RunsChecker} {
-		if checkerNames[k] == s {
-			return k, nil
-		}
-	}
-	return 0, fmt.Errorf("%w: unknown checker %q (want auto, walk, lines or runs)", ErrBadConfig, s)
+	return parseEnum(s, "checker", AutoChecker, WalkChecker, LinesChecker, RunsChecker)
 }
 
 // resolve turns AutoChecker into the kind it stands for under c.

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -29,13 +30,20 @@ func (r Rule) String() string {
 }
 
 // ParseRule is the inverse of [Rule.String].
-func ParseRule(s string) (Rule, error) {
-	for _, r := range []Rule{Freestyle, Exact} {
-		if s == r.String() {
-			return r, nil
+func ParseRule(s string) (Rule, error) { return parseEnum(s, "rule", Freestyle, Exact) }
+
+// parseEnum returns the one of values whose String is s, or an error that
+// names the kind of value and lists them.
+func parseEnum[T fmt.Stringer](s, kind string, values ...T) (T, error) {
+	names := make([]string, len(values))
+	for i, v := range values {
+		if v.String() == s {
+			return v, nil
 		}
+		names[i] = v.String()
 	}
-	return 0, fmt.Errorf("%w: unknown rule %q (want freestyle or exact)", ErrBadConfig, s)
+	var zero T
+	return zero, fmt.Errorf("%w: unknown %s %q (want %s)", ErrBadConfig, kind, s, strings.Join(names, ", "))
 }
 
 // TurnOrder decides who may move next.
@@ -61,12 +69,7 @@ func (o TurnOrder) String() string {
 
 // ParseTurnOrder is the inverse of [TurnOrder.String].
 func ParseTurnOrder(s string) (TurnOrder, error) {
-	for _, o := range []TurnOrder{Rotation, FreeOrder} {
-		if s == o.String() {
-			return o, nil
-		}
-	}
-	return 0, fmt.Errorf("%w: unknown turn order %q (want rotation or free)", ErrBadConfig, s)
+	return parseEnum(s, "turn order", Rotation, FreeOrder)
 }
 
 // MaxPlayers is the largest number of players a game supports: marks are
