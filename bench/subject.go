@@ -87,9 +87,9 @@ var sink int
 
 // config is the engine configuration a subject checks wins under: two
 // players, freestyle, bounded only for the K = n fill.
-func config(k int, kind engine.CheckerKind, bounded int) engine.Config {
+func config(k, bounded int) engine.Config {
 	c := engine.DefaultConfig()
-	c.K, c.Checker = k, kind
+	c.K = k
 	if bounded > 0 {
 		c.Rows, c.Cols = bounded, bounded
 	}
@@ -111,7 +111,7 @@ func storeSubject(layout sparse.Layout, kind engine.CheckerKind, k, bounded int)
 		if err != nil {
 			return nil, err
 		}
-		chk, err := engine.NewChecker(config(k, kind, bounded))
+		chk, err := engine.NewChecker(config(k, bounded), kind)
 		if err != nil {
 			return nil, err
 		}

@@ -6,6 +6,9 @@ import (
 	"math"
 	"slices"
 	"strconv"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // A series' results form a grid: one row per store or checker, one column
@@ -51,7 +54,7 @@ func baseline(s Series) (row, label string) {
 	case SeriesMarks, SeriesExtent:
 		return Dense, "× dense"
 	case SeriesScatter:
-		return "swiss-cell", "× swiss-cell"
+		return sparse.SwissCell.String(), "× " + sparse.SwissCell.String()
 	case SeriesCheckers:
 		return "lines", "× lines"
 	}
@@ -121,7 +124,8 @@ func (g *grid) sortedRows() []string {
 // rowRank puts the stores and checkers in the order a reader compares
 // them: the reference, then the default, then the alternatives.
 func rowRank(s string) int {
-	order := []string{Dense, "swiss-tile", "swiss-cell", "gomap-cell", "lines", "runs", "walk", Naive}
+	order := []string{Dense, sparse.SwissTile.String(), sparse.SwissCell.String(), sparse.GoMapCell.String(),
+		engine.LinesChecker.String(), engine.RunsChecker.String(), engine.WalkChecker.String(), Naive}
 	if i := slices.Index(order, s); i >= 0 {
 		return i
 	}

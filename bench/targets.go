@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // Target is one of the performance targets evaluated on a report.
@@ -15,38 +17,39 @@ type Target struct {
 	Met      bool
 }
 
-// DefaultStore is the layout the targets are about: the default.
-const DefaultStore = "swiss-tile"
+// defaultStore is the layout the targets are about: the default, which
+// [sparse.Layouts] lists first.
+var defaultStore = sparse.Layouts()[0].String()
 
 // Targets evaluates the targets that the report's results cover.
 func (r *Report) Targets() []Target {
 	var out []Target
-	if g := r.grid(SeriesMarks); g.has(DefaultStore) && g.has(Dense) {
+	if g := r.grid(SeriesMarks); g.has(defaultStore) && g.has(Dense) {
 		var parts []string
 		worst := 0.0
 		for _, c := range g.cols {
-			if x := g.ratio(DefaultStore, c); !math.IsNaN(x) {
+			if x := g.ratio(defaultStore, c); !math.IsNaN(x) {
 				parts = append(parts, fmt.Sprintf("%.2f× at %s", x, g.labels[c]))
 				worst = math.Max(worst, x)
 			}
 		}
-		out = append(out, Target{Name: "clustered play, " + DefaultStore + " ÷ dense", Measured: strings.Join(parts, ", "),
+		out = append(out, Target{Name: "clustered play, " + defaultStore + " ÷ dense", Measured: strings.Join(parts, ", "),
 			Limit: "≤ 2×", Met: len(parts) > 0 && worst <= 2})
 	}
-	if g := r.grid(SeriesExtent); g.has(DefaultStore) {
+	if g := r.grid(SeriesExtent); g.has(defaultStore) {
 		lo, hi := math.Inf(1), 0.0
-		for _, res := range g.results[DefaultStore] {
+		for _, res := range g.results[defaultStore] {
 			lo, hi = math.Min(lo, res.NsPerMove), math.Max(hi, res.NsPerMove)
 		}
-		out = append(out, Target{Name: "flat in extent, slowest ÷ fastest (" + DefaultStore + ")",
+		out = append(out, Target{Name: "flat in extent, slowest ÷ fastest (" + defaultStore + ")",
 			Measured: fmt.Sprintf("%.2f (%s..%s ns)", hi/lo, formatNs(lo), formatNs(hi)), Limit: "≤ 1.2", Met: hi/lo <= 1.2})
 	}
-	if g := r.grid(SeriesScatter); g.has(DefaultStore) {
-		worst, parts := g.bytes(DefaultStore)
+	if g := r.grid(SeriesScatter); g.has(defaultStore) {
+		worst, parts := g.bytes(defaultStore)
 		out = append(out, Target{Name: "memory, scattered over 1e9 × 1e9", Measured: parts, Limit: "≤ 24 B/mark", Met: worst <= 24})
 	}
-	if g := r.grid(SeriesMarks); g.has(DefaultStore) {
-		worst, parts := g.bytes(DefaultStore)
+	if g := r.grid(SeriesMarks); g.has(defaultStore) {
+		worst, parts := g.bytes(defaultStore)
 		out = append(out, Target{Name: "memory, clustered play", Measured: parts, Limit: "≤ 4 B/mark", Met: worst <= 4})
 	}
 	if g := r.grid(SeriesK); len(g.cols) > 1 {

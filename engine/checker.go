@@ -56,12 +56,7 @@ func (k CheckerKind) String() string {
 
 // ParseChecker is the inverse of [CheckerKind.String].
 func ParseChecker(s string) (CheckerKind, error) {
-	for _, k := range []CheckerKind{AutoChecker, WalkChecker, LinesChecker, RunsChecker} {
-		if checkerNames[k] == s {
-			return k, nil
-		}
-	}
-	return 0, fmt.Errorf("%w: unknown checker %q (want auto, walk, lines or runs)", ErrBadConfig, s)
+	return parseEnum(s, "checker", AutoChecker, WalkChecker, LinesChecker, RunsChecker)
 }
 
 // resolve turns AutoChecker into the kind it stands for under c.
@@ -75,9 +70,9 @@ func (k CheckerKind) resolve(c Config) CheckerKind {
 	return WalkChecker
 }
 
-// newChecker builds the checker that c asks for, or explains why it cannot.
-func newChecker(c Config) (Checker, error) {
-	switch c.Checker.resolve(c) {
+// newChecker builds the checker of kind for c, or explains why it cannot.
+func newChecker(c Config, kind CheckerKind) (Checker, error) {
+	switch kind.resolve(c) {
 	case WalkChecker:
 		if c.Torus {
 			return newTorusWalk(c), nil
@@ -91,7 +86,7 @@ func newChecker(c Config) (Checker, error) {
 		}
 		return newLines(c), nil
 	}
-	return nil, fmt.Errorf("%w: unknown checker %v", ErrBadConfig, c.Checker)
+	return nil, fmt.Errorf("%w: unknown checker %v", ErrBadConfig, kind)
 }
 
 // axes are the four directions a run can take, each walked both ways.

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -29,13 +30,20 @@ func (r Rule) String() string {
 }
 
 // ParseRule is the inverse of [Rule.String].
-func ParseRule(s string) (Rule, error) {
-	for _, r := range []Rule{Freestyle, Exact} {
-		if s == r.String() {
-			return r, nil
+func ParseRule(s string) (Rule, error) { return parseEnum(s, "rule", Freestyle, Exact) }
+
+// parseEnum returns the one of values whose String is s, or an error that
+// names the kind of value and lists them.
+func parseEnum[T fmt.Stringer](s, kind string, values ...T) (T, error) {
+	names := make([]string, len(values))
+	for i, v := range values {
+		if v.String() == s {
+			return v, nil
 		}
+		names[i] = v.String()
 	}
-	return 0, fmt.Errorf("%w: unknown rule %q (want freestyle or exact)", ErrBadConfig, s)
+	var zero T
+	return zero, fmt.Errorf("%w: unknown %s %q (want %s)", ErrBadConfig, kind, s, strings.Join(names, ", "))
 }
 
 // TurnOrder decides who may move next.
@@ -59,12 +67,20 @@ func (o TurnOrder) String() string {
 	return fmt.Sprintf("TurnOrder(%d)", uint8(o))
 }
 
+// ParseTurnOrder is the inverse of [TurnOrder.String].
+func ParseTurnOrder(s string) (TurnOrder, error) {
+	return parseEnum(s, "turn order", Rotation, FreeOrder)
+}
+
 // MaxPlayers is the largest number of players a game supports: marks are
 // stored as bytes.
 const MaxPlayers = math.MaxUint8
 
-// Config describes a game. The zero value is not valid; start from
-// [DefaultConfig] or use [New] with options.
+// Config holds a game's rules: what a saved game keeps and what two games
+// must share to be the same game. How a game is played out in memory (its
+// win checker and board layout) is not part of it: [WithChecker] and
+// [WithLayout] choose that beside the rules. The zero value is not valid;
+// start from [DefaultConfig] or use [New] with options.
 type Config struct {
 	K       int // cells in a row that win
 	Players int // number of players, 2..MaxPlayers
@@ -73,17 +89,15 @@ type Config struct {
 	Rows, Cols int
 	// Torus joins a bounded board's left edge to its right edge and its
 	// top to its bottom, so that every line is a cycle (see [WithTorus]).
-	Torus   bool
-	Rule    Rule
-	Order   TurnOrder
-	Checker CheckerKind
-	Layout  sparse.Layout
+	Torus bool
+	Rule  Rule
+	Order TurnOrder
 }
 
 // DefaultConfig is Gomoku's K = 5 for two players in rotation on an
-// unbounded board, freestyle rule, with the default checker.
+// unbounded board, freestyle rule.
 func DefaultConfig() Config {
-	return Config{K: 5, Players: 2, Rule: Freestyle, Order: Rotation, Checker: AutoChecker}
+	return Config{K: 5, Players: 2, Rule: Freestyle, Order: Rotation}
 }
 
 // Bounded reports whether the board has edges.
@@ -117,14 +131,11 @@ func (c Config) Validate() error {
 	} else if c.Torus {
 		return fmt.Errorf("%w: a torus needs a bounded board (rows and cols) to wrap around", ErrBadConfig)
 	}
-	if _, err := newChecker(c); err != nil {
-		return err
-	}
 	return nil
 }
 
 // String describes the configuration in one line, e.g.
-// "K=5, 2 players, unbounded, freestyle, rotation, walk checker".
+// "K=5, 2 players, unbounded, freestyle, rotation".
 func (c Config) String() string {
 	board := "unbounded"
 	switch {
@@ -133,23 +144,32 @@ func (c Config) String() string {
 	case c.Bounded():
 		board = fmt.Sprintf("%d×%d", c.Rows, c.Cols)
 	}
-	return fmt.Sprintf("K=%d, %d players, %s, %v, %v, %v checker", c.K, c.Players, board, c.Rule, c.Order, c.Checker.resolve(c))
+	return fmt.Sprintf("K=%d, %d players, %s, %v, %v", c.K, c.Players, board, c.Rule, c.Order)
 }
 
-// Option adjusts a [Config] for [New].
-type Option func(*Config)
+// Option configures a game for [New]: its rules, or how it keeps its board
+// and judges its moves.
+type Option func(*settings)
 
-// WithConfig replaces the whole configuration; later options adjust it.
-func WithConfig(c Config) Option { return func(dst *Config) { *dst = c } }
+// settings are the rules and the tuning that options adjust.
+type settings struct {
+	Config
+	checker CheckerKind
+	layout  sparse.Layout
+}
+
+// WithConfig replaces the rules; later options adjust them. The tuning
+// chosen with [WithChecker] and [WithLayout] is kept.
+func WithConfig(c Config) Option { return func(s *settings) { s.Config = c } }
 
 // WithK sets how many cells in a row win.
-func WithK(k int) Option { return func(c *Config) { c.K = k } }
+func WithK(k int) Option { return func(s *settings) { s.K = k } }
 
 // WithPlayers sets the number of players.
-func WithPlayers(n int) Option { return func(c *Config) { c.Players = n } }
+func WithPlayers(n int) Option { return func(s *settings) { s.Players = n } }
 
 // WithBounds confines the board to rows × cols cells.
-func WithBounds(rows, cols int) Option { return func(c *Config) { c.Rows, c.Cols = rows, cols } }
+func WithBounds(rows, cols int) Option { return func(s *settings) { s.Rows, s.Cols = rows, cols } }
 
 // WithTorus wraps a bounded board around its edges: the cell right of the
 // last column is the first column's, the cell below the last row is the
@@ -157,16 +177,19 @@ func WithBounds(rows, cols int) Option { return func(c *Config) { c.Rows, c.Cols
 // Rows and a diagonal lcm(Rows, Cols). Moves are still given on the board,
 // 0..Rows-1 and 0..Cols-1; nothing outside is wrapped onto it. It needs
 // [WithBounds], and K at most lcm(Rows, Cols), the longest cycle.
-func WithTorus() Option { return func(c *Config) { c.Torus = true } }
+func WithTorus() Option { return func(s *settings) { s.Torus = true } }
 
 // WithRule sets the win rule.
-func WithRule(r Rule) Option { return func(c *Config) { c.Rule = r } }
+func WithRule(r Rule) Option { return func(s *settings) { s.Rule = r } }
 
 // WithFreeOrder lets every move name its player, with no rotation enforced.
-func WithFreeOrder() Option { return func(c *Config) { c.Order = FreeOrder } }
+func WithFreeOrder() Option { return func(s *settings) { s.Order = FreeOrder } }
 
-// WithChecker chooses the win-detection strategy.
-func WithChecker(k CheckerKind) Option { return func(c *Config) { c.Checker = k } }
+// WithChecker chooses the win-detection strategy. It is tuning, not a rule:
+// every checker gives the same results, and the default, [AutoChecker],
+// picks the fastest for the rules.
+func WithChecker(k CheckerKind) Option { return func(s *settings) { s.checker = k } }
 
-// WithLayout chooses how the board keeps its marks in memory.
-func WithLayout(l sparse.Layout) Option { return func(c *Config) { c.Layout = l } }
+// WithLayout chooses how the board keeps its marks in memory. It is tuning,
+// not a rule; the default is [sparse.SwissTile].
+func WithLayout(l sparse.Layout) Option { return func(s *settings) { s.layout = l } }

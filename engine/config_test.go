@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 func TestBadConfigurations(t *testing.T) {
@@ -75,6 +77,32 @@ func TestEnumsRoundTrip(t *testing.T) {
 	assert.Equal(t, "Rule(7)", Rule(7).String())
 	assert.Equal(t, "drawn", Drawn.String())
 	assert.Equal(t, "free", FreeOrder.String())
-	assert.Equal(t, "K=3, 2 players, 3×3, freestyle, rotation, walk checker",
+	for _, o := range []TurnOrder{Rotation, FreeOrder} {
+		got, err := ParseTurnOrder(o.String())
+		require.NoError(t, err)
+		assert.Equal(t, o, got)
+	}
+	_, err = ParseTurnOrder("TurnOrder(7)")
+	assert.ErrorIs(t, err, ErrBadConfig)
+	assert.Equal(t, "K=3, 2 players, 3×3, freestyle, rotation",
 		Config{K: 3, Players: 2, Rows: 3, Cols: 3}.String())
+}
+
+// The checker and the layout are tuning beside the rules: WithConfig, in
+// any position, replaces the rules and keeps them, and a clone keeps them.
+func TestTuningBesideTheRules(t *testing.T) {
+	rules := Config{K: 3, Players: 2, Rows: 3, Cols: 3, Rule: Exact}
+	g, err := New(WithChecker(LinesChecker), WithLayout(sparse.GoMapCell), WithConfig(rules))
+	require.NoError(t, err)
+	assert.Equal(t, rules, g.Config())
+	assert.Equal(t, LinesChecker, g.Checker())
+	assert.Equal(t, sparse.GoMapCell, g.Layout())
+	c := g.Clone()
+	assert.Equal(t, LinesChecker, c.Checker())
+	assert.Equal(t, sparse.GoMapCell, c.Layout())
+
+	auto, err := New(WithK(walkLimit + 1))
+	require.NoError(t, err)
+	assert.Equal(t, RunsChecker, auto.Checker(), "AutoChecker reports what it picked")
+	assert.Equal(t, sparse.SwissTile, auto.Layout())
 }

@@ -2,10 +2,15 @@
 // generalisations) for two or more players on bounded, huge or unbounded
 // boards.
 //
-// A [Game] holds a [sparse.Board], a win [Checker], the history of moves
+// A [Game] holds a [sparse.Board], a win checker, the history of moves
 // and a redo stack. Configure it with options on top of [DefaultConfig]:
 //
 //	g, err := engine.New(engine.WithK(3), engine.WithBounds(3, 3))
+//
+// The options set the game's rules, a [Config] (what [Game.Config]
+// returns and a saved game keeps), or its tuning: how it keeps its board
+// ([WithLayout]) and judges moves ([WithChecker]), which changes speed and
+// memory but never a result.
 //
 // # Rules
 //
@@ -31,15 +36,18 @@
 // A move on an occupied cell, off the board, out of the 32-bit coordinate
 // range, by a player out of range, out of turn or after the game ended is
 // refused with a [*MoveError] wrapping [ErrOccupied], [ErrOffBoard],
-// [ErrOutOfRange], [ErrBadPlayer], [ErrWrongTurn] or [ErrGameOver], and
-// changes nothing at all.
+// [ErrOutOfRange] (the board's own sentinels, also known as
+// [sparse.ErrOccupied] and so on), [ErrBadPlayer], [ErrWrongTurn] or
+// [ErrGameOver], and changes nothing at all.
 //
 // # Win checkers
 //
-// Win detection is a [Checker] chosen with [WithChecker]. The default walk
-// counts outward from the new mark, O(K) per move whatever the board's size
-// or the number of moves. The run-length checker is O(1) per move for any
-// K; the line counters are O(1) for the n × n, K = n special case. All give
+// Win detection is a checker chosen with [WithChecker]; [Game.Checker]
+// reports the one in use. The walk counts outward from the new mark, O(K)
+// per move whatever the board's size or the number of moves. The
+// run-length checker is O(1) per move for any K; the line counters are
+// O(1) for the n × n, K = n special case. [AutoChecker], the default,
+// picks the walk or, for long lines, the run-length checker. All give
 // identical answers on every configuration they accept.
 //
 // # History

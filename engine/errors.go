@@ -3,14 +3,19 @@ package engine
 import (
 	"errors"
 	"fmt"
+
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // Errors for refused moves. A refused move changes nothing; the error
-// returned is a [*MoveError] that wraps one of these.
+// returned is a [*MoveError] that wraps one of these. The three about the
+// cell are the board's own sentinels, named here too so that a caller of
+// the engine can test for them without importing sparse: errors.Is
+// matches either name.
 var (
-	ErrOccupied   = errors.New("engine: cell occupied")
-	ErrOffBoard   = errors.New("engine: cell off the board")
-	ErrOutOfRange = errors.New("engine: coordinate out of range")
+	ErrOccupied   = sparse.ErrOccupied
+	ErrOffBoard   = sparse.ErrOffBoard
+	ErrOutOfRange = sparse.ErrOutOfRange
 	ErrGameOver   = errors.New("engine: game already over")
 	ErrBadPlayer  = errors.New("engine: player number out of range")
 	ErrWrongTurn  = errors.New("engine: not this player's turn")

@@ -88,9 +88,9 @@ func ExampleMoveError() {
 	_, err = g.Play(1<<31, 0)
 	fmt.Println(err)
 	// Output:
-	// engine: cell occupied: (0, 0) by player 2
+	// sparse: cell occupied: (0, 0) by player 2
 	// true
-	// engine: coordinate out of range: (2147483648, 0) by player 2
+	// sparse: coordinate out of range: (2147483648, 0) by player 2
 }
 
 func ExampleWithTorus() {

@@ -45,6 +45,7 @@ func (o Outcome) String() string {
 // a [Shared] to use it from several.
 type Game struct {
 	cfg     Config
+	kind    CheckerKind // the checker in use, never AutoChecker
 	board   *sparse.Board
 	checker Checker
 	history moveLog
@@ -54,34 +55,43 @@ type Game struct {
 
 // New starts a game from [DefaultConfig] adjusted by opts.
 func New(opts ...Option) (*Game, error) {
-	cfg := DefaultConfig()
+	s := settings{Config: DefaultConfig()}
 	for _, o := range opts {
-		o(&cfg)
+		o(&s)
 	}
+	cfg := s.Config
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	var bopts []sparse.Option
+	bopts := []sparse.Option{sparse.WithLayout(s.layout)}
 	if cfg.Bounded() {
 		bopts = append(bopts, sparse.WithBounds(cfg.Rows, cfg.Cols))
 	}
-	board, err := sparse.New(append(bopts, sparse.WithLayout(cfg.Layout))...)
+	board, err := sparse.New(bopts...)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadConfig, err)
 	}
-	checker, err := newChecker(cfg)
+	kind := s.checker.resolve(cfg)
+	checker, err := newChecker(cfg, kind)
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{cfg: cfg, board: board, checker: checker}
+	g := &Game{cfg: cfg, kind: kind, board: board, checker: checker}
 	if cfg.Order == Rotation {
 		g.history.rotation = cfg.Players
 	}
 	return g, nil
 }
 
-// Config returns the game's configuration.
+// Config returns the game's rules.
 func (g *Game) Config() Config { return g.cfg }
+
+// Checker reports the win checker the game uses: the one chosen with
+// [WithChecker], or the one [AutoChecker] picked for the rules.
+func (g *Game) Checker() CheckerKind { return g.kind }
+
+// Layout reports how the game's board keeps its marks.
+func (g *Game) Layout() sparse.Layout { return g.board.Layout() }
 
 // Status reports whether the game goes on, was won or was drawn.
 func (g *Game) Status() Outcome { return g.status }
@@ -151,15 +161,15 @@ func (g *Game) CanPlace(row, col int) error {
 	return nil
 }
 
-// cellError is the engine's sentinel for a board's refusal of a cell.
+// cellError is the sentinel a board's refusal of a cell wraps, without the
+// board's wording of the cell, which a [MoveError] gives itself.
 func cellError(err error) error {
-	switch {
-	case errors.Is(err, sparse.ErrOutOfRange):
-		return ErrOutOfRange
-	case errors.Is(err, sparse.ErrOccupied):
-		return ErrOccupied
+	for _, sentinel := range []error{ErrOutOfRange, ErrOffBoard, ErrOccupied} {
+		if errors.Is(err, sentinel) {
+			return sentinel
+		}
 	}
-	return ErrOffBoard
+	return err
 }
 
 // Play marks (row, col) for the player whose turn it is.
@@ -269,7 +279,7 @@ func (g *Game) WouldWin(row, col, player int) (bool, error) {
 // shown to the user.
 func (g *Game) Clone() *Game {
 	return &Game{
-		cfg: g.cfg, board: g.board.Clone(), checker: g.checker.Clone(),
+		cfg: g.cfg, kind: g.kind, board: g.board.Clone(), checker: g.checker.Clone(),
 		history: g.history.clone(), redo: g.redo.clone(), status: g.status,
 	}
 }

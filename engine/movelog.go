@@ -1,6 +1,6 @@
 package engine
 
-import "github.com/gomoku-engine/gomoku/sparse"
+import "github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 
 // moveLog is a list of moves kept compactly: each cell packed into 8
 // bytes, and the player stored only when it cannot be derived (in rotation
@@ -16,7 +16,7 @@ type moveLog struct {
 func (l *moveLog) Len() int { return l.cells.Len() }
 
 func (l *moveLog) push(m Move) {
-	l.cells.push(sparse.Pack(m.Row, m.Col))
+	l.cells.push(cellkey.Pack(m.Row, m.Col))
 	if l.rotation == 0 {
 		l.players.push(uint8(m.Player))
 	}
@@ -24,7 +24,7 @@ func (l *moveLog) push(m Move) {
 
 // at returns the i-th move; 0 ≤ i < Len.
 func (l *moveLog) at(i int) Move {
-	row, col := sparse.Unpack(*l.cells.at(i))
+	row, col := cellkey.Unpack(*l.cells.at(i))
 	if l.rotation == 0 {
 		return Move{Row: row, Col: col, Player: int(*l.players.at(i))}
 	}

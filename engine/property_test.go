@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -26,12 +27,10 @@ func newTable(t *testing.T, cfg Config, origin sparse.Cell, span int) *table {
 	t.Helper()
 	tb := &table{cfg: cfg, ref: newReferee(cfg), origin: origin, span: span}
 	for _, k := range allCheckers {
-		c := cfg
-		c.Checker = k
-		if c.Validate() != nil {
+		g, err := New(WithConfig(cfg), WithChecker(k))
+		if errors.Is(err, ErrCheckerUnsupported) {
 			continue
 		}
-		g, err := New(WithConfig(c))
 		require.NoError(t, err)
 		tb.games = append(tb.games, g)
 	}

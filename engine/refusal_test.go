@@ -86,7 +86,7 @@ func TestErrorMessagesNameTheMove(t *testing.T) {
 	g, err := New(WithBounds(3, 3), WithK(3))
 	require.NoError(t, err)
 	_, err = g.Play(3, 1)
-	assert.EqualError(t, err, "engine: cell off the board: (3, 1) by player 1")
+	assert.EqualError(t, err, "sparse: cell off the board: (3, 1) by player 1")
 	_, err = g.PlayAs(0, 0, 2)
 	assert.EqualError(t, err, "engine: not this player's turn: (0, 0) by player 2")
 }

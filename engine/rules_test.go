@@ -219,7 +219,7 @@ func TestReplayStopsAtFirstRefusal(t *testing.T) {
 
 	results, err = Replay([]Move{{0, 0, 1}, {0, 3, 2}}, WithBounds(3, 3), WithK(3))
 	assert.Equal(t, []int{0}, results)
-	assert.EqualError(t, err, "move 2: engine: cell off the board: (0, 3) by player 2")
+	assert.EqualError(t, err, "move 2: sparse: cell off the board: (0, 3) by player 2")
 
 	results, err = Replay(moves[:3], WithBounds(3, 3), WithK(3)) // rotation: player 1 twice
 	assert.Equal(t, []int{0}, results)
@@ -244,7 +244,7 @@ func TestFromMoves(t *testing.T) {
 
 	g, err = FromMoves(append(moves[:2:2], Move{1, 0, 1}), WithBounds(3, 3), WithK(3))
 	assert.Nil(t, g)
-	assert.EqualError(t, err, "move 3: engine: cell occupied: (1, 0) by player 1")
+	assert.EqualError(t, err, "move 3: sparse: cell occupied: (1, 0) by player 1")
 
 	_, err = FromMoves(nil, WithK(0))
 	assert.ErrorIs(t, err, ErrBadConfig)

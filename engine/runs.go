@@ -3,6 +3,7 @@ package engine
 import (
 	"maps"
 
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -90,7 +91,7 @@ func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 			n = min(n, r.cycles[ax])
 		}
 		if n > 1 {
-			r.set(sparse.Pack(row, col), ax, n)
+			r.set(cellkey.Pack(row, col), ax, n)
 		}
 		// The runs' far ends, which the merged run now ends at.
 		br, bc, ar, ac := row-before*a.Row, col-before*a.Col, row+after*a.Row, col+after*a.Col
@@ -99,10 +100,10 @@ func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 			ar, ac = r.torus.Wrap(ar, ac)
 		}
 		if before > 0 {
-			r.set(sparse.Pack(br, bc), ax, n)
+			r.set(cellkey.Pack(br, bc), ax, n)
 		}
 		if after > 0 {
-			r.set(sparse.Pack(ar, ac), ax, n)
+			r.set(cellkey.Pack(ar, ac), ax, n)
 		}
 		won = won || wins(int(n), r.k, r.rule)
 	}
@@ -116,7 +117,7 @@ func (r *runs) side(b *sparse.Board, row, col, ax int, p uint8) int {
 	if b.Get(row, col) != p {
 		return 0
 	}
-	if s, ok := r.slot[sparse.Pack(row, col)]; ok {
+	if s, ok := r.slot[cellkey.Pack(row, col)]; ok {
 		return int(r.entries.at(int(s)).lengths[ax])
 	}
 	return 1

@@ -196,7 +196,7 @@ func TestTorusConfigurations(t *testing.T) {
 		require.NoError(t, err)
 		assert.True(t, g.Config().Torus)
 	}
-	assert.Equal(t, "K=6, 2 players, 3×4 torus, freestyle, rotation, walk checker",
+	assert.Equal(t, "K=6, 2 players, 3×4 torus, freestyle, rotation",
 		Config{K: 6, Players: 2, Rows: 3, Cols: 4, Torus: true}.String())
 }
 

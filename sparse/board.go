@@ -1,7 +1,6 @@
 package sparse
 
 import (
-	"cmp"
 	"fmt"
 	"iter"
 	"slices"
@@ -70,18 +69,6 @@ func (b *Board) Layout() Layout { return b.layout }
 // board is unbounded.
 func (b *Board) Bounds() (rows, cols int, ok bool) { return b.rows, b.cols, b.bounded }
 
-// Area is the number of cells of a bounded board, or -1 when unbounded.
-func (b *Board) Area() int {
-	if !b.bounded {
-		return -1
-	}
-	return b.rows * b.cols
-}
-
-// InBounds reports whether a mark may be placed at (row, col): the
-// coordinates are in range and, on a bounded board, inside the rectangle.
-func (b *Board) InBounds(row, col int) bool { return b.Check(row, col) == nil }
-
 // Check explains why (row, col) cannot hold a mark, or returns nil. The
 // error wraps [ErrOutOfRange] or [ErrOffBoard].
 func (b *Board) Check(row, col int) error {
@@ -102,9 +89,9 @@ func (b *Board) Get(row, col int) uint8 {
 		return 0
 	}
 	if b.tiles != nil {
-		return b.tiles.get(Pack(row, col))
+		return b.tiles.get(pack(row, col))
 	}
-	return b.marks.get(Pack(row, col))
+	return b.marks.get(pack(row, col))
 }
 
 // Place puts a non-zero mark on an empty cell. On error the board is unchanged.
@@ -115,7 +102,7 @@ func (b *Board) Place(row, col int, mark uint8) error {
 	if err := b.Check(row, col); err != nil {
 		return err
 	}
-	key := Pack(row, col)
+	key := pack(row, col)
 	switch {
 	case b.tiles != nil:
 		if !b.tiles.putEmpty(key, mark) {
@@ -141,7 +128,7 @@ func (b *Board) Remove(row, col int) (uint8, error) {
 	if !InRange(row, col) {
 		return 0, fmt.Errorf("%w: (%d, %d)", ErrOutOfRange, row, col)
 	}
-	key := Pack(row, col)
+	key := pack(row, col)
 	mark := b.marks.get(key)
 	if mark == 0 {
 		return 0, fmt.Errorf("%w: (%d, %d)", ErrEmpty, row, col)
@@ -174,7 +161,7 @@ func (b *Board) BoundingBox() (Rect, bool) {
 	if b.boxStale {
 		first := true
 		b.marks.each(func(key uint64, _ uint8) {
-			r, c := Unpack(key)
+			r, c := unpack(key)
 			if first {
 				b.box, first = Rect{r, c, r, c}, false
 				return
@@ -197,12 +184,10 @@ func (b *Board) All() iter.Seq2[Cell, uint8] {
 		}
 		entries := make([]entry, 0, b.marks.len())
 		b.marks.each(func(key uint64, mark uint8) {
-			r, c := Unpack(key)
+			r, c := unpack(key)
 			entries = append(entries, entry{Cell{r, c}, mark})
 		})
-		slices.SortFunc(entries, func(x, y entry) int {
-			return cmp.Or(cmp.Compare(x.cell.Row, y.cell.Row), cmp.Compare(x.cell.Col, y.cell.Col))
-		})
+		slices.SortFunc(entries, func(x, y entry) int { return x.cell.Compare(y.cell) })
 		for _, e := range entries {
 			if !yield(e.cell, e.mark) {
 				return
@@ -215,7 +200,7 @@ func (b *Board) All() iter.Seq2[Cell, uint8] {
 // that [Board.All] pays for. Use it only where order cannot show.
 func (b *Board) Each(fn func(row, col int, mark uint8)) {
 	b.marks.each(func(key uint64, mark uint8) {
-		r, c := Unpack(key)
+		r, c := unpack(key)
 		fn(r, c, mark)
 	})
 }

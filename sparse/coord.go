@@ -1,6 +1,7 @@
 package sparse
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -30,20 +31,26 @@ type Cell struct {
 
 func (c Cell) String() string { return fmt.Sprintf("(%d, %d)", c.Row, c.Col) }
 
+// Compare orders cells row-major, the order of [Board.All]: by row, then
+// by column. It returns -1, 0 or +1, for [slices.SortFunc] and the like.
+func (c Cell) Compare(o Cell) int {
+	return cmp.Or(cmp.Compare(c.Row, o.Row), cmp.Compare(c.Col, o.Col))
+}
+
 // InRange reports whether both coordinates fit the signed 32-bit range that
 // every board supports.
 func InRange(row, col int) bool {
 	return row >= MinCoord && row <= MaxCoord && col >= MinCoord && col <= MaxCoord
 }
 
-// Pack folds an in-range cell into the 64-bit key used by the store: the
+// pack folds an in-range cell into the 64-bit key used by the store: the
 // row's 32 bits above the column's. Callers must have checked [InRange];
 // out-of-range values would alias other cells.
-func Pack(row, col int) uint64 {
+func pack(row, col int) uint64 {
 	return uint64(uint32(int32(row)))<<32 | uint64(uint32(int32(col)))
 }
 
-// Unpack is the inverse of [Pack].
-func Unpack(key uint64) (row, col int) {
+// unpack is the inverse of pack.
+func unpack(key uint64) (row, col int) {
 	return int(int32(uint32(key >> 32))), int(int32(uint32(key)))
 }

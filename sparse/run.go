@@ -42,7 +42,7 @@ func (s *tileStore) run(row, col, dr, dc int, mark uint8, limit int) int {
 		if !InRange(row, col) {
 			break
 		}
-		key := Pack(row, col)
+		key := pack(row, col)
 		k, off := tileOf(key)
 		if e == nil || k != tk {
 			tk, e = k, s.lookup(k)

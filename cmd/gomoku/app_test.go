@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -69,5 +71,14 @@ func TestAppUsageErrors(t *testing.T) {
 	for _, cmd := range []string{"replay", "play", "match"} {
 		requireUsage(t, runApp(t, "", cmd, "--frobnicate"), "gomoku "+cmd+": flag provided but not defined")
 		requireUsage(t, runApp(t, "", cmd, "--k", "five"), "invalid value")
+	}
+}
+
+// The package documentation lists every command the program has.
+func TestDocListsEveryCommand(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	require.NoError(t, err)
+	for _, cmd := range newApp(strings.NewReader(""), io.Discard, io.Discard).Commands {
+		assert.Contains(t, string(doc), "//\tgomoku "+cmd.Name+" [flags]", "doc.go does not list %s", cmd.Name)
 	}
 }

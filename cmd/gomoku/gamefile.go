@@ -68,9 +68,10 @@ func kindOf(data []byte) inputKind {
 	return k
 }
 
-// gameFromRecord replays a record under cfg, which must be for two
-// players in rotation; a .psq file's size replaces cfg's bounds.
-func gameFromRecord(data []byte, cfg engine.Config) (*engine.Game, error) {
+// gameFromRecord replays a record under the rules cfg, which must be for
+// two players in rotation, with the tuning options; a .psq file's size
+// replaces cfg's bounds.
+func gameFromRecord(data []byte, cfg engine.Config, tuning []engine.Option) (*engine.Game, error) {
 	rec, _, err := record.Load(data)
 	if err != nil {
 		return nil, err
@@ -78,26 +79,22 @@ func gameFromRecord(data []byte, cfg engine.Config) (*engine.Game, error) {
 	if rec.Bounded() {
 		cfg.Rows, cfg.Cols = rec.Rows, rec.Cols
 	}
-	return rec.Game(engine.WithConfig(cfg))
+	return rec.Game(append([]engine.Option{engine.WithConfig(cfg)}, tuning...)...)
 }
 
 var errNotAGameFile = errors.New("not a game file: neither a saved game (JSON), a Piskvork .psq record nor a move string like h8i9")
 
-// gameFromSaved replays a saved game with the win checker chosen on the
-// command line.
-func gameFromSaved(data []byte, checker engine.CheckerKind) (*engine.Game, []string, error) {
+// gameFromSaved replays a saved game with the tuning chosen on the command
+// line.
+func gameFromSaved(data []byte, tuning []engine.Option) (*engine.Game, []string, error) {
 	if kindOf(data) != savedGame {
 		return nil, nil, errNotAGameFile
 	}
-	saved, err := savefile.Read(bytes.NewReader(data))
+	saved, err := savefile.Read(bytes.NewReader(data), tuning...)
 	if err != nil {
 		return nil, nil, err
 	}
-	g, err := rebuild(saved, checker)
-	if err != nil {
-		return nil, nil, err
-	}
-	return g, saved.Seats, nil
+	return saved.Game, saved.Seats, nil
 }
 
 // loadGameFlag loads the game named by a command's --load flag. Rules
@@ -114,21 +111,21 @@ func loadGameFlag(c *cli.Context, path string) (*engine.Game, []string, error) {
 		if name := rulesFlagSet(c); name != "" {
 			return nil, nil, usageError(c, "--%s cannot be used with a saved game: it brings its own rules", name)
 		}
-		checker, err := checkerFlag(c)
+		tuning, err := tuningFlags(c)
 		if err != nil {
 			return nil, nil, err
 		}
-		g, seats, err := gameFromSaved(data, checker)
+		g, seats, err := gameFromSaved(data, tuning)
 		if err != nil {
 			return nil, nil, failure(c, "%s: %v", path, err)
 		}
 		return g, seats, nil
 	}
-	cfg, err := recordConfig(c)
+	cfg, tuning, err := recordConfig(c)
 	if err != nil {
 		return nil, nil, err
 	}
-	g, err := gameFromRecord(data, cfg)
+	g, err := gameFromRecord(data, cfg, tuning)
 	if err != nil {
 		return nil, nil, failure(c, "%s: %v", path, err)
 	}
@@ -137,15 +134,15 @@ func loadGameFlag(c *cli.Context, path string) (*engine.Game, []string, error) {
 
 // recordConfig is the configuration a record is played under: the rules
 // flags, for two players in rotation.
-func recordConfig(c *cli.Context) (engine.Config, error) {
+func recordConfig(c *cli.Context) (engine.Config, []engine.Option, error) {
 	if c.IsSet(flagPlayers) && c.Int(flagPlayers) != 2 {
-		return engine.Config{}, usageError(c, "--players: records (.psq, move strings) hold two-player games, got %d", c.Int(flagPlayers))
+		return engine.Config{}, nil, usageError(c, "--players: records (.psq, move strings) hold two-player games, got %d", c.Int(flagPlayers))
 	}
 	if c.Bool(flagFreeOrder) {
-		return engine.Config{}, usageError(c, "--free-order cannot be used with a record: its players alternate")
+		return engine.Config{}, nil, usageError(c, "--free-order cannot be used with a record: its players alternate")
 	}
 	if c.Bool(flagTorus) {
-		return engine.Config{}, usageError(c, "--torus cannot be used with a record: .psq files and move strings hold flat boards only (a torus game is saved as JSON)")
+		return engine.Config{}, nil, usageError(c, "--torus cannot be used with a record: .psq files and move strings hold flat boards only (a torus game is saved as JSON)")
 	}
 	return gameConfig(c)
 }

@@ -40,45 +40,54 @@ func gameFlags(freeOrder bool) []cli.Flag {
 	return flags
 }
 
-// gameConfig reads the game flags into a validated configuration. A bad
-// combination is a usage error.
-func gameConfig(c *cli.Context) (engine.Config, error) {
+// gameConfig reads the game flags: the rules, and the tuning (the win
+// checker) as options to give [engine.New] beside them. A bad combination
+// is a usage error.
+func gameConfig(c *cli.Context) (engine.Config, []engine.Option, error) {
 	cfg := engine.DefaultConfig()
 	cfg.K, cfg.Players = c.Int(flagK), c.Int(flagPlayers)
 	cfg.Rows, cfg.Cols = c.Int(flagRows), c.Int(flagCols)
 	if c.IsSet(flagRows) != c.IsSet(flagCols) {
-		return cfg, usageError(c, "--rows and --cols go together: give both for a bounded board, or neither for an unbounded one")
+		return cfg, nil, usageError(c, "--rows and --cols go together: give both for a bounded board, or neither for an unbounded one")
 	}
 	if c.IsSet(flagRows) && (cfg.Rows < 1 || cfg.Cols < 1) {
-		return cfg, usageError(c, "--rows and --cols must be positive, got %d and %d", cfg.Rows, cfg.Cols)
+		return cfg, nil, usageError(c, "--rows and --cols must be positive, got %d and %d", cfg.Rows, cfg.Cols)
 	}
 	if cfg.Torus = c.Bool(flagTorus); cfg.Torus && !c.IsSet(flagRows) {
-		return cfg, usageError(c, "--torus needs a bounded board to wrap around: give --rows and --cols")
+		return cfg, nil, usageError(c, "--torus needs a bounded board to wrap around: give --rows and --cols")
 	}
 	rule, err := engine.ParseRule(c.String(flagRule))
 	if err != nil {
-		return cfg, usageError(c, "--rule: %v", err)
+		return cfg, nil, usageError(c, "--rule: %v", err)
 	}
 	cfg.Rule = rule
 	if c.Bool(flagFreeOrder) {
 		cfg.Order = engine.FreeOrder
 	}
-	if cfg.Checker, err = checkerFlag(c); err != nil {
-		return cfg, err
+	tuning, err := tuningFlags(c)
+	if err != nil {
+		return cfg, nil, err
 	}
-	if err := cfg.Validate(); err != nil {
-		return cfg, usageError(c, "%v", err)
+	// An empty game checks the rules and that the checker can judge them.
+	if _, err := newGame(cfg, tuning); err != nil {
+		return cfg, nil, usageError(c, "%v", err)
 	}
-	return cfg, nil
+	return cfg, tuning, nil
 }
 
-// checkerFlag reads --checker.
-func checkerFlag(c *cli.Context) (engine.CheckerKind, error) {
+// tuningFlags reads the flags that choose how a game is played out in
+// memory, not its rules (--checker), as options beside the rules.
+func tuningFlags(c *cli.Context) ([]engine.Option, error) {
 	k, err := engine.ParseChecker(c.String(flagChecker))
 	if err != nil {
-		return 0, usageError(c, "--checker: %v", err)
+		return nil, usageError(c, "--checker: %v", err)
 	}
-	return k, nil
+	return []engine.Option{engine.WithChecker(k)}, nil
+}
+
+// newGame starts a game of the rules cfg with the tuning options.
+func newGame(cfg engine.Config, tuning []engine.Option) (*engine.Game, error) {
+	return engine.New(append([]engine.Option{engine.WithConfig(cfg)}, tuning...)...)
 }
 
 // rulesFlagSet names a rules flag given on the command line, or "".

@@ -19,6 +19,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/arena/brain"
 	"github.com/gomoku-engine/gomoku/engine/arena/elo"
 	"github.com/gomoku-engine/gomoku/engine/arena/opening"
+	"github.com/gomoku-engine/gomoku/engine/player"
 	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
@@ -61,6 +62,7 @@ terminal. The result is a table, or a JSON document with --json.
 Examples:
    gomoku match --bots greedy,random --games 100
    gomoku match --bots greedy,greedy,random --k 4 --rows 9 --cols 9 --json
+   gomoku match --bots search,greedy --games 200 --think 200ms --stats
    gomoku match --bots pbrain:./gomoku:pbrain,greedy --rows 15 --cols 15 --tc 5s+200ms --games 20
    gomoku match --bots pbrain:./gomoku:pbrain,pbrain:/opt/pbrain-rapfi --rows 15 --cols 15 \
        --tc 10s+100ms --openings openings.txt --games 200 --sprt elo0=0,elo1=10 --save-dir games/`,
@@ -84,6 +86,8 @@ Examples:
 			&cli.StringFlag{Name: "save-format", Value: "json", Usage: "`FORMAT` of saved games: json (any game), psq (Piskvork; two players on a bounded board) or moves (a move string like h8i9; two players, at most 26 columns)"},
 			&cli.StringFlag{Name: "log", Usage: "write every line exchanged with the engines to `FILE`"},
 			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON document"},
+			&cli.DurationFlag{Name: "think", Value: player.DefaultBudget, Usage: "time per move of the search bot, a `DURATION` (--move-time and --tc, when shorter, cut it)"},
+			&cli.BoolFlag{Name: "stats", Usage: "after the table, every bot's wins in each seat and the search bot's figures: moves by how they were found, time per move against --think (and whether the slow ones used the CPU or waited for it), depth, nodes per second"},
 		),
 		Action: runMatch,
 	}
@@ -105,6 +109,8 @@ const enginePrefix = "pbrain:"
 type matchSetup struct {
 	entrants []arena.Entrant
 	opts     arena.Options
+	checker  engine.CheckerKind // the win checker the games use
+	stats    *matchStats        // with --stats
 	saveDir  string
 	// saveFormat is record.PSQ or record.MoveString, or record.Unknown for
 	// the JSON saved-game format.
@@ -128,13 +134,30 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 	if err := c.Set(flagPlayers, fmt.Sprint(len(specs))); err != nil {
 		return nil, usageError(c, "%v", err)
 	}
-	cfg, err := gameConfig(c)
+	cfg, tuning, err := gameConfig(c)
 	if err != nil {
 		return nil, err
 	}
-	entrants, err := matchEntrants(specs, c.String("name"))
+	probe, err := newGame(cfg, tuning)
 	if err != nil {
 		return nil, usageError(c, "%v", err)
+	}
+	if c.Duration("think") <= 0 {
+		return nil, usageError(c, "--think must be positive, got %v", c.Duration("think"))
+	}
+	if c.Bool("stats") && c.Bool("json") {
+		return nil, usageError(c, "--stats adds to the table: it cannot be used with --json")
+	}
+	entrants, err := matchEntrants(specs, c.String("name"), player.WithBudget(c.Duration("think")))
+	if err != nil {
+		return nil, usageError(c, "%v", err)
+	}
+	var stats *matchStats
+	if c.Bool("stats") {
+		stats = newMatchStats(len(entrants), c.Duration("think"))
+		for i, e := range entrants {
+			entrants[i] = stats.watch(e)
+		}
 	}
 	seats := make([]string, len(specs))
 	for i, spec := range specs {
@@ -147,8 +170,8 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 	if err != nil {
 		return nil, usageError(c, "--schedule: %v", err)
 	}
-	m := &matchSetup{entrants: entrants, saveDir: c.String("save-dir"), logPath: c.String("log"), opts: arena.Options{
-		Config: cfg, Games: c.Int("games"), Seed: c.Uint64("seed"), Schedule: schedule,
+	m := &matchSetup{entrants: entrants, saveDir: c.String("save-dir"), logPath: c.String("log"), checker: probe.Checker(), stats: stats, opts: arena.Options{
+		Config: cfg, Tuning: tuning, Games: c.Int("games"), Seed: c.Uint64("seed"), Schedule: schedule,
 		MaxMoves: c.Int("max-moves"), OpeningMoves: c.Int("opening"), MoveTime: c.Duration("move-time"),
 		Tolerance: c.Duration("tolerance"), Concurrency: c.Int("concurrency"), FreshProcess: c.Bool("fresh-process"),
 	}}
@@ -261,7 +284,7 @@ func parseSeconds(s string) (time.Duration, error) {
 
 // matchEntrants makes one entrant per --bots entry: a built-in bot or an
 // external engine (pbrain:PATH[:ARGS]), named by --name where given.
-func matchEntrants(specs []string, names string) ([]arena.Entrant, error) {
+func matchEntrants(specs []string, names string, search ...player.SearchOption) ([]arena.Entrant, error) {
 	var custom []string
 	if names != "" {
 		custom = strings.Split(names, ",")
@@ -284,7 +307,7 @@ func matchEntrants(specs []string, names string) ([]arena.Entrant, error) {
 			entrants[i] = arena.External(cmd, name)
 			continue
 		}
-		e, err := arena.Named(strings.ToLower(spec))
+		e, err := arena.Named(strings.ToLower(spec), search...)
 		if err != nil {
 			return nil, fmt.Errorf("--bots: %w (or pbrain:PATH[:ARGS] for an engine)", err)
 		}
@@ -340,6 +363,9 @@ func runMatch(c *cli.Context) error {
 				Reason: r.Reason, Moves: movesText(m.opts.Config, r.Moves)})
 		}
 		live.Add(r)
+		if m.stats != nil {
+			m.stats.addGame(r)
+		}
 		bar.updateNote(r.Index+1, runningNote(live))
 		return nil
 	}
@@ -353,6 +379,9 @@ func runMatch(c *cli.Context) error {
 		err = writeMatchJSON(c.App.Writer, m, sum, interrupted)
 	} else {
 		err = writeMatchTable(c.App.Writer, m, sum, interrupted)
+		if err == nil && m.stats != nil {
+			err = m.stats.write(c.App.Writer, names)
+		}
 	}
 	if err != nil {
 		return failure(c, "writing output: %v", err)

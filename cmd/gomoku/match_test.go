@@ -30,6 +30,23 @@ func TestMatchTable(t *testing.T) {
 	assert.Equal(t, avgLine(r.out), avgLine(again.out))
 }
 
+// --stats adds every bot's wins by seat and the search's figures, and
+// --think is the search's time per move.
+func TestMatchStats(t *testing.T) {
+	r := runApp(t, "", "match", "--bots", "search,greedy,random", "--k", "4", "--games", "6", "--schedule", "permute", "--think", "10ms", "--concurrency", "2", "--stats")
+	require.Equal(t, exitOK, r.code, r.err)
+	out := r.out[strings.Index(r.out, "Wins/games by seat"):]
+	assert.Regexp(t, `\n  search  as 1: +\d/2  +as 2: +\d/2  +as 3: +\d/2\n`, out, "all six seat orders")
+	assert.Regexp(t, `\n  random  as 1: +\d/2  +as 2: +\d/2  +as 3: +\d/2\n`, out)
+	assert.Regexp(t, `\nSearch moves: \d+ \(.*\)\.\n`, out)
+	assert.Contains(t, out, "(budget 10ms; over budget ")
+	assert.Regexp(t, `\nNodes: \d+ in \d+\.\ds, \d+ a second\.\n`, out)
+
+	r = runApp(t, "", "match", "--bots", "greedy,random", "--games", "2", "--stats")
+	require.Equal(t, exitOK, r.code, r.err)
+	assert.Contains(t, r.out, "No move by the built-in search.")
+}
+
 func avgLine(out string) string { return out[strings.Index(out, "Draws:"):] }
 
 // matchDoc is the document "match --json" prints.
@@ -175,6 +192,8 @@ func TestMatchUsageErrors(t *testing.T) {
 		{"bad schedule", []string{"--schedule", "shuffle"}, "--schedule:"},
 		{"bad bounds", []string{"--rows", "9"}, "--rows and --cols go together"},
 		{"argument", []string{"greedy"}, `unexpected argument "greedy" (name the bots with --bots)`},
+		{"no think time", []string{"--think", "0s"}, "--think must be positive"},
+		{"stats in JSON", []string{"--stats", "--json"}, "--stats adds to the table"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

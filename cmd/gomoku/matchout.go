@@ -249,7 +249,7 @@ func faultCounts(f [arena.NumFaults]int) faultsJSON {
 func writeMatchJSON(w io.Writer, m *matchSetup, sum *arena.Summary, interrupted bool) error {
 	o, cfg := m.opts, m.opts.Config
 	doc := matchJSON{
-		Config:      newJSONConfig(cfg),
+		Config:      newJSONConfig(cfg, m.checker),
 		Games:       sum.Games,
 		Requested:   o.Games,
 		Interrupted: interrupted,

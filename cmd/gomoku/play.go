@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player"
 )
 
 func playCommand() *cli.Command {
@@ -42,13 +43,13 @@ Examples:
    gomoku play --plain --view 11x21
    printf '0 0\n0 1\nquit\n' | gomoku play --seats human,human`,
 		Flags: append(gameFlags(false),
-			&cli.StringFlag{Name: "seats", Usage: "who plays each player: a comma-separated `LIST` in player order of human or a bot (" + strings.Join(botNames(), ", ") + ")", DefaultText: "human, then the strongest bot that plays the game: human," + strongestBot(engine.DefaultConfig())},
+			&cli.StringFlag{Name: "seats", Usage: "who plays each player: a comma-separated `LIST` in player order of human or a bot (" + strings.Join(botNames(), ", ") + ")", DefaultText: "human, then the strongest bot that plays the game: human," + player.Strongest(engine.DefaultConfig())},
 			&cli.Uint64Flag{Name: "seed", Usage: "`SEED` for the bots, so that a game can be repeated", DefaultText: "random, and printed"},
 			&cli.StringFlag{Name: "load", Usage: "continue the game in `FILE`: a saved game (it brings its own rules, and the seats unless --seats is given), or a .psq record or move string (played under the rules flags)"},
 			&cli.BoolFlag{Name: "plain", Usage: "line mode: type moves at a prompt and see the board printed after each (the default when input or output is not a terminal, or TERM=dumb)"},
 			&cli.StringFlag{Name: "view", Value: "15x15", Usage: "size of the window on the board in line mode, `ROWSxCOLS` (full screen fills the terminal)"},
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour `WHEN`: auto (on a terminal, unless NO_COLOR is set), always or never"},
-			&cli.DurationFlag{Name: "think", Usage: "time per move of the search bot, a `DURATION` such as 1s (more is stronger)", DefaultText: "200ms"},
+			&cli.DurationFlag{Name: "think", Value: player.DefaultBudget, Usage: "time per move of the search bot, a `DURATION` such as 1s (more is stronger)"},
 			&cli.IntFlag{Name: "max-moves", Usage: "stop after `N` moves with no winner (0: no limit); useful when bots play bots"},
 		),
 		Action: runPlay,
@@ -70,7 +71,7 @@ func runPlay(c *cli.Context) error {
 	if c.Int("max-moves") < 0 {
 		return usageError(c, "--max-moves must be 0 or more, got %d", c.Int("max-moves"))
 	}
-	checker, err := checkerFlag(c)
+	tuning, err := tuningFlags(c)
 	if err != nil {
 		return err
 	}
@@ -82,11 +83,11 @@ func runPlay(c *cli.Context) error {
 			return err
 		}
 	} else {
-		cfg, err := gameConfig(c)
+		cfg, tuning, err := gameConfig(c)
 		if err != nil {
 			return err
 		}
-		if game, err = engine.New(engine.WithConfig(cfg)); err != nil {
+		if game, err = newGame(cfg, tuning); err != nil {
 			return usageError(c, "%v", err)
 		}
 	}
@@ -108,8 +109,8 @@ func runPlay(c *cli.Context) error {
 	if !c.IsSet("seed") {
 		seed = rand.Uint64()
 	}
-	if c.Duration("think") < 0 {
-		return usageError(c, "--think must not be negative, got %v", c.Duration("think"))
+	if c.Duration("think") <= 0 {
+		return usageError(c, "--think must be positive, got %v", c.Duration("think"))
 	}
 	seats, err := makeSeats(names, game.Config(), seed, c.Duration("think"))
 	if err != nil {
@@ -124,7 +125,7 @@ func runPlay(c *cli.Context) error {
 		echo:     !isTerminal(c.App.Reader),
 		style:    style{colour: colourWanted(colour, out)},
 		game:     game,
-		checker:  checker,
+		tuning:   tuning,
 		seats:    seats,
 		viewRows: viewRows,
 		viewCols: viewCols,

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
 
@@ -165,7 +166,7 @@ func TestPlayAgainstBots(t *testing.T) {
 func TestPlayDefaultIsHumanAgainstTheStrongestBot(t *testing.T) {
 	out := playGame(t, "quit\n")
 	assert.Contains(t, out, "Bots use seed ")
-	assert.Contains(t, out, "  X (player 1, human)\n  O (player 2, "+strongestBot(engine.DefaultConfig())+")\n")
+	assert.Contains(t, out, "  X (player 1, human)\n  O (player 2, "+player.Strongest(engine.DefaultConfig())+")\n")
 	assert.Contains(t, out, "X to play> quit\n")
 }
 
@@ -230,7 +231,7 @@ func TestPlaySaveAndLoad(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(bad, []byte(strings.Replace(string(data), "[1, 1, 2]", "[0, 0, 2]", 1)), 0o644))
 	out = playGame(t, "5 5\nload "+bad+"\nload "+path+"\n2 2\n", twoHumans...)
-	assert.Contains(t, out, "Could not load: "+bad+": savefile: invalid saved game: move 2: engine: cell occupied")
+	assert.Contains(t, out, "Could not load: "+bad+": savefile: invalid saved game: move 2: sparse: cell occupied")
 	assert.Contains(t, out, "The game goes on as before.\nO to play> load "+path+"\nLoaded "+path+": 2 moves.\n")
 	assert.Contains(t, out, "Move 3, last X at 2 2.")
 
@@ -260,7 +261,7 @@ func TestPlayUsageErrors(t *testing.T) {
 		{"zero view", []string{"--view", "0x5"}, "--view: want ROWSxCOLS"},
 		{"bad colour", []string{"--color", "sometimes"}, "--color must be auto, always or never"},
 		{"negative move limit", []string{"--max-moves", "-1"}, "--max-moves must be 0 or more"},
-		{"negative think time", []string{"--think", "-1s"}, "--think must not be negative"},
+		{"negative think time", []string{"--think", "-1s"}, "--think must be positive"},
 		{"an argument", []string{"3", "4"}, `unexpected argument "3"`},
 		{"too many players to draw", []string{"--players", "60"}, "play draws at most 56 players"},
 		{"rules with a saved game", []string{"--load", saved, "--rule", "exact"}, "--rule cannot be used with a saved game"},

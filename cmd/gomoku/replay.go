@@ -96,7 +96,7 @@ func runReplay(c *cli.Context) error {
 	}
 	rp.sink = textSink{w}
 	if c.Bool("json") {
-		rp.sink = newJSONSink(w, rp.game.Config())
+		rp.sink = newJSONSink(w, rp.game)
 	}
 	runErr := rp.run()
 	if err := rp.sink.finish(rp, runErr); err != nil {
@@ -165,11 +165,11 @@ func (rp *replayer) run() error {
 
 // listReplayer replays a text move list configured by the flags.
 func listReplayer(c *cli.Context, r io.Reader) (*replayer, error) {
-	cfg, err := gameConfig(c)
+	cfg, tuning, err := gameConfig(c)
 	if err != nil {
 		return nil, err
 	}
-	g, err := engine.New(engine.WithConfig(cfg))
+	g, err := newGame(cfg, tuning)
 	if err != nil {
 		return nil, usageError(c, "%v", err)
 	}
@@ -212,20 +212,18 @@ func savedReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error) 
 	if name := rulesFlagSet(c); name != "" {
 		return nil, usageError(c, "--%s cannot be used with a saved game: it brings its own rules", name)
 	}
-	checker, err := checkerFlag(c)
+	tuning, err := tuningFlags(c)
 	if err != nil {
 		return nil, err
 	}
-	s, err := savefile.Read(r)
+	s, err := savefile.Read(r, tuning...)
 	if err != nil {
 		if name != "" && name != "-" {
 			return nil, failure(c, "%s: %v", name, err)
 		}
 		return nil, failure(c, "%v", err)
 	}
-	cfg := s.Game.Config()
-	cfg.Checker = checker
-	g, err := engine.New(engine.WithConfig(cfg))
+	g, err := newGame(s.Game.Config(), tuning)
 	if err != nil {
 		return nil, usageError(c, "%v", err)
 	}
@@ -253,7 +251,7 @@ func recordReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error)
 	if err != nil {
 		return nil, failure(c, "reading %s: %v", where, err)
 	}
-	cfg, err := recordConfig(c)
+	cfg, tuning, err := recordConfig(c)
 	if err != nil {
 		return nil, err
 	}
@@ -267,7 +265,7 @@ func recordReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error)
 		}
 		cfg.Rows, cfg.Cols = rec.Rows, rec.Cols
 	}
-	g, err := engine.New(engine.WithConfig(cfg))
+	g, err := newGame(cfg, tuning)
 	if err != nil {
 		return nil, usageError(c, "%v", err)
 	}

@@ -159,12 +159,12 @@ func TestReplayFiles(t *testing.T) {
 	r = runApp(t, tampered, "replay")
 	require.Equal(t, exitFail, r.code)
 	assert.Empty(t, r.out)
-	assert.Contains(t, r.err, "gomoku replay: savefile: invalid saved game: move 2: engine: cell occupied")
+	assert.Contains(t, r.err, "gomoku replay: savefile: invalid saved game: move 2: sparse: cell occupied")
 	bad := filepath.Join(dir, "bad.json")
 	require.NoError(t, os.WriteFile(bad, []byte(tampered), 0o644))
 	r = runApp(t, "", "replay", bad)
 	require.Equal(t, exitFail, r.code)
-	assert.Equal(t, "gomoku replay: "+bad+": savefile: invalid saved game: move 2: engine: cell occupied: (0, 0) by player 2\n", r.err)
+	assert.Equal(t, "gomoku replay: "+bad+": savefile: invalid saved game: move 2: sparse: cell occupied: (0, 0) by player 2\n", r.err)
 }
 
 // replayJSON is the document "replay --json" prints.

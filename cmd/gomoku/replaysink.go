@@ -58,8 +58,9 @@ type jsonConfig struct {
 	Checker string `json:"checker"`
 }
 
-func newJSONConfig(cfg engine.Config) jsonConfig {
-	return jsonConfig{cfg.K, cfg.Players, cfg.Rows, cfg.Cols, cfg.Torus, cfg.Rule.String(), cfg.Order.String(), cfg.Checker.String()}
+// newJSONConfig shows the rules cfg and the win checker that judges them.
+func newJSONConfig(cfg engine.Config, checker engine.CheckerKind) jsonConfig {
+	return jsonConfig{cfg.K, cfg.Players, cfg.Rows, cfg.Cols, cfg.Torus, cfg.Rule.String(), cfg.Order.String(), checker.String()}
 }
 
 // jsonSummary closes the document.
@@ -71,8 +72,8 @@ type jsonSummary struct {
 	Error     *lineError `json:"error"`
 }
 
-func newJSONSink(w *bufio.Writer, cfg engine.Config) *jsonSink {
-	conf, _ := json.Marshal(newJSONConfig(cfg))
+func newJSONSink(w *bufio.Writer, g *engine.Game) *jsonSink {
+	conf, _ := json.Marshal(newJSONConfig(g.Config(), g.Checker()))
 	s := &jsonSink{w: w}
 	s.write(append(append([]byte(`{"config":`), conf...), `,"results":[`...))
 	return s

@@ -29,7 +29,7 @@ func seatNames() []string { return append([]string{humanSeat}, botNames()...) }
 func defaultSeats(cfg engine.Config) []string {
 	names := []string{humanSeat}
 	for range cfg.Players - 1 {
-		names = append(names, strongestBot(cfg))
+		names = append(names, player.Strongest(cfg))
 	}
 	return names
 }
@@ -65,7 +65,7 @@ func makeSeats(names []string, cfg engine.Config, seed uint64, think time.Durati
 		if !slices.Contains(botNames(), n) {
 			return nil, fmt.Errorf("unknown seat %q (want one of %s)", n, strings.Join(seatNames(), ", "))
 		}
-		bot, err := newBot(n, seed+uint64(i), think)
+		bot, err := player.ByName(n, seed+uint64(i), player.WithBudget(think))
 		if err != nil {
 			return nil, err
 		}
@@ -86,16 +86,4 @@ func checkSeats(names []string, cfg engine.Config) error {
 		}
 	}
 	return nil
-}
-
-// strongestBot names the strongest bot available that plays games
-// configured like cfg.
-func strongestBot(cfg engine.Config) string {
-	names := botNames()
-	for _, n := range []string{"search", "greedy", "random"} {
-		if slices.Contains(names, n) && player.Supports(n, cfg) == nil {
-			return n
-		}
-	}
-	return names[0]
 }

@@ -8,7 +8,6 @@ import (
 	"os"
 
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/savefile"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -24,7 +23,7 @@ type session struct {
 	echo     bool // repeat input lines, which a terminal would have shown
 	style    style
 	game     *engine.Game
-	checker  engine.CheckerKind
+	tuning   []engine.Option // the win checker, for games loaded later
 	seats    []seat
 	view     view
 	viewRows int
@@ -250,9 +249,9 @@ func (s *session) load(path string) error {
 		// A record holds moves only: play them under this game's rules.
 		base := s.game.Config()
 		base.Players, base.Order = 2, engine.Rotation
-		g, err = gameFromRecord(data, base)
+		g, err = gameFromRecord(data, base, s.tuning)
 	} else {
-		g, _, err = gameFromSaved(data, s.checker)
+		g, _, err = gameFromSaved(data, s.tuning)
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
@@ -281,13 +280,6 @@ func (s *session) centreOnPlay() {
 	s.view.centre(cfg.Rows/2, cfg.Cols/2)
 	s.applyFollow(true)
 	s.shown = false
-}
-
-// rebuild replays a saved game with the chosen win checker.
-func rebuild(saved *savefile.Saved, checker engine.CheckerKind) (*engine.Game, error) {
-	cfg := saved.Game.Config()
-	cfg.Checker = checker
-	return engine.FromMoves(saved.Moves(), engine.WithConfig(cfg))
 }
 
 // seatNameList is the seats' names, for saving.

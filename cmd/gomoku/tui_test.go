@@ -47,7 +47,7 @@ func newLimitedScreenTest(t *testing.T, cfg engine.Config, width, height, maxMov
 	}
 	st, err := makeSeats(seats, cfg, 1, 20*time.Millisecond)
 	require.NoError(t, err)
-	s := &session{ctx: context.Background(), out: io.Discard, game: g, checker: cfg.Checker, seats: st, viewRows: 15, viewCols: 15, maxMoves: maxMoves}
+	s := &session{ctx: context.Background(), out: io.Discard, game: g, seats: st, viewRows: 15, viewCols: 15, maxMoves: maxMoves}
 	s.view = newView(15, 15, cfg)
 	m := newScreen(context.Background(), s, newTheme(io.Discard, false))
 	m.spinEvery = time.Nanosecond

@@ -57,13 +57,15 @@ func External(c brain.Command, name string) Entrant {
 	return Entrant{Name: name, Engine: &c}
 }
 
-// Named is the entrant for one of [player.Names], with default settings.
-func Named(name string) (Entrant, error) {
+// Named is the entrant for one of [player.Names], with its default
+// settings adjusted by opts, which only the search takes (see
+// [player.ByName]).
+func Named(name string, opts ...player.SearchOption) (Entrant, error) {
 	if _, err := player.ByName(name, 0); err != nil {
 		return Entrant{}, err
 	}
 	return Entrant{Name: name, New: func(seed uint64) engine.Strategy {
-		s, _ := player.ByName(name, seed) // the name was checked above
+		s, _ := player.ByName(name, seed, opts...) // the name was checked above
 		return s
 	}}, nil
 }
@@ -111,6 +113,10 @@ type Options struct {
 	// [engine.DefaultConfig]. Its Players must equal the number of
 	// entrants; its turn order must be rotation.
 	Config engine.Config
+	// Tuning chooses how every game is played out in memory, beside
+	// Config's rules: [engine.WithChecker], [engine.WithLayout]. Rules
+	// among these options are overridden by Config.
+	Tuning []engine.Option
 	// Games is the number of games, at least 1.
 	Games int
 	// Seed fixes every game's seed and so, for deterministic strategies,
@@ -309,14 +315,6 @@ func nthPermutation(s []int, i int) {
 		s[j] = pool[d]
 		pool = append(pool[:d], pool[d+1:]...)
 	}
-}
-
-// mix is SplitMix64's finaliser: it spreads a counter into a seed.
-func mix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
 }
 
 // externalProblem says why external engines cannot play a match of o, or

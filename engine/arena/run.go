@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/internal/mix"
 	"github.com/gomoku-engine/gomoku/engine/player"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -240,10 +241,12 @@ func (m *Match) sprtDecides(sum *Summary, r GameResult) bool {
 
 // GameSeed is the seed of game index of a match seeded with seed; the
 // strategy of entrant e in that game is seeded with EntrantSeed.
-func GameSeed(seed uint64, index int) uint64 { return mix(seed ^ mix(uint64(index))) }
+func GameSeed(seed uint64, index int) uint64 {
+	return mix.SplitMix64(seed ^ mix.SplitMix64(uint64(index)))
+}
 
 // EntrantSeed is the seed entrant e gets in a game seeded with gameSeed.
-func EntrantSeed(gameSeed uint64, e int) uint64 { return mix(gameSeed + uint64(e) + 1) }
+func EntrantSeed(gameSeed uint64, e int) uint64 { return mix.SplitMix64(gameSeed + uint64(e) + 1) }
 
 // openingFor returns the suite opening of game i, or -1, and the seed of
 // its random opening moves. Both games of a pair share them.
@@ -261,7 +264,7 @@ func (m *Match) openingFor(i int) (int, uint64) {
 	k := unit % n
 	if o.RandomOrder {
 		cycle := uint64(unit / n)
-		perm := rand.New(rand.NewPCG(o.Seed, mix(cycle))).Perm(n)
+		perm := rand.New(rand.NewPCG(o.Seed, mix.SplitMix64(cycle))).Perm(n)
 		k = perm[k]
 	}
 	return k, seed

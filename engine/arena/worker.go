@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -135,7 +136,7 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 	k, openSeed := m.openingFor(i)
 	seed := GameSeed(o.Seed, i)
 	r := GameResult{Index: i, Seed: seed, Seats: o.seats(i, len(m.entrants)), OpeningIndex: k}
-	g, err := engine.New(engine.WithConfig(o.Config))
+	g, err := engine.New(append(slices.Clip(o.Tuning), engine.WithConfig(o.Config))...)
 	if err != nil {
 		return r, err
 	}

@@ -70,10 +70,11 @@ type Options struct {
 	// About answers ABOUT; empty fields take the defaults of [DefaultAbout].
 	About About
 	// DefaultTurnTime is the move budget when the manager sends no
-	// timeout_turn; 0 means 5 s.
+	// timeout_turn; 0 means [DefaultTurnTime].
 	DefaultTurnTime time.Duration
 	// MinMargin is the least time kept back from every budget for the
-	// answer to travel and the process to be scheduled; 0 means 50 ms. The
+	// answer to travel and the process to be scheduled; 0 means
+	// [DefaultMinMargin]. The
 	// margin is the larger of MinMargin and a tenth of the budget.
 	MinMargin time.Duration
 	// FastBudget is the time given to the strategy when the manager asks
@@ -111,12 +112,18 @@ const minMemory = 16 << 20
 // minSide is the smallest board side: a five must fit.
 const minSide = 5
 
+// Defaults of Options fields left zero.
+const (
+	DefaultTurnTime  = 5 * time.Second
+	DefaultMinMargin = 50 * time.Millisecond
+)
+
 func (o Options) withDefaults() Options {
 	if o.DefaultTurnTime <= 0 {
-		o.DefaultTurnTime = 5 * time.Second
+		o.DefaultTurnTime = DefaultTurnTime
 	}
 	if o.MinMargin <= 0 {
-		o.MinMargin = 50 * time.Millisecond
+		o.MinMargin = DefaultMinMargin
 	}
 	if o.FastBudget <= 0 {
 		o.FastBudget = 10 * time.Millisecond

@@ -84,44 +84,35 @@ func (p *position) game(k int, rule engine.Rule) (*engine.Game, int) {
 	}
 	opts := []engine.Option{engine.WithK(k), engine.WithRule(rule), engine.WithBounds(p.rows, p.cols)}
 	if len(dead) == 0 && (len(own) == len(opp) || len(opp) == len(own)+1) {
-		g, err := engine.New(opts...)
-		if err != nil {
-			return nil, 0
-		}
 		first, second, me := own, opp, 1
 		if len(opp) > len(own) {
 			first, second, me = opp, own, 2
 		}
+		moves := make([]engine.Move, 0, len(p.stones))
 		for i := range first {
-			if _, err := g.Play(first[i].y, first[i].x); err != nil {
-				return nil, 0
-			}
+			moves = append(moves, engine.Move{Row: first[i].y, Col: first[i].x, Player: 1})
 			if i < len(second) {
-				if _, err := g.Play(second[i].y, second[i].x); err != nil {
-					return nil, 0
-				}
+				moves = append(moves, engine.Move{Row: second[i].y, Col: second[i].x, Player: 2})
 			}
 		}
-		return playable(g, me)
+		return playable(moves, me, opts...)
 	}
 	players := 2
 	if len(dead) > 0 {
 		players = 3
 	}
-	g, err := engine.New(append(opts, engine.WithFreeOrder(), engine.WithPlayers(players))...)
-	if err != nil {
-		return nil, 0
+	moves := make([]engine.Move, len(p.stones))
+	for i, s := range p.stones {
+		moves[i] = engine.Move{Row: s.y, Col: s.x, Player: int(s.f)}
 	}
-	for _, s := range p.stones {
-		if _, err := g.PlayAs(s.y, s.x, int(s.f)); err != nil {
-			return nil, 0
-		}
-	}
-	return playable(g, int(fieldOwn))
+	return playable(moves, int(fieldOwn), append(opts, engine.WithFreeOrder(), engine.WithPlayers(players))...)
 }
 
-func playable(g *engine.Game, me int) (*engine.Game, int) {
-	if g.Status() != engine.Ongoing {
+// playable replays moves on a game configured by opts and returns it with
+// me, or nil when a move is refused or the game is over.
+func playable(moves []engine.Move, me int, opts ...engine.Option) (*engine.Game, int) {
+	g, err := engine.FromMoves(moves, opts...)
+	if err != nil || g.Status() != engine.Ongoing {
 		return nil, 0
 	}
 	return g, me
@@ -202,10 +193,7 @@ func (p *position) candidates() []sparse.Cell {
 		if c := cmp.Compare(da, db); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(a.Row, b.Row); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Col, b.Col)
+		return a.Compare(b)
 	})
 	return cells
 }

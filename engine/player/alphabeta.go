@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/gomoku-engine/gomoku/sparse"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 )
 
 // winValue is the worth of a won position; wins sooner are worth more.
@@ -75,7 +75,7 @@ func (r *run) winFor(p, ply int) int64 {
 // tryMove plays mv for mover and returns the value of the result for the
 // root, searching depth-1 plies below it.
 func (r *run) tryMove(mv uint64, mover, depth int, alpha, beta int64, ply int) int64 {
-	row, col := sparse.Unpack(mv)
+	row, col := cellkey.Unpack(mv)
 	out, err := r.t.place(row, col, mover)
 	if err != nil {
 		panic("player: the search tried an illegal cell: " + err.Error())

@@ -5,16 +5,17 @@ import (
 	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // checkAsk explains why no strategy can move for player in g now.
 func checkAsk(g *engine.Game, player int) error {
 	if g.Status() != engine.Ongoing {
-		return fmt.Errorf("%w: %v", ErrGameOver, g.Status())
+		return fmt.Errorf("%w: %v", engine.ErrGameOver, g.Status())
 	}
 	if n := g.Config().Players; player < 1 || player > n {
-		return fmt.Errorf("%w: %d (the game has %d)", ErrBadPlayer, player, n)
+		return fmt.Errorf("%w: %d (the game has %d)", engine.ErrBadPlayer, player, n)
 	}
 	return nil
 }
@@ -26,23 +27,6 @@ func opening(cfg engine.Config) sparse.Cell {
 		return sparse.Cell{Row: cfg.Rows / 2, Col: cfg.Cols / 2}
 	}
 	return sparse.Cell{}
-}
-
-// cellOrder is row-major order.
-func cellOrder(a, b sparse.Cell) int {
-	if a.Row != b.Row {
-		if a.Row < b.Row {
-			return -1
-		}
-		return 1
-	}
-	if a.Col != b.Col {
-		if a.Col < b.Col {
-			return -1
-		}
-		return 1
-	}
-	return 0
 }
 
 // neighbours returns, in row-major order, every empty playable cell within
@@ -60,7 +44,7 @@ func neighbours(g *engine.Game, radius int) []sparse.Cell {
 				if g.CanPlace(r, col) != nil {
 					continue
 				}
-				key := sparse.Pack(r, col)
+				key := cellkey.Pack(r, col)
 				if _, dup := seen[key]; dup {
 					continue
 				}
@@ -69,7 +53,7 @@ func neighbours(g *engine.Game, radius int) []sparse.Cell {
 			}
 		}
 	}
-	slices.SortFunc(out, cellOrder)
+	slices.SortFunc(out, sparse.Cell.Compare)
 	return out
 }
 

@@ -2,6 +2,7 @@ package player
 
 import (
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -99,7 +100,7 @@ func newDuelBoard(cfg engine.Config, r0, c0, rows, cols int) *duelBoard {
 			b.stone[i] = offCell
 			continue
 		}
-		key := sparse.Pack(r, c)
+		key := cellkey.Pack(r, c)
 		b.zob[i] = [2]uint64{zobrist(key, 1), zobrist(key, 2)}
 	}
 	// Cells farther than side from the frame all start alike: copy the

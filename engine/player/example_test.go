@@ -59,3 +59,14 @@ func ExampleSearch() {
 	// Output:
 	// (1, 2) vcf
 }
+
+// The strongest bot for a game, built with a think time of its own.
+func ExampleStrongest() {
+	torus := engine.Config{K: 4, Players: 2, Rows: 8, Cols: 8, Torus: true}
+	fmt.Println(player.Strongest(engine.DefaultConfig()), player.Strongest(torus))
+	bot, _ := player.ByName(player.Strongest(engine.DefaultConfig()), 1, player.WithBudget(50*time.Millisecond))
+	fmt.Println(bot.Name())
+	// Output:
+	// search greedy
+	// search
+}

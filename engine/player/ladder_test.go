@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -40,10 +41,10 @@ func TestChooseRefusesBadRequests(t *testing.T) {
 		s, err := player.ByName(name, 1)
 		require.NoError(t, err)
 		_, err = s.Choose(context.Background(), won, 2)
-		assert.ErrorIs(t, err, player.ErrGameOver, name)
+		assert.ErrorIs(t, err, engine.ErrGameOver, name)
 		for _, p := range []int{0, 3, -1} {
 			_, err = s.Choose(context.Background(), fresh, p)
-			assert.ErrorIs(t, err, player.ErrBadPlayer, "%s player %d", name, p)
+			assert.ErrorIs(t, err, engine.ErrBadPlayer, "%s player %d", name, p)
 		}
 	}
 }
@@ -57,6 +58,26 @@ func TestByName(t *testing.T) {
 	_, err := player.ByName("grandmaster", 1)
 	require.ErrorIs(t, err, player.ErrUnknown)
 	assert.Contains(t, err.Error(), "random")
+
+	// Search options reach the search and are ignored by the others.
+	s, err := player.ByName("search", 7, player.WithMaxDepth(1), player.WithBudget(time.Millisecond))
+	require.NoError(t, err)
+	g := newGame(t, engine.WithPlayers(3))
+	for _, c := range [][2]int{{0, 0}, {5, 5}, {9, 0}} {
+		_, err := g.Play(c[0], c[1])
+		require.NoError(t, err)
+	}
+	_, err = s.Choose(context.Background(), g, g.Turn())
+	require.NoError(t, err)
+	assert.LessOrEqual(t, s.(*player.Search).LastStats().Depth, 1)
+	_, err = player.ByName("greedy", 7, player.WithMaxDepth(1))
+	require.NoError(t, err)
+}
+
+func TestStrongest(t *testing.T) {
+	assert.Equal(t, "search", player.Strongest(engine.DefaultConfig()))
+	torus := engine.Config{K: 3, Players: 2, Rows: 4, Cols: 4, Torus: true}
+	assert.Equal(t, "greedy", player.Strongest(torus), "the search does not play on a torus")
 }
 
 func TestFirstMove(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/gomoku-engine/gomoku/sparse"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 )
 
 // scored is a candidate cell with its ordering score.
@@ -21,20 +21,8 @@ func byScore(a, b scored) int {
 			return -1
 		}
 		return 1
-	case a.key != b.key:
-		if packedLess(a.key, b.key) {
-			return -1
-		}
-		return 1
 	}
-	return 0
-}
-
-// packedLess is row-major order on packed cells.
-func packedLess(a, b uint64) bool {
-	ar, ac := sparse.Unpack(a)
-	br, bc := sparse.Unpack(b)
-	return ar < br || (ar == br && ac < bc)
+	return cellkey.Compare(a.key, b.key)
 }
 
 // sortedCells returns a set's cells in row-major order.
@@ -43,15 +31,7 @@ func sortedCells[V any](m map[uint64]V) []uint64 {
 	for k := range m {
 		out = append(out, k)
 	}
-	slices.SortFunc(out, func(a, b uint64) int {
-		switch {
-		case a == b:
-			return 0
-		case packedLess(a, b):
-			return -1
-		}
-		return 1
-	})
+	slices.SortFunc(out, cellkey.Compare)
 	return out
 }
 
@@ -62,7 +42,7 @@ func sortedCells[V any](m map[uint64]V) []uint64 {
 func (t *tracker) candidates(mover, limit int, out []scored) []scored {
 	base := len(out)
 	for key := range t.pool() {
-		r, c := sparse.Unpack(key)
+		r, c := cellkey.Unpack(key)
 		if t.g.At(r, c) != 0 {
 			continue
 		}
@@ -124,7 +104,7 @@ func (t *tracker) pool() func(yield func(uint64) bool) {
 			m, _ := t.g.MoveAt(i)
 			for dr := -t.radius; dr <= t.radius; dr++ {
 				for dc := -t.radius; dc <= t.radius; dc++ {
-					if t.onBoard(m.Row+dr, m.Col+dc) && !emit(sparse.Pack(m.Row+dr, m.Col+dc)) {
+					if t.onBoard(m.Row+dr, m.Col+dc) && !emit(cellkey.Pack(m.Row+dr, m.Col+dc)) {
 						return
 					}
 				}

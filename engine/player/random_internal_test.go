@@ -66,6 +66,6 @@ func TestSampleCrowded(t *testing.T) {
 
 func sortedKeys(m map[sparse.Cell]int) []sparse.Cell {
 	out := slices.Collect(maps.Keys(m))
-	slices.SortFunc(out, cellOrder)
+	slices.SortFunc(out, sparse.Cell.Compare)
 	return out
 }

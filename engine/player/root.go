@@ -4,7 +4,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/gomoku-engine/gomoku/sparse"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 )
 
 // best finds the root's move: a win, a VCF or VCT, or the alpha-beta's
@@ -79,7 +79,7 @@ func (r *run) refuteVCF(moves []uint64) []uint64 {
 	}
 	var keep []uint64
 	for _, mv := range moves[:min(len(moves), refuteDepth)] {
-		row, col := sparse.Unpack(mv)
+		row, col := cellkey.Unpack(mv)
 		if _, err := r.t.place(row, col, r.root); err != nil {
 			continue
 		}

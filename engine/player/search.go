@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -183,7 +184,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	}
 	cfg := g.Config()
 	if cfg.Order == engine.Rotation && player != g.Turn() {
-		return sparse.Cell{}, ErrNotYourTurn
+		return sparse.Cell{}, fmt.Errorf("%w: player %d asked, player %d in turn", engine.ErrWrongTurn, player, g.Turn())
 	}
 	if g.Len() == 0 || cfg.K == 1 {
 		s.stats.Reason = "opening"
@@ -221,7 +222,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	r := &run{Search: s, t: s.t, root: player, ctx: ctx, deadline: deadline, start: start}
 	key, ok := r.best()
 	if ok {
-		row, col := sparse.Unpack(key)
+		row, col := cellkey.Unpack(key)
 		if g.CanPlace(row, col) == nil {
 			return sparse.Cell{Row: row, Col: col}, nil
 		}

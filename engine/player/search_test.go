@@ -238,7 +238,7 @@ func TestSearchRefusesWrongTurn(t *testing.T) {
 	g := newGame(t)
 	play(t, g, cells(0, 0)...)
 	_, err := fixedDepth(1).Choose(context.Background(), g, 1)
-	require.ErrorIs(t, err, player.ErrNotYourTurn)
+	require.ErrorIs(t, err, engine.ErrWrongTurn)
 }
 
 func TestSearchStopsOnCancelledContext(t *testing.T) {

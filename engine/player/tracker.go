@@ -2,6 +2,8 @@ package player
 
 import (
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+	"github.com/gomoku-engine/gomoku/engine/internal/mix"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -156,7 +158,7 @@ func (t *tracker) update(r, c, p, sign int) {
 			if !t.onBoard(r+dr, c+dc) {
 				continue
 			}
-			key := sparse.Pack(r+dr, c+dc)
+			key := cellkey.Pack(r+dr, c+dc)
 			if n := t.near[key] + int32(sign); n == 0 {
 				delete(t.near, key)
 			} else {
@@ -164,7 +166,7 @@ func (t *tracker) update(r, c, p, sign int) {
 			}
 		}
 	}
-	t.hash ^= zobrist(sparse.Pack(r, c), p)
+	t.hash ^= zobrist(cellkey.Pack(r, c), p)
 }
 
 // windowState is a window's owner and number of marks; owner 0 means it
@@ -253,7 +255,7 @@ func (t *tracker) shift(s, r, c, dr, dc, p, sign int) {
 			continue
 		}
 		off := i - center
-		key := sparse.Pack(r+off*dr, c+off*dc)
+		key := cellkey.Pack(r+off*dr, c+off*dc)
 		switch {
 		case i == center && sign > 0:
 			t.touch(old, key, -1) // the cell is no longer empty
@@ -323,10 +325,7 @@ func (t *tracker) addLevel(st windowState, key uint64, mult int32) {
 
 // zobrist is a pseudo-random 64-bit value for a mark of p at a cell.
 func zobrist(key uint64, p int) uint64 {
-	x := key*0x9e3779b97f4a7c15 + uint64(p)*0xd1b54a32d192ed03
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
+	return mix.Finalise(key*mix.Golden + uint64(p)*0xd1b54a32d192ed03)
 }
 
 // Outcomes as the search compares them.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -33,7 +34,7 @@ func BenchmarkTrackerPlaceUndo(b *testing.B) {
 	}
 	cands := s.t.candidates(g.Turn(), 0, nil)
 	cell := func(i int) sparse.Cell {
-		r, c := sparse.Unpack(cands[i%len(cands)].key)
+		r, c := cellkey.Unpack(cands[i%len(cands)].key)
 		return sparse.Cell{Row: r, Col: c}
 	}
 	dense := NewSearch()

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -32,11 +33,11 @@ func checkTracker(t *testing.T, tr *tracker) {
 	}
 	seen := map[win]bool{}
 	for cell, p := range tr.g.Marks() {
-		hash ^= zobrist(sparse.Pack(cell.Row, cell.Col), p)
+		hash ^= zobrist(cellkey.Pack(cell.Row, cell.Col), p)
 		for dr := -tr.radius; dr <= tr.radius; dr++ {
 			for dc := -tr.radius; dc <= tr.radius; dc++ {
 				if tr.cell(cell.Row+dr, cell.Col+dc) != offBoard {
-					near[sparse.Pack(cell.Row+dr, cell.Col+dc)]++
+					near[cellkey.Pack(cell.Row+dr, cell.Col+dc)]++
 				}
 			}
 		}
@@ -55,7 +56,7 @@ func checkTracker(t *testing.T, tr *tracker) {
 					case v == offBoard:
 						dead = true
 					case v == 0:
-						empties = append(empties, sparse.Pack(r, c))
+						empties = append(empties, cellkey.Pack(r, c))
 					case owner == 0 || owner == v:
 						owner = v
 						count++

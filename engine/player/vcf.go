@@ -3,7 +3,7 @@ package player
 import (
 	"slices"
 
-	"github.com/gomoku-engine/gomoku/sparse"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 )
 
 // maxVCFDepth bounds the number of fours in a VCF line.
@@ -70,7 +70,7 @@ func (r *run) vcfSearch(a, d, depth int, line *[]uint64) bool {
 		cands = r.fourMoves(a)
 	}
 	for _, c := range cands {
-		row, col := sparse.Unpack(c)
+		row, col := cellkey.Unpack(c)
 		if _, err := t.place(row, col, a); err != nil {
 			continue
 		}
@@ -83,7 +83,7 @@ func (r *run) vcfSearch(a, d, depth int, line *[]uint64) bool {
 			*line = append(*line, sortedCells(t.fours[a])[0])
 		default:
 			b := sortedCells(t.fours[a])[0]
-			br, bc := sparse.Unpack(b)
+			br, bc := cellkey.Unpack(b)
 			if out, err := t.place(br, bc, d); err == nil {
 				if out != wonOutcome {
 					ok = r.vcfSearch(a, d, depth-1, line)

@@ -3,7 +3,7 @@ package player
 import (
 	"slices"
 
-	"github.com/gomoku-engine/gomoku/sparse"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 )
 
 // maxVCTDepth bounds the number of threats in a VCT line, and
@@ -59,7 +59,7 @@ func (r *run) vctSearch(a, d, depth int, first *uint64, top bool) bool {
 		}
 	}
 	for _, c := range cands {
-		row, col := sparse.Unpack(c)
+		row, col := cellkey.Unpack(c)
 		if _, err := t.place(row, col, a); err != nil {
 			continue
 		}
@@ -96,7 +96,7 @@ func (r *run) vctAnswer(a, d, depth int) bool {
 	}
 	// d may also answer with a four of its own.
 	defences = append(defences, r.fourMoves(d)...)
-	slices.SortFunc(defences, cmpPacked)
+	slices.SortFunc(defences, cellkey.Compare)
 	return r.vctReply(a, d, depth, slices.Compact(defences))
 }
 
@@ -104,7 +104,7 @@ func (r *run) vctAnswer(a, d, depth int) bool {
 func (r *run) vctReply(a, d, depth int, replies []uint64) bool {
 	t := r.t
 	for _, e := range replies {
-		row, col := sparse.Unpack(e)
+		row, col := cellkey.Unpack(e)
 		out, err := t.place(row, col, d)
 		if err != nil {
 			continue
@@ -129,7 +129,7 @@ func (r *run) threeDefences(a int) []uint64 {
 			return nil // out of time: not proven a threat
 		}
 		r.vcfLeft--
-		row, col := sparse.Unpack(c)
+		row, col := cellkey.Unpack(c)
 		if _, err := t.place(row, col, a); err != nil {
 			continue
 		}
@@ -140,15 +140,4 @@ func (r *run) threeDefences(a int) []uint64 {
 		t.undo()
 	}
 	return out
-}
-
-// cmpPacked is row-major order on packed cells.
-func cmpPacked(a, b uint64) int {
-	switch {
-	case a == b:
-		return 0
-	case packedLess(a, b):
-		return -1
-	}
-	return 1
 }

@@ -15,7 +15,7 @@ import (
 // pairs and whitespace. Anything else (a JSON saved game, say) is
 // [Unknown], so a caller can try its own formats next.
 func Detect(data []byte) Format {
-	s := strings.TrimSpace(string(bytes.TrimPrefix(data, []byte("\uFEFF"))))
+	s := strings.TrimSpace(string(withoutBOM(data)))
 	switch {
 	case s == "":
 		return Unknown
@@ -26,6 +26,10 @@ func Detect(data []byte) Format {
 	}
 	return Unknown
 }
+
+// withoutBOM is data without the byte-order mark that may open a UTF-8
+// file.
+func withoutBOM(data []byte) []byte { return bytes.TrimPrefix(data, []byte("\uFEFF")) }
 
 // isMoveString reports whether s is letters each followed by digits, with
 // whitespace between moves only.
@@ -59,7 +63,7 @@ func isMoveString(s string) bool {
 // surrounding whitespace are ignored.
 func Load(data []byte) (*Record, Format, error) {
 	f := Detect(data)
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	data = withoutBOM(data)
 	switch f {
 	case PSQ:
 		rec, err := ParsePSQ(string(data))

@@ -3,6 +3,8 @@ package record
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gomoku-engine/gomoku/engine"
 )
 
 // MaxMoveStringCols is the number of columns a move string can name: one
@@ -60,7 +62,7 @@ func parseMoveString(s string, height int) (*Record, error) {
 		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 			if row = row*10 + int(s[i]-'0'); row > maxMoveStringRow {
 				col = start
-				return nil, fail(ErrOffBoard, fmt.Sprintf("row number longer than %d", maxMoveStringRow))
+				return nil, fail(engine.ErrOffBoard, fmt.Sprintf("row number longer than %d", maxMoveStringRow))
 			}
 			i, col, digits = i+1, col+1, digits+1
 		}
@@ -69,18 +71,18 @@ func parseMoveString(s string, height int) (*Record, error) {
 			return nil, fail(ErrSyntax, fmt.Sprintf("column %q needs a row number after it", rune(c)))
 		}
 		if row < 1 {
-			return nil, fail(ErrOffBoard, "rows are numbered from 1")
+			return nil, fail(engine.ErrOffBoard, "rows are numbered from 1")
 		}
 		r := row - 1
 		if height > 0 {
 			if row > height {
-				return nil, fail(ErrOffBoard, fmt.Sprintf("row %d is off a board of height %d", row, height))
+				return nil, fail(engine.ErrOffBoard, fmt.Sprintf("row %d is off a board of height %d", row, height))
 			}
 			r = height - row
 		}
 		m := Move{Row: r, Col: int(c - 'a')}
 		if seen[[2]int{m.Row, m.Col}] {
-			return nil, fail(ErrDuplicate, fmt.Sprintf("move %d (%c%d) is on a cell already played", len(rec.Moves)+1, c, row))
+			return nil, fail(engine.ErrOccupied, fmt.Sprintf("move %d (%c%d) is on a cell already played", len(rec.Moves)+1, c, row))
 		}
 		seen[[2]int{m.Row, m.Col}] = true
 		rec.Moves = append(rec.Moves, m)
@@ -109,7 +111,7 @@ func FormatMoveStringBottomUp(moves []Move, height int) (string, error) {
 	flipped := make([]Move, len(moves))
 	for i, m := range moves {
 		if m.Row < 0 || m.Row >= height {
-			return "", fmt.Errorf("%w: move %d (row %d) is off a board of height %d", ErrOffBoard, i+1, m.Row, height)
+			return "", fmt.Errorf("%w: move %d (row %d) is off a board of height %d", engine.ErrOffBoard, i+1, m.Row, height)
 		}
 		flipped[i] = Move{Row: height - 1 - m.Row, Col: m.Col}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/record"
 )
 
@@ -44,9 +45,9 @@ func TestParseMoveStringErrors(t *testing.T) {
 		{"h8i", 1, 3, record.ErrSyntax, "needs a row number"},
 		{"8h", 1, 1, record.ErrSyntax, "column letter"},
 		{"h8,i9", 1, 3, record.ErrSyntax, "column letter"},
-		{"h0", 1, 1, record.ErrOffBoard, "from 1"},
-		{"h8\nh8", 2, 1, record.ErrDuplicate, "move 2 (h8)"},
-		{"h8 i9 j99999999", 1, 7, record.ErrOffBoard, "longer than"},
+		{"h0", 1, 1, engine.ErrOffBoard, "from 1"},
+		{"h8\nh8", 2, 1, engine.ErrOccupied, "move 2 (h8)"},
+		{"h8 i9 j99999999", 1, 7, engine.ErrOffBoard, "longer than"},
 		{"h8é", 1, 3, record.ErrSyntax, "column letter"},
 	}
 	for _, tt := range tests {
@@ -78,11 +79,11 @@ func TestMoveStringOrientation(t *testing.T) {
 	assert.Equal(t, "a1h8o15", s)
 
 	_, err = record.ParseMoveStringBottomUp("a16", 15)
-	require.ErrorIs(t, err, record.ErrOffBoard)
+	require.ErrorIs(t, err, engine.ErrOffBoard)
 	_, err = record.ParseMoveStringBottomUp("a1", 0)
 	require.ErrorIs(t, err, record.ErrUnsupported)
 	_, err = record.FormatMoveStringBottomUp([]record.Move{{Row: 15}}, 15)
-	require.ErrorIs(t, err, record.ErrOffBoard)
+	require.ErrorIs(t, err, engine.ErrOffBoard)
 }
 
 func TestFormatMoveString(t *testing.T) {

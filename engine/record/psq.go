@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -50,7 +51,7 @@ func ParsePSQ(text string) (*Record, error) {
 			return nil, fail(i, err, detail)
 		}
 		if seen[[2]int{m.Row, m.Col}] {
-			return nil, fail(i, ErrDuplicate, fmt.Sprintf("move %d is on a cell already played", len(rec.Moves)+1))
+			return nil, fail(i, engine.ErrOccupied, fmt.Sprintf("move %d is on a cell already played", len(rec.Moves)+1))
 		}
 		seen[[2]int{m.Row, m.Col}] = true
 		rec.Moves = append(rec.Moves, m)
@@ -148,7 +149,7 @@ func parsePSQMove(line string, rec *Record) (Move, error, string) {
 	}
 	x, y := n[0], n[1]
 	if x < 1 || x > rec.Cols || y < 1 || y > rec.Rows {
-		return Move{}, ErrOffBoard, fmt.Sprintf("move %d,%d is off the %dx%d board (coordinates are 1-based)", x, y, rec.Cols, rec.Rows)
+		return Move{}, engine.ErrOffBoard, fmt.Sprintf("move %d,%d is off the %dx%d board (coordinates are 1-based)", x, y, rec.Cols, rec.Rows)
 	}
 	m := Move{Row: y - 1, Col: x - 1}
 	if len(n) == 3 {
@@ -206,10 +207,10 @@ func checkPSQ(rec *Record) error {
 	seen := make(map[[2]int]bool, len(rec.Moves))
 	for i, m := range rec.Moves {
 		if m.Row < 0 || m.Row >= rec.Rows || m.Col < 0 || m.Col >= rec.Cols {
-			return fmt.Errorf("%w: move %d (row %d, col %d) is off the %dx%d board", ErrOffBoard, i+1, m.Row, m.Col, rec.Cols, rec.Rows)
+			return fmt.Errorf("%w: move %d (row %d, col %d) is off the %dx%d board", engine.ErrOffBoard, i+1, m.Row, m.Col, rec.Cols, rec.Rows)
 		}
 		if seen[[2]int{m.Row, m.Col}] {
-			return fmt.Errorf("%w: move %d (row %d, col %d)", ErrDuplicate, i+1, m.Row, m.Col)
+			return fmt.Errorf("%w: move %d (row %d, col %d)", engine.ErrOccupied, i+1, m.Row, m.Col)
 		}
 		seen[[2]int{m.Row, m.Col}] = true
 		if m.TimeMS < 0 {

@@ -105,10 +105,10 @@ func TestParsePSQErrors(t *testing.T) {
 		{"too many fields", "Piskvorky 15x15, 0:0, 0, 7\n", 1, record.ErrSyntax, "more than three"},
 		{"bad move", "Piskvorky 15x15, 0:0, 0\n8,8,0\n9,x,0\n", 3, record.ErrSyntax, "field 2"},
 		{"four fields", "Piskvorky 15x15, 0:0, 0\n8,8,0,1\n", 2, record.ErrSyntax, "x,y,time"},
-		{"zero-based by mistake", "Piskvorky 15x15, 0:0, 0\n0,5,0\n", 2, record.ErrOffBoard, "1-based"},
-		{"past the edge", "Piskvorky 15x15, 0:0, 0\n16,5,0\n", 2, record.ErrOffBoard, "off the 15x15"},
+		{"zero-based by mistake", "Piskvorky 15x15, 0:0, 0\n0,5,0\n", 2, engine.ErrOffBoard, "1-based"},
+		{"past the edge", "Piskvorky 15x15, 0:0, 0\n16,5,0\n", 2, engine.ErrOffBoard, "off the 15x15"},
 		{"negative time", "Piskvorky 15x15, 0:0, 0\n1,5,-3\n", 2, record.ErrSyntax, "negative"},
-		{"duplicate", "Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,0\n\n8,8,0\n", 5, record.ErrDuplicate, "move 3"},
+		{"duplicate", "Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,0\n\n8,8,0\n", 5, engine.ErrOccupied, "move 3"},
 		{"huge number", "Piskvorky 15x15, 0:0, 0\n99999999999999999999,1,0\n", 2, record.ErrSyntax, "whole number"},
 	}
 	for _, tt := range tests {
@@ -137,8 +137,8 @@ func TestWritePSQRefusesWhatWouldNotReadBack(t *testing.T) {
 		err    error
 	}{
 		{"unbounded", func(r *record.Record) { r.Rows, r.Cols = 0, 0 }, record.ErrUnsupported},
-		{"off board", func(r *record.Record) { r.Moves[0].Col = 15 }, record.ErrOffBoard},
-		{"duplicate", func(r *record.Record) { r.Moves = append(r.Moves, r.Moves[0]) }, record.ErrDuplicate},
+		{"off board", func(r *record.Record) { r.Moves[0].Col = 15 }, engine.ErrOffBoard},
+		{"duplicate", func(r *record.Record) { r.Moves = append(r.Moves, r.Moves[0]) }, engine.ErrOccupied},
 		{"numeric name", func(r *record.Record) { r.Names = []string{"42", "b"} }, record.ErrUnsupported},
 		{"multi-line name", func(r *record.Record) { r.Names = []string{"a\nb", "c"} }, record.ErrUnsupported},
 		{"three names", func(r *record.Record) { r.Names = []string{"a", "b", "c"} }, record.ErrUnsupported},

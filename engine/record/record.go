@@ -41,12 +41,12 @@ func ParseFormat(s string) (Format, error) {
 	return Unknown, fmt.Errorf("%w: %q (want psq or moves)", ErrUnknownFormat, s)
 }
 
-// Errors. A parse failure is a [*SyntaxError] wrapping one of the first
-// four; the others come from conversion and loading.
+// Errors. A parse failure is a [*SyntaxError] wrapping [ErrSyntax] or
+// [ErrEmpty], or the engine's [engine.ErrOffBoard] for a move off the
+// record's board and [engine.ErrOccupied] for a cell played twice; the
+// others come from conversion and loading.
 var (
 	ErrSyntax        = errors.New("record: syntax error")
-	ErrOffBoard      = errors.New("record: move off the board")
-	ErrDuplicate     = errors.New("record: cell played twice")
 	ErrEmpty         = errors.New("record: no record")
 	ErrUnknownFormat = errors.New("record: unknown format")
 	ErrUnsupported   = errors.New("record: game cannot be written in this format")
@@ -59,7 +59,7 @@ type SyntaxError struct {
 	Line   int // 1-based line of the input
 	Pos    int // 1-based byte offset in the line, 0 when the whole line is at fault
 	Text   string
-	Err    error // one of ErrSyntax, ErrOffBoard, ErrDuplicate, ErrEmpty
+	Err    error // ErrSyntax, engine.ErrOffBoard, engine.ErrOccupied or ErrEmpty
 	Detail string
 }
 
@@ -127,11 +127,11 @@ func (r *Record) Game(opts ...engine.Option) (*engine.Game, error) {
 	if r.Bounded() {
 		all = append(all, engine.WithBounds(r.Rows, r.Cols))
 	}
-	cfg := engine.DefaultConfig()
-	for _, o := range all {
-		o(&cfg)
+	empty, err := engine.New(all...)
+	if err != nil {
+		return nil, err
 	}
-	if cfg.Torus {
+	if empty.Config().Torus {
 		return nil, errTorus
 	}
 	moves := make([]engine.Move, len(r.Moves))

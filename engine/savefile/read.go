@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine"
 )
@@ -16,14 +17,15 @@ import (
 // reading a wrong file, such as a device, cannot exhaust memory.
 const MaxSize = 1 << 30
 
-// Load reads and validates the saved game in the named file.
-func Load(path string) (*Saved, error) {
+// Load reads and validates the saved game in the named file. opts are as
+// for [Read].
+func Load(path string, opts ...engine.Option) (*Saved, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("savefile: %w", err)
 	}
 	defer f.Close()
-	s, err := Read(f)
+	s, err := Read(f, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -31,9 +33,11 @@ func Load(path string) (*Saved, error) {
 }
 
 // Read reads a saved game from r and validates it completely (see the
-// package documentation). Errors wrap [ErrNotSaved], [ErrVersion] or
-// [ErrInvalid], or the reader's error.
-func Read(r io.Reader) (*Saved, error) {
+// package documentation). The file brings the game's rules; opts choose its
+// tuning ([engine.WithChecker], [engine.WithLayout]), and any rules among
+// them are overridden by the file's. Errors wrap [ErrNotSaved],
+// [ErrVersion] or [ErrInvalid], or the reader's error.
+func Read(r io.Reader, opts ...engine.Option) (*Saved, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("savefile: %w", err)
@@ -45,7 +49,7 @@ func Read(r io.Reader) (*Saved, error) {
 	if err != nil {
 		return nil, err
 	}
-	return doc.validate()
+	return doc.validate(opts)
 }
 
 // decode parses data strictly: one JSON object, no unknown fields, nothing
@@ -99,8 +103,9 @@ func lineOf(data []byte, off int64) int {
 	return bytes.Count(data[:off], []byte{'\n'}) + 1
 }
 
-// validate builds the game the document describes, replaying every move.
-func (doc *fileJSON) validate() (*Saved, error) {
+// validate builds the game the document describes with the tuning opts,
+// replaying every move.
+func (doc *fileJSON) validate(opts []engine.Option) (*Saved, error) {
 	cfg, err := doc.Config.config()
 	if err != nil {
 		return nil, err
@@ -122,7 +127,7 @@ func (doc *fileJSON) validate() (*Saved, error) {
 	for i, m := range doc.Moves {
 		moves[i] = engine.Move(m)
 	}
-	g, err := engine.FromMoves(moves, engine.WithConfig(cfg))
+	g, err := engine.FromMoves(moves, append(slices.Clip(opts), engine.WithConfig(cfg))...)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
@@ -173,13 +178,8 @@ func (c *configJSON) config() (engine.Config, error) {
 		return cfg, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	cfg.Rule = rule
-	switch *c.Order {
-	case engine.Rotation.String():
-		cfg.Order = engine.Rotation
-	case engine.FreeOrder.String():
-		cfg.Order = engine.FreeOrder
-	default:
-		return cfg, fmt.Errorf("%w: unknown order %q (want rotation or free)", ErrInvalid, *c.Order)
+	if cfg.Order, err = engine.ParseTurnOrder(*c.Order); err != nil {
+		return cfg, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	if (cfg.Rows == 0) != (cfg.Cols == 0) {
 		return cfg, fmt.Errorf("%w: rows and cols must both be 0 (unbounded) or both positive, got %d and %d", ErrInvalid, cfg.Rows, cfg.Cols)

@@ -31,8 +31,8 @@ var (
 // Saved is a validated saved game.
 type Saved struct {
 	// Game is the game replayed from the file: its configuration, its
-	// moves and its outcome. It uses the engine's default win checker and
-	// board layout.
+	// moves and its outcome, with the tuning given to [Read] or [Load]
+	// (by default the engine's default win checker and board layout).
 	Game *engine.Game
 	// Seats names who played each seat, one per player, or is nil when
 	// the file does not say.

@@ -12,15 +12,14 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // requireSameGame checks that got is an exact replay of want: same
-// configuration (up to checker and layout), moves, status and winner.
+// rules, moves, status and winner.
 func requireSameGame(t *testing.T, want, got *engine.Game) {
 	t.Helper()
-	wc, gc := want.Config(), got.Config()
-	wc.Checker, gc.Checker, wc.Layout, gc.Layout = 0, 0, 0, 0
-	require.Equal(t, wc, gc)
+	require.Equal(t, want.Config(), got.Config())
 	require.Equal(t, want.History(), got.History())
 	require.Equal(t, want.Status(), got.Status())
 	require.Equal(t, want.Winner(), got.Winner())
@@ -144,12 +143,12 @@ func TestReadRejects(t *testing.T) {
 		{"no rule", `"rule": "freestyle", `, ``, savefile.ErrInvalid, `no "rule"`},
 		{"no order", `, "order": "rotation"`, ``, savefile.ErrInvalid, `no "order"`},
 		{"bad rule", `"freestyle"`, `"renju"`, savefile.ErrInvalid, "unknown rule"},
-		{"bad order", `"rotation"`, `"random"`, savefile.ErrInvalid, "unknown order"},
+		{"bad order", `"rotation"`, `"random"`, savefile.ErrInvalid, "unknown turn order"},
 		{"half bounded", `"cols": 3`, `"cols": 0`, savefile.ErrInvalid, "both be 0"},
 		{"k too big", `"k": 3`, `"k": 4`, savefile.ErrInvalid, "cannot fit"},
 		{"one player", `"players": 2`, `"players": 1`, savefile.ErrInvalid, "players must be"},
-		{"occupied", `[1, 0, 2]`, `[0, 0, 2]`, savefile.ErrInvalid, "move 2: engine: cell occupied"},
-		{"off board", `[1, 0, 2]`, `[3, 0, 2]`, savefile.ErrInvalid, "move 2: engine: cell off the board"},
+		{"occupied", `[1, 0, 2]`, `[0, 0, 2]`, savefile.ErrInvalid, "move 2: sparse: cell occupied"},
+		{"off board", `[1, 0, 2]`, `[3, 0, 2]`, savefile.ErrInvalid, "move 2: sparse: cell off the board"},
 		{"wrong turn", `[1, 0, 2]`, `[1, 0, 1]`, savefile.ErrInvalid, "move 2: engine: not this player's turn"},
 		{"bad player", `[1, 0, 2]`, `[1, 0, 7]`, savefile.ErrInvalid, "move 2: engine: player number out of range"},
 		{"after the end", `[0, 2, 1]]`, `[0, 2, 1], [2, 2, 2]]`, savefile.ErrInvalid, "move 6: engine: game already over"},
@@ -256,4 +255,25 @@ func FuzzRead(f *testing.F) {
 		requireSameGame(t, s.Game, again.Game)
 		require.Equal(t, s.Seats, again.Seats)
 	})
+}
+
+// A saved game keeps the rules only; the reader chooses the tuning, and
+// rules given among the options do not override the file's.
+func TestReadTakesTuning(t *testing.T) {
+	g := play(t, newGame(t, engine.WithK(3), engine.WithBounds(3, 3), engine.WithChecker(engine.LinesChecker)),
+		[2]int{0, 0}, [2]int{1, 0}, [2]int{0, 1})
+	var buf bytes.Buffer
+	require.NoError(t, savefile.Write(&buf, g, nil))
+	assert.NotContains(t, buf.String(), "checker")
+
+	plain, err := savefile.Read(bytes.NewReader(buf.Bytes()))
+	require.NoError(t, err)
+	assert.Equal(t, engine.WalkChecker, plain.Game.Checker())
+
+	tuned, err := savefile.Read(bytes.NewReader(buf.Bytes()),
+		engine.WithChecker(engine.RunsChecker), engine.WithLayout(sparse.GoMapCell), engine.WithK(2))
+	require.NoError(t, err)
+	requireSameGame(t, g, tuned.Game)
+	assert.Equal(t, engine.RunsChecker, tuned.Game.Checker())
+	assert.Equal(t, sparse.GoMapCell, tuned.Game.Layout())
 }

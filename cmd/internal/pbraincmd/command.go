@@ -7,11 +7,11 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
+	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/pbrain"
 	"github.com/gomoku-engine/gomoku/engine/player"
 )
@@ -61,12 +61,12 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 
 func flags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "strategy", Value: "search",
+		&cli.StringFlag{Name: "strategy", Value: player.Strongest(engine.DefaultConfig()),
 			Usage: "the player that chooses moves: " + strings.Join(player.Names(), ", ")},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for the strategy's tie-breaks"},
-		&cli.DurationFlag{Name: "default-turn", Value: 5 * time.Second,
+		&cli.DurationFlag{Name: "default-turn", Value: pbrain.DefaultTurnTime,
 			Usage: "time per move when the manager sends no INFO timeout_turn"},
-		&cli.DurationFlag{Name: "margin", Value: 50 * time.Millisecond,
+		&cli.DurationFlag{Name: "margin", Value: pbrain.DefaultMinMargin,
 			Usage: "least time kept back from every move's budget for the answer to reach the manager (at least a tenth of the budget is kept)"},
 		&cli.IntFlag{Name: "max-side", Value: 1024, Usage: "largest board side START and RECTSTART accept (the smallest is 5)"},
 		&cli.StringFlag{Name: "name", Value: "gomoku", Usage: "engine name in the ABOUT answer"},

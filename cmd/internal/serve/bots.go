@@ -6,18 +6,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player"
 )
-
-// newBot creates the bot called name; the search bot thinks for budget per
-// move.
-func newBot(name string, seed uint64, budget time.Duration) (engine.Strategy, error) {
-	if name == "search" {
-		return player.NewSearch(player.WithSeed(seed), player.WithBudget(budget)), nil
-	}
-	return player.ByName(name, seed)
-}
 
 // botPool runs the bots' searches on a fixed number of workers, taking
 // games in the order their bots came to move, so a long search holds one

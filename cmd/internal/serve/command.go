@@ -49,7 +49,7 @@ func Command(opts ...Option) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "`HOST:PORT` to listen on (port 0 picks a free one)"},
 			&cli.StringFlag{Name: "db", Value: "gomoku.db", Usage: "SQLite file `PATH`, or a postgres:// URL"},
-			&cli.DurationFlag{Name: "bot-budget", Value: time.Second, Usage: "time a bot may think about one move"},
+			&cli.DurationFlag{Name: "bot-budget", Value: DefaultBotBudget, Usage: "time a bot may think about one move"},
 			&cli.IntFlag{Name: "bot-workers", Value: runtime.GOMAXPROCS(0), Usage: "bots that may think at once"},
 			&cli.Float64Flag{Name: "rate", Value: def.RequestsPerSecond, Usage: "requests a second per client address (bursts of twice as many; 0: unlimited)"},
 			&cli.Float64Flag{Name: "move-rate", Value: def.MovesPerSecond, Usage: "moves a second per seat (bursts of twice as many; 0: unlimited)"},

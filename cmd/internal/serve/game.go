@@ -15,6 +15,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player"
 )
 
 const human = "human"
@@ -71,7 +72,7 @@ func newGame(rec store.Game, moves []store.Move, budget time.Duration) (*game, e
 	g.head = stateHead(rec)
 	for i, s := range rec.Seats {
 		if s.Kind != human {
-			if g.bots[i], err = newBot(s.Kind, seedFor(rec.ID, i+1), budget); err != nil {
+			if g.bots[i], err = player.ByName(s.Kind, seedFor(rec.ID, i+1), player.WithBudget(budget)); err != nil {
 				return nil, fmt.Errorf("serve: game %s: %w", rec.ID, err)
 			}
 		}

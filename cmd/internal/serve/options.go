@@ -61,7 +61,7 @@ func defaultSettings() settings {
 	return settings{
 		log:        slog.New(slog.DiscardHandler),
 		limits:     DefaultLimits(),
-		budget:     time.Second,
+		budget:     DefaultBotBudget,
 		workers:    max(1, runtime.GOMAXPROCS(0)),
 		evictAfter: 10 * time.Minute,
 	}
@@ -80,8 +80,13 @@ func WithLogger(l *slog.Logger) Option { return func(s *settings) { s.log = l } 
 // WithLimits replaces [DefaultLimits].
 func WithLimits(l Limits) Option { return func(s *settings) { s.limits = l } }
 
-// WithBotBudget sets the time a bot may think about one move (one second
-// by default).
+// DefaultBotBudget is the time a bot may think about one move unless
+// [WithBotBudget] says otherwise: longer than the search's own default,
+// since a person waits for the answer anyway.
+const DefaultBotBudget = time.Second
+
+// WithBotBudget sets the time a bot may think about one move
+// ([DefaultBotBudget] by default).
 func WithBotBudget(d time.Duration) Option { return func(s *settings) { s.budget = d } }
 
 // WithBotWorkers sets how many bots may think at once (GOMAXPROCS by

@@ -80,7 +80,7 @@ func New(ctx context.Context, st store.Store, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	if s.track() {
-		go s.janitor()
+		go s.every(time.Minute, s.janitor)
 	}
 	return s, nil
 }
@@ -235,11 +235,11 @@ func hasBot(rec store.Game) bool {
 	return false
 }
 
-// janitor drops from memory the games nobody has used for a while (they
-// are read again from the store when asked for), and idle rate limiters.
-func (s *Server) janitor() {
+// every runs fn every d until the server stops; run it in a goroutine
+// counted in s.wg.
+func (s *Server) every(d time.Duration, fn func()) {
 	defer s.wg.Done()
-	tick := time.NewTicker(time.Minute)
+	tick := time.NewTicker(d)
 	defer tick.Stop()
 	for {
 		select {
@@ -247,9 +247,15 @@ func (s *Server) janitor() {
 			return
 		case <-tick.C:
 		}
-		s.evict(time.Now().Add(-s.evictAfter))
-		s.limits.sweep()
+		fn()
 	}
+}
+
+// janitor drops from memory the games nobody has used for a while (they
+// are read again from the store when asked for), and idle rate limiters.
+func (s *Server) janitor() {
+	s.evict(time.Now().Add(-s.evictAfter))
+	s.limits.sweep()
 }
 
 // evict drops the idle games last used before cutoff and returns how many
@@ -323,7 +329,7 @@ func (s *Server) follow() error {
 		return fmt.Errorf("serve: following other servers: %w", err)
 	}
 	if s.track() {
-		go s.poll()
+		go s.every(pollEvery, s.poll)
 	}
 	return nil
 }
@@ -335,38 +341,28 @@ const pollEvery = 3 * time.Second
 // poll catches up the games held in memory that other servers moved on
 // without this one hearing of it.
 func (s *Server) poll() {
-	defer s.wg.Done()
-	tick := time.NewTicker(pollEvery)
-	defer tick.Stop()
-	for {
-		select {
-		case <-s.ctx.Done():
-			return
-		case <-tick.C:
-		}
-		s.mu.Lock()
-		held := make(map[string]int, len(s.games))
-		for id, g := range s.games {
-			held[id] = g.view.Load().ply
-		}
-		s.mu.Unlock()
-		ids := slices.Sorted(maps.Keys(held))
-		for len(ids) > 0 {
-			chunk := ids[:min(len(ids), 1000)]
-			ids = ids[len(chunk):]
-			ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
-			plies, err := s.watcher.Plies(ctx, chunk)
-			cancel()
-			if err != nil {
-				if s.ctx.Err() == nil {
-					s.log.Error("comparing plies with the store", "err", err)
-				}
-				break
+	s.mu.Lock()
+	held := make(map[string]int, len(s.games))
+	for id, g := range s.games {
+		held[id] = g.view.Load().ply
+	}
+	s.mu.Unlock()
+	ids := slices.Sorted(maps.Keys(held))
+	for len(ids) > 0 {
+		chunk := ids[:min(len(ids), 1000)]
+		ids = ids[len(chunk):]
+		ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+		plies, err := s.watcher.Plies(ctx, chunk)
+		cancel()
+		if err != nil {
+			if s.ctx.Err() == nil {
+				s.log.Error("comparing plies with the store", "err", err)
 			}
-			for _, id := range chunk {
-				if ply, ok := plies[id]; ok && ply > held[id] {
-					s.noticed(id, ply)
-				}
+			break
+		}
+		for _, id := range chunk {
+			if ply, ok := plies[id]; ok && ply > held[id] {
+				s.noticed(id, ply)
 			}
 		}
 	}
