@@ -121,7 +121,7 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 			return r.evaluate()
 		}
 	case depth <= 0:
-		return r.evaluate()
+		return r.horizon(mover, ply)
 	default:
 		moves = r.candidates(mover, ply)
 		if len(moves) == 0 {

@@ -95,6 +95,8 @@ type Search struct {
 	// search for two players too (benchmarks compare the two).
 	ds     *duelState
 	sparse bool
+	// multi is the look-ahead for three or more players.
+	multi MultiSearch
 }
 
 // Stats describes the latest Choose of a [Search].
@@ -219,7 +221,15 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		return quickMove(g, player), nil
 	}
 	r := &run{Search: s, t: s.t, root: player, ctx: ctx, deadline: deadline, start: start}
-	key, ok := r.best()
+	var (
+		key uint64
+		ok  bool
+	)
+	if s.t.n >= 3 {
+		key, ok = r.multiBest()
+	} else {
+		key, ok = r.best()
+	}
 	if ok {
 		row, col := sparse.Unpack(key)
 		if g.CanPlace(row, col) == nil {

@@ -46,6 +46,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		opening  = fs.Int("opening", 0, "random opening moves per game")
 		budget   = fs.Duration("budget", player.DefaultBudget, "search time per move")
 		verbose  = fs.Bool("v", false, "print every game")
+		multi    = fs.String("multi", player.BestReply.String(), "the search's look-ahead for three or more players: best-reply, paranoid or max-n")
 		slow     = fs.Duration("slow", 0, "when positive, print every search move that took longer, with its statistics")
 	)
 	if err := fs.Parse(args); err != nil {
@@ -59,6 +60,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	look, err := player.ParseMultiSearch(*multi)
+	if err != nil {
+		return err
+	}
 	cfg := engine.DefaultConfig()
 	cfg.K, cfg.Rows, cfg.Cols, cfg.Rule = *k, *rows, *cols, r
 	names := strings.Split(*players, ",")
@@ -69,7 +74,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if name == "search" {
 			b := *budget
 			entrants[i] = arena.Entrant{Name: name, New: func(seed uint64) engine.Strategy {
-				return &recorder{Search: player.NewSearch(player.WithSeed(seed), player.WithBudget(b)), stats: &stats, slow: *slow, out: stdout}
+				return &recorder{Search: player.NewSearch(player.WithSeed(seed), player.WithBudget(b), player.WithMultiSearch(look)), stats: &stats, slow: *slow, out: stdout}
 			}}
 			continue
 		}

@@ -1,0 +1,255 @@
+package player
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// MultiSearch names the look-ahead a [Search] runs for three or more
+// players.
+type MultiSearch uint8
+
+const (
+	// BestReply is best-reply search with the other opponents playing
+	// their best-ordered move (BRS+): between two moves of the searcher,
+	// one opponent's reply is searched while every other opponent plays
+	// the move it must (a win, a block) or its best move by the ordering.
+	BestReply MultiSearch = iota
+	// Paranoid is alpha-beta with every opponent minimising the
+	// searcher's value, each opponent in turn.
+	Paranoid
+	// MaxN has every player maximise its own value, each in turn; it
+	// prunes nothing.
+	MaxN
+	multiSearchCount
+)
+
+// String is the name [ParseMultiSearch] reads.
+func (m MultiSearch) String() string {
+	switch m {
+	case BestReply:
+		return "best-reply"
+	case Paranoid:
+		return "paranoid"
+	case MaxN:
+		return "max-n"
+	}
+	return fmt.Sprintf("MultiSearch(%d)", uint8(m))
+}
+
+// ParseMultiSearch reads the name of a [MultiSearch].
+func ParseMultiSearch(s string) (MultiSearch, error) {
+	for m := range multiSearchCount {
+		if m.String() == s {
+			return m, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: multi-player search %q (want best-reply, paranoid or max-n)", ErrUnknown, s)
+}
+
+// WithMultiSearch chooses the look-ahead for three or more players
+// ([BestReply] by default).
+func WithMultiSearch(m MultiSearch) SearchOption { return func(s *Search) { s.multi = m } }
+
+// forcingDepth bounds the number of the attacker's moves in a forcing
+// line at the root; leafForcingDepth inside the search.
+const (
+	forcingDepth     = 8
+	leafForcingDepth = 2
+)
+
+// multiBest finds the root's move for three or more players: a win; the
+// block that no later player would make; a forcing win (every move
+// leaving more winning cells than the opponents moving before the
+// attacker again can block, or exactly as many, so that each of them must
+// block and none moves freely); else the chosen look-ahead over the
+// candidates.
+func (r *run) multiBest() (uint64, bool) {
+	t, me := r.t, r.root
+	if len(t.fours[me]) > 0 {
+		r.stats.Reason = "win"
+		r.stats.Score = winValue
+		return sortedCells(t.fours[me])[0], true
+	}
+	moves, winner := r.threats(me)
+	if len(moves) == 0 && r.vcf {
+		r.limit = r.phaseEnd(4)
+		r.resetForcing()
+		if c, ok := r.forcingWin(me, forcingDepth); ok {
+			r.stats.Reason = "vcf"
+			r.stats.Score = winValue
+			r.limit = r.deadline
+			return c, true
+		}
+		r.stopped = r.ctx.Err() != nil
+	}
+	r.limit = r.deadline
+	if len(moves) == 0 {
+		moves = slices.Clone(r.candidates(me, 0))
+	}
+	if len(moves) == 0 {
+		return 0, false
+	}
+	if len(moves) == 1 || winner != 0 {
+		r.stats.Reason = "only move"
+		return moves[0], true
+	}
+	return r.multiDeepen(moves), true
+}
+
+// resetForcing empties the table of refuted forcing positions.
+func (r *run) resetForcing() {
+	if r.Search.vcfFailed == nil {
+		r.Search.vcfFailed = make(map[uint64]int)
+	}
+	clear(r.Search.vcfFailed)
+	r.vcfLeft = vcfNodeLimit
+}
+
+// multiDeepen runs iterative deepening of the chosen look-ahead over the
+// root moves and returns the best move of the deepest completed iteration.
+func (r *run) multiDeepen(moves []uint64) uint64 {
+	if r.Search.tt == nil {
+		r.Search.tt = make(map[uint64]ttEntry)
+	}
+	clear(r.tt)
+	r.stats.Reason = "search"
+	best := moves[0]
+	values := make([]int64, len(moves))
+	for depth := 1; depth <= r.maxDepth; depth++ {
+		iterStart := time.Now()
+		alpha := -2 * winValue
+		iterBest := moves[0]
+		for i, mv := range moves {
+			var v int64
+			switch r.multi {
+			case BestReply:
+				v = r.brsMove(mv, depth, alpha, 2*winValue)
+			case MaxN:
+				v = r.maxnMove(mv, depth)
+			default:
+				v = r.tryMove(mv, r.root, depth, alpha, 2*winValue, 0)
+			}
+			if r.stopped {
+				break
+			}
+			values[i] = v
+			if v > alpha {
+				alpha, iterBest = v, mv
+			}
+		}
+		if r.stopped {
+			break
+		}
+		best, r.stats.Depth, r.stats.Score = iterBest, depth, alpha
+		moves, values = byValueDesc(moves, values)
+		if alpha >= winValue-int64(maxSearchDepth) || alpha <= -winValue+int64(maxSearchDepth) {
+			break
+		}
+		if !r.deadline.IsZero() && time.Until(r.deadline) < 3*time.Since(iterStart) {
+			break
+		}
+	}
+	return best
+}
+
+// forcingCands lists the cells where a's mark would leave at least need
+// winning cells, best first: a cell can leave no more winning cells than
+// the windows one mark short of a four that pass through it.
+func (r *run) forcingCands(a, need int) []uint64 {
+	var out []scored
+	for key, n := range r.t.threes[a] {
+		if int(n) >= need {
+			out = append(out, scored{key, int64(n)<<32 + r.t.moveScore(key, a)>>8})
+		}
+	}
+	slices.SortFunc(out, byScore)
+	keys := make([]uint64, len(out))
+	for i, c := range out {
+		keys[i] = c.key
+	}
+	return keys
+}
+
+// forcingWin looks for a forcing win of attacker a, who is to move: a
+// line of a's moves, each leaving so many winning cells that every
+// opponent moving before a again must block one (or one of another
+// player's, as rational players and [Greedy] do: the first player after
+// them in turn order who has some), ending when more cells remain than
+// can be blocked. Every choice of the blockers is tried. It returns a's
+// first move, within depth moves of a.
+func (r *run) forcingWin(a, depth int) (uint64, bool) {
+	r.tick()
+	r.vcfLeft--
+	t := r.t
+	if r.stopped || r.vcfLeft < 0 {
+		return 0, false
+	}
+	if len(t.fours[a]) > 0 {
+		return sortedCells(t.fours[a])[0], true
+	}
+	if depth == 0 {
+		return 0, false
+	}
+	if cells, _ := r.threats(a); len(cells) > 0 {
+		return 0, false // a must block, or has lost
+	}
+	key := t.hash ^ uint64(a)*0x9e3779b97f4a7c15
+	if d, ok := r.vcfFailed[key]; ok && d >= depth {
+		return 0, false
+	}
+	for _, mv := range r.forcingCands(a, t.n-1) {
+		row, col := sparse.Unpack(mv)
+		out, err := t.place(row, col, a)
+		if err != nil {
+			continue
+		}
+		won := out == wonOutcome ||
+			(len(t.fours[a]) >= t.n-1 && r.blockersLose(a, r.next(a), depth-1))
+		t.undo()
+		if won {
+			return mv, true
+		}
+		if r.stopped || r.vcfLeft < 0 {
+			return 0, false
+		}
+	}
+	r.vcfFailed[key] = depth
+	return 0, false
+}
+
+// blockersLose reports whether a wins whatever the players from p up to a
+// do, each of them having to block (see forcingWin); a free move, or one
+// of them winning first, refutes the line.
+func (r *run) blockersLose(a, p, depth int) bool {
+	if p == a {
+		_, ok := r.forcingWin(a, depth)
+		return ok
+	}
+	t := r.t
+	if len(t.fours[p]) > 0 {
+		return false
+	}
+	cells, winner := r.threats(p)
+	switch {
+	case winner == a:
+		return true
+	case winner != 0 || len(cells) == 0:
+		return false
+	}
+	for _, c := range cells {
+		row, col := sparse.Unpack(c)
+		if _, err := t.place(row, col, p); err != nil {
+			return false
+		}
+		ok := r.blockersLose(a, r.next(p), depth)
+		t.undo()
+		if !ok || r.stopped {
+			return false
+		}
+	}
+	return true
+}

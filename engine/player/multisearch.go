@@ -1,0 +1,372 @@
+package player
+
+import "github.com/gomoku-engine/gomoku/sparse"
+
+// brsMove plays the root's move mv and returns the best-reply value of the
+// result, searching depth-1 layers below it (the opponents together make
+// one layer, the root another).
+func (r *run) brsMove(mv uint64, depth int, alpha, beta int64) int64 {
+	row, col := sparse.Unpack(mv)
+	out, err := r.t.place(row, col, r.root)
+	if err != nil {
+		panic("player: the search tried an illegal cell: " + err.Error())
+	}
+	var v int64
+	switch out {
+	case wonOutcome:
+		v = r.winFor(r.root, 1)
+	case drawnOutcome:
+		v = 0
+	default:
+		v = r.brsMin(depth-1, alpha, beta, 1)
+	}
+	r.t.undo()
+	return v
+}
+
+// brsMin is the opponents' layer: each opponent in turn is the one whose
+// reply is searched, the others playing their forced or best-ordered
+// moves in turn order around it, and the layer takes the reply that
+// leaves the root the least.
+func (r *run) brsMin(depth int, alpha, beta int64, ply int) int64 {
+	if depth <= 0 {
+		return r.quiet(r.next(r.root), ply)
+	}
+	best := 2 * winValue
+	for i := 0; i < r.t.n-1; i++ {
+		v := r.brsSeq(i, 0, depth, alpha, beta, ply)
+		if r.stopped {
+			return 0
+		}
+		best = min(best, v)
+		beta = min(beta, v)
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// brsSeq plays the opponents from the j-th after the root on, searching
+// the moves of the i-th and playing one move for each of the others.
+func (r *run) brsSeq(i, j, depth int, alpha, beta int64, ply int) int64 {
+	t := r.t
+	if j == t.n-1 {
+		return r.brsMax(depth-1, alpha, beta, ply)
+	}
+	r.tick()
+	if r.stopped {
+		return 0
+	}
+	p := (r.root+j)%t.n + 1
+	if len(t.fours[p]) > 0 {
+		return r.winFor(p, ply+1)
+	}
+	cells, winner := r.threats(p)
+	if winner != 0 {
+		return r.winFor(winner, ply+(winner-p+t.n)%t.n+1)
+	}
+	moves := cells
+	switch {
+	case j != i:
+		mv, ok := r.ordered(p, cells, ply)
+		if !ok {
+			return r.evaluate()
+		}
+		moves = []uint64{mv}
+	case len(moves) == 0:
+		moves = r.candidates(p, ply)
+		if len(moves) == 0 {
+			return r.evaluate()
+		}
+	}
+	best := 2 * winValue
+	for _, mv := range moves {
+		row, col := sparse.Unpack(mv)
+		out, err := t.place(row, col, p)
+		if err != nil {
+			panic("player: the search tried an illegal cell: " + err.Error())
+		}
+		var v int64
+		switch out {
+		case wonOutcome:
+			v = r.winFor(p, ply+1)
+		case drawnOutcome:
+			v = 0
+		default:
+			v = r.brsSeq(i, j+1, depth, alpha, beta, ply+1)
+		}
+		t.undo()
+		if r.stopped {
+			return 0
+		}
+		best = min(best, v)
+		beta = min(beta, v)
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// ordered is the move p plays when its reply is not the one searched: the
+// best of the cells it must block by the move ordering, or its best
+// candidate.
+func (r *run) ordered(p int, cells []uint64, ply int) (uint64, bool) {
+	if len(cells) > 0 {
+		best, bestScore := cells[0], r.t.moveScore(cells[0], p)
+		for _, c := range cells[1:] {
+			if s := r.t.moveScore(c, p); s > bestScore {
+				best, bestScore = c, s
+			}
+		}
+		return best, true
+	}
+	for len(r.scratch) <= ply {
+		r.scratch = append(r.scratch, plyScratch{})
+	}
+	buf := &r.scratch[ply]
+	buf.scored = r.t.candidates(p, 1, buf.scored[:0])
+	if len(buf.scored) == 0 {
+		return 0, false
+	}
+	return buf.scored[0].key, true
+}
+
+// brsMax is the root's layer.
+func (r *run) brsMax(depth int, alpha, beta int64, ply int) int64 {
+	r.tick()
+	if r.stopped {
+		return 0
+	}
+	t, me := r.t, r.root
+	if len(t.fours[me]) > 0 {
+		return r.winFor(me, ply+1)
+	}
+	moves, winner := r.threats(me)
+	if winner != 0 {
+		return r.winFor(winner, ply+(winner-me+t.n)%t.n+1)
+	}
+	if ply >= maxSearchDepth {
+		return r.evaluate()
+	}
+	if len(moves) == 0 {
+		if depth <= 0 {
+			return r.leaf(ply)
+		}
+		moves = r.candidates(me, ply)
+		if len(moves) == 0 {
+			return r.evaluate()
+		}
+	}
+	depth = max(depth, 1)
+	best := -2 * winValue
+	for _, mv := range moves {
+		row, col := sparse.Unpack(mv)
+		out, err := t.place(row, col, me)
+		if err != nil {
+			panic("player: the search tried an illegal cell: " + err.Error())
+		}
+		var v int64
+		switch out {
+		case wonOutcome:
+			v = r.winFor(me, ply+1)
+		case drawnOutcome:
+			v = 0
+		default:
+			v = r.brsMin(depth-1, alpha, beta, ply+1)
+		}
+		t.undo()
+		if r.stopped {
+			return 0
+		}
+		best = max(best, v)
+		alpha = max(alpha, v)
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// quiet scores a position at the search's horizon with p to move: a win
+// that the players in turn can no longer stop, else the horizon's value.
+func (r *run) quiet(p, ply int) int64 {
+	t := r.t
+	if len(t.fours[p]) > 0 {
+		return r.winFor(p, ply+1)
+	}
+	if _, winner := r.threats(p); winner != 0 {
+		return r.winFor(winner, ply+(winner-p+t.n)%t.n+1)
+	}
+	return r.horizon(p, ply)
+}
+
+// leafForcingNodes bounds the positions of one forcing search at a leaf.
+const leafForcingNodes = 48
+
+// threatWorth is the value of one cell from which the root has a forcing
+// win, seen with an opponent to move: several of them are more than the
+// opponents' free moves can spoil.
+const threatWorth = 1 << 14
+
+// horizon scores a position at the horizon with p to move and no threat
+// to answer. With the root to move, a short forcing win counts as a win.
+// With an opponent to move, every cell from which the root would have a
+// forcing win adds threatWorth, and as many of them as there are players
+// (more than the opponents can spoil, one move each) count as a win: so
+// the search builds double threats on purpose.
+func (r *run) horizon(p, ply int) int64 {
+	if !r.vcf || r.t.n < 3 {
+		return r.evaluate()
+	}
+	saved := r.vcfLeft
+	defer func() { r.vcfLeft = saved }()
+	if p == r.root {
+		r.vcfLeft = leafForcingNodes
+		if _, ok := r.forcingWin(r.root, leafForcingDepth); ok {
+			return r.winFor(r.root, ply+2*r.t.n)
+		}
+		return r.evaluate()
+	}
+	starts := r.forcingStarts(r.root, r.t.n)
+	if starts >= r.t.n {
+		return r.winFor(r.root, ply+3*r.t.n)
+	}
+	return r.evaluate() + int64(starts)*threatWorth
+}
+
+// forcingStarts counts, up to limit, the cells where a's move would start
+// a forcing win of at most two of a's moves, were it a's turn.
+func (r *run) forcingStarts(a, limit int) int {
+	t := r.t
+	n := 0
+	for _, mv := range r.forcingCands(a, t.n-1) {
+		row, col := sparse.Unpack(mv)
+		out, err := t.place(row, col, a)
+		if err != nil {
+			continue
+		}
+		r.vcfLeft = leafForcingNodes
+		won := out == wonOutcome || (len(t.fours[a]) >= t.n-1 && r.blockersLose(a, r.next(a), 1))
+		t.undo()
+		if r.stopped {
+			return n
+		}
+		if won {
+			if n++; n >= limit {
+				return n
+			}
+		}
+	}
+	return n
+}
+
+// leaf scores a position at the horizon with the root to move.
+func (r *run) leaf(ply int) int64 { return r.horizon(r.root, ply) }
+
+// maxnMove plays the root's move mv and returns the root's share of the
+// max-n value of the result.
+func (r *run) maxnMove(mv uint64, depth int) int64 {
+	row, col := sparse.Unpack(mv)
+	out, err := r.t.place(row, col, r.root)
+	if err != nil {
+		panic("player: the search tried an illegal cell: " + err.Error())
+	}
+	var v int64
+	switch out {
+	case wonOutcome:
+		v = r.winFor(r.root, 1)
+	case drawnOutcome:
+		v = 0
+	default:
+		if vec := r.maxn(depth-1, r.next(r.root), 1); vec != nil {
+			v = vec[r.root]
+		}
+	}
+	r.t.undo()
+	return v
+}
+
+// maxn returns the value of the position for every player (index 1..N),
+// mover choosing the move best for itself; nil when the search stopped.
+func (r *run) maxn(depth, mover, ply int) []int64 {
+	r.tick()
+	if r.stopped {
+		return nil
+	}
+	t := r.t
+	if len(t.fours[mover]) > 0 {
+		return r.winVector(mover, ply+1)
+	}
+	moves, winner := r.threats(mover)
+	if winner != 0 {
+		return r.winVector(winner, ply+(winner-mover+t.n)%t.n+1)
+	}
+	if ply >= maxSearchDepth {
+		return r.evalVector()
+	}
+	if len(moves) == 0 {
+		if depth <= 0 {
+			if mover == r.root && r.leaf(ply) >= winValue-int64(maxSearchDepth)-int64(2*t.n) {
+				return r.winVector(mover, ply+2*t.n)
+			}
+			return r.evalVector()
+		}
+		moves = r.candidates(mover, ply)
+		if len(moves) == 0 {
+			return r.evalVector()
+		}
+	}
+	depth = max(depth, 1)
+	var best []int64
+	for _, mv := range moves {
+		row, col := sparse.Unpack(mv)
+		out, err := t.place(row, col, mover)
+		if err != nil {
+			panic("player: the search tried an illegal cell: " + err.Error())
+		}
+		var vec []int64
+		switch out {
+		case wonOutcome:
+			vec = r.winVector(mover, ply+1)
+		case drawnOutcome:
+			vec = make([]int64, t.n+1)
+		default:
+			vec = r.maxn(depth-1, r.next(mover), ply+1)
+		}
+		t.undo()
+		if r.stopped {
+			return nil
+		}
+		if best == nil || vec[mover] > best[mover] {
+			best = vec
+		}
+	}
+	return best
+}
+
+// winVector is the max-n value of w winning at ply.
+func (r *run) winVector(w, ply int) []int64 {
+	v := make([]int64, r.t.n+1)
+	for p := 1; p <= r.t.n; p++ {
+		v[p] = -winValue + int64(ply)
+	}
+	v[w] = winValue - int64(ply)
+	return v
+}
+
+// evalVector is every player's live windows' worth against the sum of the
+// others'.
+func (r *run) evalVector() []int64 {
+	t := r.t
+	var total int64
+	for p := 1; p <= t.n; p++ {
+		total += t.score[p]
+	}
+	v := make([]int64, t.n+1)
+	for p := 1; p <= t.n; p++ {
+		v[p] = 2*t.score[p] - total
+	}
+	return v
+}
