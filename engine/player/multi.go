@@ -75,9 +75,9 @@ func (r *run) multiBest() (uint64, bool) {
 		return sortedCells(t.fours[me])[0], true
 	}
 	moves, winner := r.threats(me)
+	r.resetForcing()
 	if len(moves) == 0 && r.vcf {
 		r.limit = r.phaseEnd(4)
-		r.resetForcing()
 		if c, ok := r.forcingWin(me, forcingDepth); ok {
 			r.stats.Reason = "vcf"
 			r.stats.Score = winValue
