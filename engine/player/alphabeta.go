@@ -28,6 +28,9 @@ type run struct {
 	limit time.Time
 	// vcfLeft counts down the VCF's node budget.
 	vcfLeft int
+	// plausible, when positive, lets the multi-player forcing search
+	// answer a free player's move with its plausible best moves.
+	plausible int
 }
 
 type ttEntry struct {

@@ -13,14 +13,15 @@ import (
 type MultiSearch uint8
 
 const (
+	// Paranoid is alpha-beta with every opponent minimising the
+	// searcher's value, each opponent in turn. It is the default: it won
+	// the most games against greedy bots (see the README).
+	Paranoid MultiSearch = iota
 	// BestReply is best-reply search with the other opponents playing
 	// their best-ordered move (BRS+): between two moves of the searcher,
 	// one opponent's reply is searched while every other opponent plays
 	// the move it must (a win, a block) or its best move by the ordering.
-	BestReply MultiSearch = iota
-	// Paranoid is alpha-beta with every opponent minimising the
-	// searcher's value, each opponent in turn.
-	Paranoid
+	BestReply
 	// MaxN has every player maximise its own value, each in turn; it
 	// prunes nothing.
 	MaxN
@@ -30,10 +31,10 @@ const (
 // String is the name [ParseMultiSearch] reads.
 func (m MultiSearch) String() string {
 	switch m {
-	case BestReply:
-		return "best-reply"
 	case Paranoid:
 		return "paranoid"
+	case BestReply:
+		return "best-reply"
 	case MaxN:
 		return "max-n"
 	}
@@ -47,11 +48,11 @@ func ParseMultiSearch(s string) (MultiSearch, error) {
 			return m, nil
 		}
 	}
-	return 0, fmt.Errorf("%w: multi-player search %q (want best-reply, paranoid or max-n)", ErrUnknown, s)
+	return 0, fmt.Errorf("%w: multi-player search %q (want paranoid, best-reply or max-n)", ErrUnknown, s)
 }
 
 // WithMultiSearch chooses the look-ahead for three or more players
-// ([BestReply] by default).
+// ([Paranoid] by default).
 func WithMultiSearch(m MultiSearch) SearchOption { return func(s *Search) { s.multi = m } }
 
 // forcingDepth bounds the number of the attacker's moves in a forcing
@@ -59,7 +60,18 @@ func WithMultiSearch(m MultiSearch) SearchOption { return func(s *Search) { s.mu
 const (
 	forcingDepth     = 8
 	leafForcingDepth = 2
+	// plausibleDepth bounds the root's second forcing search, in which a
+	// player not forced to block tries its plausibleReplies best-ordered
+	// moves.
+	plausibleDepth   = 5
+	plausibleReplies = 3
 )
+
+// multiRootWidth is how many of the best-ordered candidates the
+// look-ahead tries at the root for three or more players: with N−1
+// opponents' moves between two of the root's, depth is worth more than
+// breadth.
+const multiRootWidth = 24
 
 // multiBest finds the root's move for three or more players: a win; the
 // block that no later player would make; a forcing win (every move
@@ -86,9 +98,23 @@ func (r *run) multiBest() (uint64, bool) {
 		}
 		r.stopped = r.ctx.Err() != nil
 	}
+	if len(moves) == 0 && r.vct && !r.stopped {
+		r.limit = r.phaseEnd(3)
+		r.plausible, r.vcfLeft = plausibleReplies, vcfNodeLimit
+		c, ok := r.forcingWin(me, plausibleDepth)
+		r.plausible = 0
+		if ok {
+			r.stats.Reason = "vct"
+			r.stats.Score = winValue
+			r.limit = r.deadline
+			return c, true
+		}
+		r.stopped = r.ctx.Err() != nil
+	}
 	r.limit = r.deadline
 	if len(moves) == 0 {
 		moves = slices.Clone(r.candidates(me, 0))
+		moves = moves[:min(len(moves), multiRootWidth)]
 	}
 	if len(moves) == 0 {
 		return 0, false
@@ -174,6 +200,10 @@ func (r *run) forcingCands(a, need int) []uint64 {
 	return keys
 }
 
+// plausibleWidth bounds the attacker's moves at each step of a forcing
+// search that lets free players move (see blockersLose).
+const plausibleWidth = 8
+
 // forcingWin looks for a forcing win of attacker a, who is to move: a
 // line of a's moves, each leaving so many winning cells that every
 // opponent moving before a again must block one (or one of another
@@ -197,18 +227,23 @@ func (r *run) forcingWin(a, depth int) (uint64, bool) {
 	if cells, _ := r.threats(a); len(cells) > 0 {
 		return 0, false // a must block, or has lost
 	}
-	key := t.hash ^ uint64(a)*0x9e3779b97f4a7c15
+	key := t.hash ^ uint64(a)*0x9e3779b97f4a7c15 ^ uint64(r.plausible)*0xc2b2ae3d27d4eb4f
 	if d, ok := r.vcfFailed[key]; ok && d >= depth {
 		return 0, false
 	}
-	for _, mv := range r.forcingCands(a, t.n-1) {
+	need, cands := t.n-1, r.forcingCands(a, t.n-1)
+	if r.plausible > 0 {
+		need, cands = 1, r.forcingCands(a, 1)
+		cands = cands[:min(len(cands), plausibleWidth)]
+	}
+	for _, mv := range cands {
 		row, col := sparse.Unpack(mv)
 		out, err := t.place(row, col, a)
 		if err != nil {
 			continue
 		}
 		won := out == wonOutcome ||
-			(len(t.fours[a]) >= t.n-1 && r.blockersLose(a, r.next(a), depth-1))
+			(len(t.fours[a]) >= need && r.blockersLose(a, r.next(a), depth-1))
 		t.undo()
 		if won {
 			return mv, true
@@ -222,8 +257,10 @@ func (r *run) forcingWin(a, depth int) (uint64, bool) {
 }
 
 // blockersLose reports whether a wins whatever the players from p up to a
-// do, each of them having to block (see forcingWin); a free move, or one
-// of them winning first, refutes the line.
+// do, each of them having to block (see forcingWin); one of them winning
+// first refutes the line, and so does a free move, unless r.plausible is
+// positive: then a free player tries its r.plausible best-ordered moves
+// and a must win against each.
 func (r *run) blockersLose(a, p, depth int) bool {
 	if p == a {
 		_, ok := r.forcingWin(a, depth)
@@ -237,8 +274,14 @@ func (r *run) blockersLose(a, p, depth int) bool {
 	switch {
 	case winner == a:
 		return true
-	case winner != 0 || len(cells) == 0:
+	case winner != 0:
 		return false
+	case len(cells) == 0 && r.plausible == 0:
+		return false
+	case len(cells) == 0:
+		for _, c := range t.candidates(p, r.plausible, nil) {
+			cells = append(cells, c.key)
+		}
 	}
 	for _, c := range cells {
 		row, col := sparse.Unpack(c)

@@ -211,8 +211,8 @@ const leafForcingNodes = 48
 const threatWorth = 1 << 14
 
 // horizon scores a position at the horizon with p to move and no threat
-// to answer. With the root to move, a short forcing win counts as a win.
-// With an opponent to move, every cell from which the root would have a
+// to answer. A short forcing win for p counts as a win for p. With an
+// opponent to move, every cell from which the root would have a
 // forcing win adds threatWorth, and as many of them as there are players
 // (more than the opponents can spoil, one move each) count as a win: so
 // the search builds double threats on purpose.
@@ -228,6 +228,10 @@ func (r *run) horizon(p, ply int) int64 {
 			return r.winFor(r.root, ply+2*r.t.n)
 		}
 		return r.evaluate()
+	}
+	r.vcfLeft = leafForcingNodes
+	if _, ok := r.forcingWin(p, 1); ok {
+		return r.winFor(p, ply+2*r.t.n)
 	}
 	starts := r.forcingStarts(r.root, r.t.n)
 	if starts >= r.t.n {

@@ -55,20 +55,22 @@ const DefaultBudget = 200 * time.Millisecond
 // both sides, lying in more live windows, outweighs one closed on a side,
 // for any K; the value is the mover's total minus the others'.
 //
-// With three or more players it runs a paranoid search: the player to move
-// maximises its own score against all the others, who are assumed to play
-// together against it. It keeps alpha-beta's pruning (a max-n search
-// prunes almost nothing, and best-reply search needs its own move
-// generation), and it matches the game: in k-in-a-row, losing to any
-// opponent is the same loss. Pure paranoia would also have opponents let
-// each other win, so the root would have to block every threat on the
-// board itself; instead every player, root or not, blocks the winning
-// cells of the first player after it in turn order who has some, unless
-// the players moving in between can block them all (as rational players
-// would, and as [Greedy] does), which leaves the root free to attack while
-// an opponent's threat is another opponent's to block. The
-// VCF and VCT are for two players only, since with more a threat does not
-// force every other player's reply.
+// With three or more players every player, root or not, blocks the
+// winning cells of the first player after it in turn order who has some,
+// unless the players moving in between can block them all (as rational
+// players would, and as [Greedy] does), which leaves the root free to
+// attack while an opponent's threat is another opponent's to block. A
+// threat counts by the players who move before its owner again: N−1
+// opponents block N−1 cells, so a move leaving N winning cells wins and one
+// leaving N−1 forces every opponent's reply. Each move: a win; the block
+// nobody else will make; a forcing win (every move of the line forcing all
+// N−1 replies, every choice of the blockers tried); a forcing win in which
+// the players not forced to block try their three best moves; else the
+// look-ahead chosen by [WithMultiSearch] over the best 24 candidates, whose
+// horizon counts a short forcing win of the player to move as a win and,
+// with an opponent to move, the cells from which the root would have one,
+// as many of them as there are players being more than the opponents can
+// spoil: so the search builds double threats on purpose.
 //
 // Both keep their working position from call to call, in step with the
 // real game's history, so a move costs the same on move 10 and on move
