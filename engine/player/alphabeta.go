@@ -263,13 +263,15 @@ func (r *run) shuffleTies(cands []scored) {
 }
 
 // evaluate is the static value of the position for the root: its live
-// windows' worth against the sum of its opponents'.
+// windows' worth against its opponents', once against each of them. With
+// two players that is the mover's total minus the opponent's; with more,
+// the root's own chances count N−1 times, as much as all the opponents'
+// together: each opponent's threats are also the other opponents' to
+// block, while the root's are its own to make.
 func (r *run) evaluate() int64 {
-	v := int64(0)
+	v := int64(r.t.n-1) * r.t.score[r.root]
 	for p := 1; p <= r.t.n; p++ {
-		if p == r.root {
-			v += r.t.score[p]
-		} else {
+		if p != r.root {
 			v -= r.t.score[p]
 		}
 	}

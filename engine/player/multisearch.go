@@ -360,8 +360,7 @@ func (r *run) winVector(w, ply int) []int64 {
 	return v
 }
 
-// evalVector is every player's live windows' worth against the sum of the
-// others'.
+// evalVector is every player's value as evaluate gives the root's.
 func (r *run) evalVector() []int64 {
 	t := r.t
 	var total int64
@@ -370,7 +369,7 @@ func (r *run) evalVector() []int64 {
 	}
 	v := make([]int64, t.n+1)
 	for p := 1; p <= t.n; p++ {
-		v[p] = 2*t.score[p] - total
+		v[p] = int64(t.n)*t.score[p] - total
 	}
 	return v
 }
