@@ -198,9 +198,13 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 // This makes the paranoid search's opponents rational about threats: an
 // opponent blocks another opponent's win rather than let it happen, which
 // the pure paranoid assumption would deny, having the root block every
-// threat on the board itself.
+// threat on the board itself. With three or more players, threatsMany
+// also counts the blockers kept busy by other players' threats.
 func (r *run) threats(mover int) (cells []uint64, winner int) {
 	t := r.t
+	if t.n >= 3 {
+		return r.threatsMany(mover)
+	}
 	for between := 0; between < t.n-1; between++ {
 		q := (mover+between)%t.n + 1
 		if len(t.fours[q]) == 0 {

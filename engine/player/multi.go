@@ -296,3 +296,50 @@ func (r *run) blockersLose(a, p, depth int) bool {
 	}
 	return true
 }
+
+// threatsMany is threats for three or more players, where blockers can be
+// busy: each player, until mover moves again, blocks the winning cells of
+// the first player after it in turn order who still has some, and wins if
+// it has some itself. Mover must block the first player who would win
+// were it to pass; that player is the winner if it wins all the same.
+// Cells are counted per player: one cell winning for two players is taken
+// to need two blocks, which errs on the side of blocking.
+func (r *run) threatsMany(mover int) (cells []uint64, winner int) {
+	q := r.passWinner(mover, 0)
+	if q == 0 {
+		return nil, 0
+	}
+	return sortedCells(r.t.fours[q]), r.passWinner(mover, q)
+}
+
+// passWinner plays out the blocks of the players after mover, mover having
+// blocked one cell of target (0: none), and returns the first of them who
+// still has a winning cell at its turn, or 0.
+func (r *run) passWinner(mover, target int) int {
+	t := r.t
+	var buf [16]int
+	left := buf[:0]
+	if t.n+1 > len(buf) {
+		left = make([]int, 0, t.n+1)
+	}
+	left = append(left, 0)
+	for p := 1; p <= t.n; p++ {
+		left = append(left, len(t.fours[p]))
+	}
+	if target != 0 {
+		left[target]--
+	}
+	for i := 1; i < t.n; i++ {
+		x := (mover+i-1)%t.n + 1
+		if left[x] > 0 {
+			return x
+		}
+		for j := 1; j < t.n; j++ {
+			if y := (x+j-1)%t.n + 1; left[y] > 0 {
+				left[y]--
+				break
+			}
+		}
+	}
+	return 0
+}

@@ -176,3 +176,32 @@ func TestMultiSearchNames(t *testing.T) {
 	_, err := player.ParseMultiSearch("minimax")
 	assert.ErrorIs(t, err, player.ErrUnknown)
 }
+
+// TestMultiBusyBlockers: four players. Player 1 can mark (10, 14) for an
+// open four on row 10 and a four on column 14 (closed below by player 3):
+// three winning cells, one short against three blockers. But player 4
+// has a four of its own (row 20, closed by player 2): player 2, the first
+// to move, must block it, so only two blockers are left for player 1's
+// three cells, and the move wins. Without player 4's four it does not.
+func TestMultiBusyBlockers(t *testing.T) {
+	mine := append(run(10, 11, 3), column(11, 14, 3)...)
+	for _, busy := range []bool{true, false} {
+		marks := [][]sparse.Cell{mine, nil, {{Row: 14, Col: 14}}, nil}
+		if busy {
+			marks[1] = []sparse.Cell{{Row: 20, Col: 9}}
+			marks[3] = run(20, 10, 4)
+		}
+		t.Run(fmt.Sprintf("busy=%v", busy), func(t *testing.T) {
+			eachMulti(t, []int{4}, func(t *testing.T, s *player.Search, n int, opts []engine.Option) {
+				g := multiPosition(t, n, opts, marks)
+				c := chooseLegal(t, s, g)
+				if !busy {
+					assert.NotEqual(t, "vcf", s.LastStats().Reason)
+					return
+				}
+				assert.Equal(t, sparse.Cell{Row: 10, Col: 14}, c)
+				assert.Equal(t, "vcf", s.LastStats().Reason)
+			})
+		})
+	}
+}
