@@ -13,30 +13,30 @@ import (
 type MultiSearch uint8
 
 const (
+	// MaxN has every player maximise its own value, each in turn; it
+	// prunes nothing. It is the default: against bots that pursue their
+	// own lines it won the most games, and the soonest (see the README).
+	MaxN MultiSearch = iota
 	// Paranoid is alpha-beta with every opponent minimising the
-	// searcher's value, each opponent in turn. It is the default: it won
-	// the most games against greedy bots (see the README).
-	Paranoid MultiSearch = iota
+	// searcher's value, each opponent in turn.
+	Paranoid
 	// BestReply is best-reply search with the other opponents playing
 	// their best-ordered move (BRS+): between two moves of the searcher,
 	// one opponent's reply is searched while every other opponent plays
 	// the move it must (a win, a block) or its best move by the ordering.
 	BestReply
-	// MaxN has every player maximise its own value, each in turn; it
-	// prunes nothing.
-	MaxN
 	multiSearchCount
 )
 
 // String is the name [ParseMultiSearch] reads.
 func (m MultiSearch) String() string {
 	switch m {
+	case MaxN:
+		return "max-n"
 	case Paranoid:
 		return "paranoid"
 	case BestReply:
 		return "best-reply"
-	case MaxN:
-		return "max-n"
 	}
 	return fmt.Sprintf("MultiSearch(%d)", uint8(m))
 }
@@ -48,11 +48,11 @@ func ParseMultiSearch(s string) (MultiSearch, error) {
 			return m, nil
 		}
 	}
-	return 0, fmt.Errorf("%w: multi-player search %q (want paranoid, best-reply or max-n)", ErrUnknown, s)
+	return 0, fmt.Errorf("%w: multi-player search %q (want max-n, paranoid or best-reply)", ErrUnknown, s)
 }
 
 // WithMultiSearch chooses the look-ahead for three or more players
-// ([Paranoid] by default).
+// ([MaxN] by default).
 func WithMultiSearch(m MultiSearch) SearchOption { return func(s *Search) { s.multi = m } }
 
 // forcingDepth bounds the number of the attacker's moves in a forcing

@@ -165,13 +165,13 @@ func TestMultiBlocksWhenNobodyElseWill(t *testing.T) {
 // unknown one is refused.
 func TestMultiSearchNames(t *testing.T) {
 	var names []string
-	for _, m := range []player.MultiSearch{player.Paranoid, player.BestReply, player.MaxN} {
+	for _, m := range []player.MultiSearch{player.MaxN, player.Paranoid, player.BestReply} {
 		got, err := player.ParseMultiSearch(m.String())
 		require.NoError(t, err)
 		assert.Equal(t, m, got)
 		names = append(names, m.String())
 	}
-	assert.Equal(t, []string{"paranoid", "best-reply", "max-n"}, names)
+	assert.Equal(t, []string{"max-n", "paranoid", "best-reply"}, names)
 	assert.False(t, slices.Contains(names, player.MultiSearch(9).String()))
 	_, err := player.ParseMultiSearch("minimax")
 	assert.ErrorIs(t, err, player.ErrUnknown)

@@ -46,7 +46,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		opening  = fs.Int("opening", 0, "random opening moves per game")
 		budget   = fs.Duration("budget", player.DefaultBudget, "search time per move")
 		verbose  = fs.Bool("v", false, "print every game")
-		multi    = fs.String("multi", player.Paranoid.String(), "the search's look-ahead for three or more players: paranoid, best-reply or max-n")
+		multi    = fs.String("multi", player.MaxN.String(), "the search's look-ahead for three or more players: max-n, paranoid or best-reply")
 		slow     = fs.Duration("slow", 0, "when positive, print every search move that took longer, with its statistics")
 	)
 	if err := fs.Parse(args); err != nil {
