@@ -4,8 +4,6 @@ import (
 	"context"
 	"slices"
 	"time"
-
-	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // winValue is the worth of a won position; wins sooner are worth more.
@@ -78,22 +76,7 @@ func (r *run) winFor(p, ply int) int64 {
 // tryMove plays mv for mover and returns the value of the result for the
 // root, searching depth-1 plies below it.
 func (r *run) tryMove(mv uint64, mover, depth int, alpha, beta int64, ply int) int64 {
-	row, col := sparse.Unpack(mv)
-	out, err := r.t.place(row, col, mover)
-	if err != nil {
-		panic("player: the search tried an illegal cell: " + err.Error())
-	}
-	var v int64
-	switch out {
-	case wonOutcome:
-		v = r.winFor(mover, ply+1)
-	case drawnOutcome:
-		v = 0
-	default:
-		v = r.alphaBeta(depth-1, alpha, beta, r.next(mover), ply+1)
-	}
-	r.t.undo()
-	return v
+	return r.after(mv, mover, ply, func() int64 { return r.alphaBeta(depth-1, alpha, beta, r.next(mover), ply+1) })
 }
 
 // alphaBeta is a paranoid alpha-beta: the root maximises, every other

@@ -3,9 +3,8 @@ package player
 import (
 	"fmt"
 	"slices"
-	"time"
 
-	"github.com/gomoku-engine/gomoku/sparse"
+	"github.com/gomoku-engine/gomoku/engine"
 )
 
 // MultiSearch names the look-ahead a [Search] runs for three or more
@@ -123,7 +122,14 @@ func (r *run) multiBest() (uint64, bool) {
 		r.stats.Reason = "only move"
 		return moves[0], true
 	}
-	return r.multiDeepen(moves), true
+	r.stats.Reason = "search"
+	switch r.multi {
+	case BestReply:
+		return r.deepen(moves, r.brsRoot), true
+	case Paranoid:
+		return r.deepen(moves, r.paranoidRoot), true
+	}
+	return r.deepen(moves, r.maxnRoot), true
 }
 
 // resetForcing empties the table of refuted forcing positions.
@@ -133,53 +139,6 @@ func (r *run) resetForcing() {
 	}
 	clear(r.Search.vcfFailed)
 	r.vcfLeft = vcfNodeLimit
-}
-
-// multiDeepen runs iterative deepening of the chosen look-ahead over the
-// root moves and returns the best move of the deepest completed iteration.
-func (r *run) multiDeepen(moves []uint64) uint64 {
-	if r.Search.tt == nil {
-		r.Search.tt = make(map[uint64]ttEntry)
-	}
-	clear(r.tt)
-	r.stats.Reason = "search"
-	best := moves[0]
-	values := make([]int64, len(moves))
-	for depth := 1; depth <= r.maxDepth; depth++ {
-		iterStart := time.Now()
-		alpha := -2 * winValue
-		iterBest := moves[0]
-		for i, mv := range moves {
-			var v int64
-			switch r.multi {
-			case BestReply:
-				v = r.brsMove(mv, depth, alpha, 2*winValue)
-			case MaxN:
-				v = r.maxnMove(mv, depth)
-			default:
-				v = r.tryMove(mv, r.root, depth, alpha, 2*winValue, 0)
-			}
-			if r.stopped {
-				break
-			}
-			values[i] = v
-			if v > alpha {
-				alpha, iterBest = v, mv
-			}
-		}
-		if r.stopped {
-			break
-		}
-		best, r.stats.Depth, r.stats.Score = iterBest, depth, alpha
-		moves, values = byValueDesc(moves, values)
-		if alpha >= winValue-int64(maxSearchDepth) || alpha <= -winValue+int64(maxSearchDepth) {
-			break
-		}
-		if !r.deadline.IsZero() && time.Until(r.deadline) < 3*time.Since(iterStart) {
-			break
-		}
-	}
-	return best
 }
 
 // forcingCands lists the cells where a's mark would leave at least need
@@ -237,13 +196,9 @@ func (r *run) forcingWin(a, depth int) (uint64, bool) {
 		cands = cands[:min(len(cands), plausibleWidth)]
 	}
 	for _, mv := range cands {
-		row, col := sparse.Unpack(mv)
-		out, err := t.place(row, col, a)
-		if err != nil {
-			continue
-		}
+		out := r.play(mv, a)
 		won := out == wonOutcome ||
-			(len(t.fours[a]) >= need && r.blockersLose(a, r.next(a), depth-1))
+			(out == engine.Ongoing && len(t.fours[a]) >= need && r.blockersLose(a, r.next(a), depth-1))
 		t.undo()
 		if won {
 			return mv, true
@@ -284,11 +239,7 @@ func (r *run) blockersLose(a, p, depth int) bool {
 		}
 	}
 	for _, c := range cells {
-		row, col := sparse.Unpack(c)
-		if _, err := t.place(row, col, p); err != nil {
-			return false
-		}
-		ok := r.blockersLose(a, r.next(p), depth)
+		ok := r.play(c, p) == engine.Ongoing && r.blockersLose(a, r.next(p), depth)
 		t.undo()
 		if !ok || r.stopped {
 			return false

@@ -2,6 +2,7 @@ package player_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -202,6 +203,53 @@ func TestMultiBusyBlockers(t *testing.T) {
 				assert.Equal(t, sparse.Cell{Row: 10, Col: 14}, c)
 				assert.Equal(t, "vcf", s.LastStats().Reason)
 			})
+		})
+	}
+}
+
+// TestMultiWholeGames plays whole games of each look-ahead against
+// greedy and random bots on random configurations with three to eight
+// players: tiny bounded boards that fill up (forcing lines that end in a
+// draw), larger ones, the infinite board, K from 3 to 6, both rules. Every
+// move must be legal and leave the game as it was.
+func TestMultiWholeGames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	rounds := 15
+	if testing.Short() {
+		rounds = 6
+	}
+	looks := []player.MultiSearch{player.MaxN, player.Paranoid, player.BestReply}
+	for round := range rounds {
+		cfg := engine.DefaultConfig()
+		cfg.Players = 3 + rng.IntN(6)
+		cfg.K = 3 + rng.IntN(4)
+		switch rng.IntN(3) {
+		case 0:
+			cfg.Rows, cfg.Cols = cfg.K+rng.IntN(3), cfg.K+rng.IntN(3)
+		case 1:
+			cfg.Rows, cfg.Cols = 12+rng.IntN(10), 12+rng.IntN(10)
+		}
+		if rng.IntN(2) == 0 {
+			cfg.Rule = engine.Exact
+		}
+		look := looks[round%len(looks)]
+		t.Run(fmt.Sprintf("%d/%v/%v", round, look, cfg), func(t *testing.T) {
+			g := newGame(t, engine.WithConfig(cfg))
+			bots := make([]engine.Strategy, cfg.Players)
+			for p := range bots {
+				switch p % 3 {
+				case 0:
+					bots[p] = player.NewSearch(player.WithSeed(uint64(round)), player.WithBudget(0),
+						player.WithMaxNodes(200), player.WithMultiSearch(look))
+				case 1:
+					bots[p] = player.NewGreedy(uint64(round))
+				default:
+					bots[p] = player.NewRandom(uint64(round))
+				}
+			}
+			for g.Status() == engine.Ongoing && g.Len() < 90 {
+				play(t, g, chooseLegal(t, bots[g.Turn()-1], g))
+			}
 		})
 	}
 }

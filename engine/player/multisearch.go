@@ -1,27 +1,41 @@
 package player
 
-import "github.com/gomoku-engine/gomoku/sparse"
+import (
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
 
-// brsMove plays the root's move mv and returns the best-reply value of the
-// result, searching depth-1 layers below it (the opponents together make
-// one layer, the root another).
-func (r *run) brsMove(mv uint64, depth int, alpha, beta int64) int64 {
+// play marks mv for p on the working position and returns the outcome;
+// the search only tries empty cells, so an error is a bug.
+func (r *run) play(mv uint64, p int) engine.Outcome {
 	row, col := sparse.Unpack(mv)
-	out, err := r.t.place(row, col, r.root)
+	out, err := r.t.place(row, col, p)
 	if err != nil {
 		panic("player: the search tried an illegal cell: " + err.Error())
 	}
+	return out
+}
+
+// after plays mv for p and returns the root's value of the result: a win
+// for p, a draw (0), or, when the game goes on, what next finds; then it
+// takes the move back.
+func (r *run) after(mv uint64, p, ply int, next func() int64) int64 {
 	var v int64
-	switch out {
+	switch r.play(mv, p) {
 	case wonOutcome:
-		v = r.winFor(r.root, 1)
+		v = r.winFor(p, ply+1)
 	case drawnOutcome:
-		v = 0
 	default:
-		v = r.brsMin(depth-1, alpha, beta, 1)
+		v = next()
 	}
 	r.t.undo()
 	return v
+}
+
+// brsRoot is the best-reply value of the root move mv, searching depth
+// layers (the opponents together make one layer, the root another).
+func (r *run) brsRoot(mv uint64, depth int, alpha int64) int64 {
+	return r.after(mv, r.root, 0, func() int64 { return r.brsMin(depth-1, alpha, 2*winValue, 1) })
 }
 
 // brsMin is the opponents' layer: each opponent in turn is the one whose
@@ -82,21 +96,7 @@ func (r *run) brsSeq(i, j, depth int, alpha, beta int64, ply int) int64 {
 	}
 	best := 2 * winValue
 	for _, mv := range moves {
-		row, col := sparse.Unpack(mv)
-		out, err := t.place(row, col, p)
-		if err != nil {
-			panic("player: the search tried an illegal cell: " + err.Error())
-		}
-		var v int64
-		switch out {
-		case wonOutcome:
-			v = r.winFor(p, ply+1)
-		case drawnOutcome:
-			v = 0
-		default:
-			v = r.brsSeq(i, j+1, depth, alpha, beta, ply+1)
-		}
-		t.undo()
+		v := r.after(mv, p, ply, func() int64 { return r.brsSeq(i, j+1, depth, alpha, beta, ply+1) })
 		if r.stopped {
 			return 0
 		}
@@ -162,21 +162,7 @@ func (r *run) brsMax(depth int, alpha, beta int64, ply int) int64 {
 	depth = max(depth, 1)
 	best := -2 * winValue
 	for _, mv := range moves {
-		row, col := sparse.Unpack(mv)
-		out, err := t.place(row, col, me)
-		if err != nil {
-			panic("player: the search tried an illegal cell: " + err.Error())
-		}
-		var v int64
-		switch out {
-		case wonOutcome:
-			v = r.winFor(me, ply+1)
-		case drawnOutcome:
-			v = 0
-		default:
-			v = r.brsMin(depth-1, alpha, beta, ply+1)
-		}
-		t.undo()
+		v := r.after(mv, me, ply, func() int64 { return r.brsMin(depth-1, alpha, beta, ply+1) })
 		if r.stopped {
 			return 0
 		}
@@ -212,10 +198,10 @@ const threatWorth = 1 << 14
 
 // horizon scores a position at the horizon with p to move and no threat
 // to answer. A short forcing win for p counts as a win for p. With an
-// opponent to move, every cell from which the root would have a
-// forcing win adds threatWorth, and as many of them as there are players
-// (more than the opponents can spoil, one move each) count as a win: so
-// the search builds double threats on purpose.
+// opponent to move, every cell from which the root would have a forcing
+// win adds threatWorth, and as many of them as there are players (more
+// than the opponents can spoil, one move each) count as a win: so the
+// search builds double threats on purpose.
 func (r *run) horizon(p, ply int) int64 {
 	if !r.vcf || r.t.n < 3 {
 		return r.evaluate()
@@ -246,13 +232,9 @@ func (r *run) forcingStarts(a, limit int) int {
 	t := r.t
 	n := 0
 	for _, mv := range r.forcingCands(a, t.n-1) {
-		row, col := sparse.Unpack(mv)
-		out, err := t.place(row, col, a)
-		if err != nil {
-			continue
-		}
 		r.vcfLeft = leafForcingNodes
-		won := out == wonOutcome || (len(t.fours[a]) >= t.n-1 && r.blockersLose(a, r.next(a), 1))
+		out := r.play(mv, a)
+		won := out == wonOutcome || (out == engine.Ongoing && len(t.fours[a]) >= t.n-1 && r.blockersLose(a, r.next(a), 1))
 		t.undo()
 		if r.stopped {
 			return n
@@ -269,27 +251,31 @@ func (r *run) forcingStarts(a, limit int) int {
 // leaf scores a position at the horizon with the root to move.
 func (r *run) leaf(ply int) int64 { return r.horizon(r.root, ply) }
 
-// maxnMove plays the root's move mv and returns the root's share of the
-// max-n value of the result.
-func (r *run) maxnMove(mv uint64, depth int) int64 {
-	row, col := sparse.Unpack(mv)
-	out, err := r.t.place(row, col, r.root)
-	if err != nil {
-		panic("player: the search tried an illegal cell: " + err.Error())
+// maxnRoot is the root's share of the max-n value of its move mv,
+// searching depth plies.
+func (r *run) maxnRoot(mv uint64, depth int, _ int64) int64 {
+	vec := r.afterVector(mv, r.root, 0, depth)
+	if vec == nil {
+		return 0
 	}
-	var v int64
-	switch out {
+	return vec[r.root]
+}
+
+// afterVector plays mv for p and returns the max-n value of the result,
+// searching depth-1 plies below it, nil when the search stopped; then it
+// takes the move back.
+func (r *run) afterVector(mv uint64, p, ply, depth int) []int64 {
+	var vec []int64
+	switch r.play(mv, p) {
 	case wonOutcome:
-		v = r.winFor(r.root, 1)
+		vec = r.winVector(p, ply+1)
 	case drawnOutcome:
-		v = 0
+		vec = make([]int64, r.t.n+1)
 	default:
-		if vec := r.maxn(depth-1, r.next(r.root), 1); vec != nil {
-			v = vec[r.root]
-		}
+		vec = r.maxn(depth-1, r.next(p), ply+1)
 	}
 	r.t.undo()
-	return v
+	return vec
 }
 
 // maxn returns the value of the position for every player (index 1..N),
@@ -325,21 +311,7 @@ func (r *run) maxn(depth, mover, ply int) []int64 {
 	depth = max(depth, 1)
 	var best []int64
 	for _, mv := range moves {
-		row, col := sparse.Unpack(mv)
-		out, err := t.place(row, col, mover)
-		if err != nil {
-			panic("player: the search tried an illegal cell: " + err.Error())
-		}
-		var vec []int64
-		switch out {
-		case wonOutcome:
-			vec = r.winVector(mover, ply+1)
-		case drawnOutcome:
-			vec = make([]int64, t.n+1)
-		default:
-			vec = r.maxn(depth-1, r.next(mover), ply+1)
-		}
-		t.undo()
+		vec := r.afterVector(mv, mover, ply, depth)
 		if r.stopped {
 			return nil
 		}

@@ -58,7 +58,12 @@ type tracker struct {
 const offBoard = -1
 
 func newTracker(cfg engine.Config) (*tracker, error) {
-	g, err := engine.New(engine.WithConfig(cfg))
+	// The working game takes moves in any order: the multi-player search
+	// asks what the searcher could do with another player to move (the
+	// cells from which it would have a forcing win).
+	free := cfg
+	free.Order = engine.FreeOrder
+	g, err := engine.New(engine.WithConfig(free))
 	if err != nil {
 		return nil, err
 	}
