@@ -66,11 +66,13 @@ const DefaultBudget = 200 * time.Millisecond
 // nobody else will make; a forcing win (every move of the line forcing all
 // N−1 replies, every choice of the blockers tried); a forcing win in which
 // the players not forced to block try their three best moves; else the
-// look-ahead chosen by [WithMultiSearch] over the best 24 candidates, whose
-// horizon counts a short forcing win of the player to move as a win and,
-// with an opponent to move, the cells from which the root would have one,
-// as many of them as there are players being more than the opponents can
-// spoil: so the search builds double threats on purpose.
+// look-ahead chosen by [WithMultiSearch] (max-n unless told otherwise)
+// over the best 24 candidates, scoring the root's live windows once
+// against each opponent's. Its horizon counts a short forcing win of the
+// player to move as a win and, with an opponent to move, the cells from
+// which the root would have one, as many of them as there are players
+// being more than the opponents can spoil: so the search builds double
+// threats on purpose.
 //
 // Both keep their working position from call to call, in step with the
 // real game's history, so a move costs the same on move 10 and on move
