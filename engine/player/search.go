@@ -53,7 +53,8 @@ const DefaultBudget = 200 * time.Millisecond
 // flanked by that player's mark (filling it would make an overline). A
 // live window with c marks is worth 8^(c-1) to its owner, so a run open on
 // both sides, lying in more live windows, outweighs one closed on a side,
-// for any K; the value is the mover's total minus the others'.
+// for any K; the value is the mover's total minus the others' (with three
+// or more players the mover's counts once against each opponent's).
 //
 // With three or more players every player, root or not, blocks the
 // winning cells of the first player after it in turn order who has some,
