@@ -76,8 +76,9 @@ const multiRootWidth = 24
 // block that no later player would make; a forcing win (every move
 // leaving more winning cells than the opponents moving before the
 // attacker again can block, or exactly as many, so that each of them must
-// block and none moves freely); else the chosen look-ahead over the
-// candidates.
+// block and none moves freely); a line of fours against every plausible
+// reply of the players left free; else the chosen look-ahead over the
+// best candidates.
 func (r *run) multiBest() (uint64, bool) {
 	t, me := r.t, r.root
 	if len(t.fours[me]) > 0 {
