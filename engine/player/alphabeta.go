@@ -87,13 +87,9 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 		return 0
 	}
 	t := r.t
-	if len(t.fours[mover]) > 0 {
-		return r.winFor(mover, ply+1)
-	}
-	threats, winner := r.threats(mover)
+	winner, at, threats := r.settled(mover, ply)
 	if winner != 0 {
-		// More cells win for winner than can be blocked before it moves.
-		return r.winFor(winner, ply+(winner-mover+t.n)%t.n+1)
+		return r.winFor(winner, at)
 	}
 	var moves []uint64
 	switch {
@@ -168,6 +164,22 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 		r.tt[key] = ttEntry{depth: int8(depth), bound: bound, value: best, best: bestMove}
 	}
 	return best
+}
+
+// settled looks at a node before its moves: mover wins at once, or a
+// player wins whatever mover does, having more winning cells than can be
+// blocked before it moves (winner, winning at ply at); otherwise blocks
+// are the cells mover must choose from, if any.
+func (r *run) settled(mover, ply int) (winner, at int, blocks []uint64) {
+	t := r.t
+	if len(t.fours[mover]) > 0 {
+		return mover, ply + 1, nil
+	}
+	blocks, winner = r.threats(mover)
+	if winner != 0 {
+		return winner, ply + (winner-mover+t.n)%t.n + 1, nil
+	}
+	return 0, 0, blocks
 }
 
 // threats lists the cells mover must block. They belong to the first

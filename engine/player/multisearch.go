@@ -73,12 +73,9 @@ func (r *run) brsSeq(i, j, depth int, alpha, beta int64, ply int) int64 {
 		return 0
 	}
 	p := (r.root+j)%t.n + 1
-	if len(t.fours[p]) > 0 {
-		return r.winFor(p, ply+1)
-	}
-	cells, winner := r.threats(p)
+	winner, at, cells := r.settled(p, ply)
 	if winner != 0 {
-		return r.winFor(winner, ply+(winner-p+t.n)%t.n+1)
+		return r.winFor(winner, at)
 	}
 	moves := cells
 	switch {
@@ -139,13 +136,10 @@ func (r *run) brsMax(depth int, alpha, beta int64, ply int) int64 {
 	if r.stopped {
 		return 0
 	}
-	t, me := r.t, r.root
-	if len(t.fours[me]) > 0 {
-		return r.winFor(me, ply+1)
-	}
-	moves, winner := r.threats(me)
+	me := r.root
+	winner, at, moves := r.settled(me, ply)
 	if winner != 0 {
-		return r.winFor(winner, ply+(winner-me+t.n)%t.n+1)
+		return r.winFor(winner, at)
 	}
 	if ply >= maxSearchDepth {
 		return r.evaluate()
@@ -178,12 +172,8 @@ func (r *run) brsMax(depth int, alpha, beta int64, ply int) int64 {
 // quiet scores a position at the search's horizon with p to move: a win
 // that the players in turn can no longer stop, else the horizon's value.
 func (r *run) quiet(p, ply int) int64 {
-	t := r.t
-	if len(t.fours[p]) > 0 {
-		return r.winFor(p, ply+1)
-	}
-	if _, winner := r.threats(p); winner != 0 {
-		return r.winFor(winner, ply+(winner-p+t.n)%t.n+1)
+	if winner, at, _ := r.settled(p, ply); winner != 0 {
+		return r.winFor(winner, at)
 	}
 	return r.horizon(p, ply)
 }
@@ -286,12 +276,9 @@ func (r *run) maxn(depth, mover, ply int) []int64 {
 		return nil
 	}
 	t := r.t
-	if len(t.fours[mover]) > 0 {
-		return r.winVector(mover, ply+1)
-	}
-	moves, winner := r.threats(mover)
+	winner, at, moves := r.settled(mover, ply)
 	if winner != 0 {
-		return r.winVector(winner, ply+(winner-mover+t.n)%t.n+1)
+		return r.winVector(winner, at)
 	}
 	if ply >= maxSearchDepth {
 		return r.evalVector()
