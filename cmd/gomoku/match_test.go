@@ -31,9 +31,9 @@ func TestMatchTable(t *testing.T) {
 }
 
 // --stats adds every bot's wins by seat and the search's figures, and
-// --think is the search's time per move.
+// --think is the search's time per move (here with the paranoid look-ahead).
 func TestMatchStats(t *testing.T) {
-	r := runApp(t, "", "match", "--bots", "search,greedy,random", "--k", "4", "--games", "6", "--schedule", "permute", "--think", "10ms", "--concurrency", "2", "--stats")
+	r := runApp(t, "", "match", "--bots", "search,greedy,random", "--k", "4", "--games", "6", "--schedule", "permute", "--think", "10ms", "--concurrency", "2", "--look-ahead", "paranoid", "--stats")
 	require.Equal(t, exitOK, r.code, r.err)
 	out := r.out[strings.Index(r.out, "Wins/games by seat"):]
 	assert.Regexp(t, `\n  search  as 1: +\d/2  +as 2: +\d/2  +as 3: +\d/2\n`, out, "all six seat orders")
@@ -194,6 +194,7 @@ func TestMatchUsageErrors(t *testing.T) {
 		{"argument", []string{"greedy"}, `unexpected argument "greedy" (name the bots with --bots)`},
 		{"no think time", []string{"--think", "0s"}, "--think must be positive"},
 		{"stats in JSON", []string{"--stats", "--json"}, "--stats adds to the table"},
+		{"unknown look-ahead", []string{"--look-ahead", "minimax"}, `--look-ahead: player: unknown strategy: multi-player search "minimax"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"slices"
 	"time"
-
-	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 )
 
 // winValue is the worth of a won position; wins sooner are worth more.
@@ -28,6 +26,9 @@ type run struct {
 	limit time.Time
 	// vcfLeft counts down the VCF's node budget.
 	vcfLeft int
+	// plausible, when positive, lets the multi-player forcing search
+	// answer a free player's move with its plausible best moves.
+	plausible int
 }
 
 type ttEntry struct {
@@ -75,22 +76,7 @@ func (r *run) winFor(p, ply int) int64 {
 // tryMove plays mv for mover and returns the value of the result for the
 // root, searching depth-1 plies below it.
 func (r *run) tryMove(mv uint64, mover, depth int, alpha, beta int64, ply int) int64 {
-	row, col := cellkey.Unpack(mv)
-	out, err := r.t.place(row, col, mover)
-	if err != nil {
-		panic("player: the search tried an illegal cell: " + err.Error())
-	}
-	var v int64
-	switch out {
-	case wonOutcome:
-		v = r.winFor(mover, ply+1)
-	case drawnOutcome:
-		v = 0
-	default:
-		v = r.alphaBeta(depth-1, alpha, beta, r.next(mover), ply+1)
-	}
-	r.t.undo()
-	return v
+	return r.after(mv, mover, ply, func() int64 { return r.alphaBeta(depth-1, alpha, beta, r.next(mover), ply+1) })
 }
 
 // alphaBeta is a paranoid alpha-beta: the root maximises, every other
@@ -101,13 +87,9 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 		return 0
 	}
 	t := r.t
-	if len(t.fours[mover]) > 0 {
-		return r.winFor(mover, ply+1)
-	}
-	threats, winner := r.threats(mover)
+	winner, at, threats := r.settled(mover, ply)
 	if winner != 0 {
-		// More cells win for winner than can be blocked before it moves.
-		return r.winFor(winner, ply+(winner-mover+t.n)%t.n+1)
+		return r.winFor(winner, at)
 	}
 	var moves []uint64
 	switch {
@@ -121,7 +103,7 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 			return r.evaluate()
 		}
 	case depth <= 0:
-		return r.evaluate()
+		return r.horizon(mover, ply)
 	default:
 		moves = r.candidates(mover, ply)
 		if len(moves) == 0 {
@@ -184,6 +166,22 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 	return best
 }
 
+// settled looks at a node before its moves: mover wins at once, or a
+// player wins whatever mover does, having more winning cells than can be
+// blocked before it moves (winner, winning at ply at); otherwise blocks
+// are the cells mover must choose from, if any.
+func (r *run) settled(mover, ply int) (winner, at int, blocks []uint64) {
+	t := r.t
+	if len(t.fours[mover]) > 0 {
+		return mover, ply + 1, nil
+	}
+	blocks, winner = r.threats(mover)
+	if winner != 0 {
+		return winner, ply + (winner-mover+t.n)%t.n + 1, nil
+	}
+	return 0, 0, blocks
+}
+
 // threats lists the cells mover must block. They belong to the first
 // player q after mover in turn order who has winning cells: every player
 // from mover up to q can block one of them, and will, as a rational player
@@ -195,9 +193,13 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 // This makes the paranoid search's opponents rational about threats: an
 // opponent blocks another opponent's win rather than let it happen, which
 // the pure paranoid assumption would deny, having the root block every
-// threat on the board itself.
+// threat on the board itself. With three or more players, threatsMany
+// also counts the blockers kept busy by other players' threats.
 func (r *run) threats(mover int) (cells []uint64, winner int) {
 	t := r.t
+	if t.n >= 3 {
+		return r.threatsMany(mover)
+	}
 	for between := 0; between < t.n-1; between++ {
 		q := (mover+between)%t.n + 1
 		if len(t.fours[q]) == 0 {
@@ -260,13 +262,15 @@ func (r *run) shuffleTies(cands []scored) {
 }
 
 // evaluate is the static value of the position for the root: its live
-// windows' worth against the sum of its opponents'.
+// windows' worth against its opponents', once against each of them. With
+// two players that is the mover's total minus the opponent's; with more,
+// the root's own chances count N−1 times, as much as all the opponents'
+// together: each opponent's threats are also the other opponents' to
+// block, while the root's are its own to make.
 func (r *run) evaluate() int64 {
-	v := int64(0)
+	v := int64(r.t.n-1) * r.t.score[r.root]
 	for p := 1; p <= r.t.n; p++ {
-		if p == r.root {
-			v += r.t.score[p]
-		} else {
+		if p != r.root {
 			v -= r.t.score[p]
 		}
 	}

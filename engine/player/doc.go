@@ -17,7 +17,9 @@
 //     sequences of fours, and VCT, by fours and threes), then alpha-beta
 //     with iterative deepening under a time budget, over candidate cells
 //     next to the marks. Two-player games run on a dense window with
-//     incremental line patterns; others on the sparse board.
+//     incremental line patterns; others on the sparse board, where threats
+//     are counted by the players who move before their owner again and
+//     the look-ahead is max-n, paranoid or best-reply ([WithMultiSearch]).
 //
 // Every strategy is deterministic for a seed, given the same sequence of
 // calls; the search is deterministic only when it is limited by depth or

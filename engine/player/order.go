@@ -74,6 +74,11 @@ func (t *tracker) candidates(mover, limit int, out []scored) []scored {
 // marks that would make each node cost thousands of cell reads.
 const localPool = 1024
 
+// multiLocalPool is localPool for three or more players, whose searches
+// spend most of their time ordering candidates: their games are long and
+// their marks many, while the fight is around the latest moves.
+const multiLocalPool = 256
+
 // recentMoves is how many of the latest moves a local pool surrounds.
 const recentMoves = 16
 
@@ -84,7 +89,7 @@ const recentMoves = 16
 // anywhere on the board is overlooked.
 func (t *tracker) pool() func(yield func(uint64) bool) {
 	return func(yield func(uint64) bool) {
-		if len(t.near) <= localPool {
+		if len(t.near) <= t.poolLimit {
 			for key := range t.near {
 				if !yield(key) {
 					return

@@ -52,7 +52,12 @@ func (r *run) best() (uint64, bool) {
 		r.stats.Reason = "only move"
 		return moves[0], true
 	}
-	return r.deepen(moves), true
+	return r.deepen(moves, r.paranoidRoot), true
+}
+
+// paranoidRoot is the paranoid alpha-beta's value of the root move mv.
+func (r *run) paranoidRoot(mv uint64, depth int, alpha int64) int64 {
+	return r.tryMove(mv, r.root, depth, alpha, 2*winValue, 0)
 }
 
 // phaseEnd is the deadline of a phase that may use 1/share of the budget.
@@ -100,8 +105,9 @@ func (r *run) refuteVCF(moves []uint64) []uint64 {
 }
 
 // deepen runs iterative deepening over the root moves and returns the best
-// move of the deepest completed iteration.
-func (r *run) deepen(moves []uint64) uint64 {
+// move of the deepest completed iteration; try is the value of a root move
+// searched to depth plies, alpha the best so far.
+func (r *run) deepen(moves []uint64, try func(mv uint64, depth int, alpha int64) int64) uint64 {
 	if r.Search.tt == nil {
 		r.Search.tt = make(map[uint64]ttEntry)
 	}
@@ -116,7 +122,7 @@ func (r *run) deepen(moves []uint64) uint64 {
 		alpha := -2 * winValue
 		iterBest := moves[0]
 		for i, mv := range moves {
-			v := r.tryMove(mv, r.root, depth, alpha, 2*winValue, 0)
+			v := try(mv, depth, alpha)
 			if r.stopped {
 				break
 			}

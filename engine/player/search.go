@@ -54,22 +54,27 @@ const DefaultBudget = 200 * time.Millisecond
 // flanked by that player's mark (filling it would make an overline). A
 // live window with c marks is worth 8^(c-1) to its owner, so a run open on
 // both sides, lying in more live windows, outweighs one closed on a side,
-// for any K; the value is the mover's total minus the others'.
+// for any K; the value is the mover's total minus the others' (with three
+// or more players the mover's counts once against each opponent's).
 //
-// With three or more players it runs a paranoid search: the player to move
-// maximises its own score against all the others, who are assumed to play
-// together against it. It keeps alpha-beta's pruning (a max-n search
-// prunes almost nothing, and best-reply search needs its own move
-// generation), and it matches the game: in k-in-a-row, losing to any
-// opponent is the same loss. Pure paranoia would also have opponents let
-// each other win, so the root would have to block every threat on the
-// board itself; instead every player, root or not, blocks the winning
-// cells of the first player after it in turn order who has some, unless
-// the players moving in between can block them all (as rational players
-// would, and as [Greedy] does), which leaves the root free to attack while
-// an opponent's threat is another opponent's to block. The
-// VCF and VCT are for two players only, since with more a threat does not
-// force every other player's reply.
+// With three or more players every player, root or not, blocks the
+// winning cells of the first player after it in turn order who has some,
+// unless the players moving in between can block them all (as rational
+// players would, and as [Greedy] does), which leaves the root free to
+// attack while an opponent's threat is another opponent's to block. A
+// threat counts by the players who move before its owner again: N−1
+// opponents block N−1 cells, so a move leaving N winning cells wins and one
+// leaving N−1 forces every opponent's reply. Each move: a win; the block
+// nobody else will make; a forcing win (every move of the line forcing all
+// N−1 replies, every choice of the blockers tried); a forcing win in which
+// the players not forced to block try their three best moves; else the
+// look-ahead chosen by [WithMultiSearch] (max-n unless told otherwise)
+// over the best 24 candidates, scoring the root's live windows once
+// against each opponent's. Its horizon counts a short forcing win of the
+// player to move as a win and, with an opponent to move, the cells from
+// which the root would have one, as many of them as there are players
+// being more than the opponents can spoil: so the search builds double
+// threats on purpose.
 //
 // Both keep their working position from call to call, in step with the
 // real game's history, so a move costs the same on move 10 and on move
@@ -96,6 +101,8 @@ type Search struct {
 	// search for two players too (benchmarks compare the two).
 	ds     *duelState
 	sparse bool
+	// multi is the look-ahead for three or more players.
+	multi MultiSearch
 }
 
 // Stats describes the latest Choose of a [Search].
@@ -220,7 +227,15 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		return quickMove(g, player), nil
 	}
 	r := &run{Search: s, t: s.t, root: player, ctx: ctx, deadline: deadline, start: start}
-	key, ok := r.best()
+	var (
+		key uint64
+		ok  bool
+	)
+	if s.t.n >= 3 {
+		key, ok = r.multiBest()
+	} else {
+		key, ok = r.best()
+	}
 	if ok {
 		row, col := cellkey.Unpack(key)
 		if g.CanPlace(row, col) == nil {

@@ -34,6 +34,9 @@ type tracker struct {
 	// bounded caches cfg.Bounded() for the hot path.
 	bounded bool
 	radius  int
+	// poolLimit is the number of empty cells near a mark beyond which
+	// move generation looks only around the latest moves (see pool).
+	poolLimit int
 	// weights[c] is the worth of a live window holding c marks.
 	weights []int64
 	// score[p] is the sum of p's live windows' worth.
@@ -57,13 +60,18 @@ type tracker struct {
 const offBoard = -1
 
 func newTracker(cfg engine.Config) (*tracker, error) {
-	g, err := engine.New(engine.WithConfig(cfg))
+	// The working game takes moves in any order: the multi-player search
+	// asks what the searcher could do with another player to move (the
+	// cells from which it would have a forcing win).
+	free := cfg
+	free.Order = engine.FreeOrder
+	g, err := engine.New(engine.WithConfig(free))
 	if err != nil {
 		return nil, err
 	}
 	t := &tracker{
 		g: g, cfg: cfg, k: cfg.K, n: cfg.Players, exact: cfg.Rule == engine.Exact, bounded: cfg.Bounded(),
-		radius:  2,
+		radius: 2, poolLimit: localPool,
 		weights: windowWeights(cfg.K),
 		score:   make([]int64, cfg.Players+1),
 		fours:   make([]map[uint64]int32, cfg.Players+1),
@@ -74,6 +82,9 @@ func newTracker(cfg engine.Config) (*tracker, error) {
 	}
 	if cfg.K <= 3 {
 		t.radius = 1
+	}
+	if cfg.Players >= 3 {
+		t.poolLimit = multiLocalPool
 	}
 	for p := 1; p <= cfg.Players; p++ {
 		t.fours[p] = make(map[uint64]int32)
