@@ -49,6 +49,24 @@ func (r *Report) Targets() []Target {
 		worst, parts := g.bytes(DefaultStore)
 		out = append(out, Target{Name: "memory, clustered play", Measured: parts, Limit: "≤ 4 B/mark", Met: worst <= 4})
 	}
+	if g := r.grid(SeriesGame); len(g.rows) > 0 {
+		for _, row := range g.sortedRows() {
+			worst := 0.0
+			var parts []string
+			for _, c := range g.cols {
+				if res, ok := g.results[row][c]; ok {
+					worst = math.Max(worst, res.PeakBytesPerMark)
+					parts = append(parts, fmt.Sprintf("%s at %s", formatBytes(res.PeakBytesPerMark), g.labels[c]))
+				}
+			}
+			limit := 48.0
+			if strings.HasPrefix(row, "clustered") {
+				limit = 12
+			}
+			out = append(out, Target{Name: "peak memory of a whole game, " + row, Measured: strings.Join(parts, ", "),
+				Limit: fmt.Sprintf("≤ %.0f B/mark", limit), Met: worst <= limit})
+		}
+	}
 	if g := r.grid(SeriesK); len(g.cols) > 1 {
 		last := g.cols[len(g.cols)-1]
 		for _, chk := range []string{"runs", "walk"} {
