@@ -45,10 +45,11 @@ type runs struct {
 	base    int32 // len(entries) when the current Record began
 }
 
-// longRun is the shortest run whose length the checker keeps. It is the
+// longRun is the shortest run whose length the checker keeps. A walk of
+// longRun-1 cells a side tells whether a run reaches it, and 4 is the
 // longest reach for which the board answers [sparse.Board.AxisRuns] from
 // one block of tiles, so that a move among short runs costs one such call.
-const longRun = 4
+const longRun = 5
 
 // runEntry is a cell's run length on each axis, 0 where none was written.
 type runEntry struct {
@@ -90,11 +91,11 @@ func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 	flat := r.torus == nil || (row >= longRun && row+longRun < r.torus.cfg.Rows && col >= longRun && col+longRun < r.torus.cfg.Cols)
 	var near [4]int
 	if flat {
-		near = b.AxisRuns(row, col, p, longRun)
+		near = b.AxisRuns(row, col, p, longRun-1)
 	}
 	for ax, a := range axes {
 		if flat && near[ax] < longRun-1 {
-			// Both sides are shorter than longRun, so the walk counted
+			// Both sides are shorter than the walk's reach, so it counted
 			// them whole, and the merged run is too short to keep.
 			won = won || wins(1+near[ax], r.k, r.rule)
 			continue
