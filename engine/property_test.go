@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// table is one configuration played by every checker that accepts it, with
-// a referee beside them.
+// table is one configuration played by every checker that accepts it on
+// every board layout, with a referee beside them.
 type table struct {
 	cfg   Config
 	games []*Game
@@ -26,14 +26,16 @@ func newTable(t *testing.T, cfg Config, origin sparse.Cell, span int) *table {
 	t.Helper()
 	tb := &table{cfg: cfg, ref: newReferee(cfg), origin: origin, span: span}
 	for _, k := range allCheckers {
-		c := cfg
-		c.Checker = k
-		if c.Validate() != nil {
-			continue
+		for _, l := range sparse.Layouts() {
+			c := cfg
+			c.Checker, c.Layout = k, l
+			if c.Validate() != nil {
+				continue
+			}
+			g, err := New(WithConfig(c))
+			require.NoError(t, err)
+			tb.games = append(tb.games, g)
 		}
-		g, err := New(WithConfig(c))
-		require.NoError(t, err)
-		tb.games = append(tb.games, g)
 	}
 	require.NotEmpty(t, tb.games, "no checker accepts %v", cfg)
 	return tb
@@ -253,7 +255,7 @@ func TestRandomTorusGamesAgainstReferee(t *testing.T) {
 	// The shapes and rules that make a torus hard, each of which must occur.
 	seen := map[string]int{}
 	played := playRandomTables(t, rng, games, func(tb *table) {
-		if len(tb.games) == len(allCheckers) {
+		if len(tb.games) == len(allCheckers)*len(sparse.Layouts()) {
 			lines++
 		}
 		if tb.ref.status() == Won {
