@@ -8,7 +8,9 @@
 // long runs checked at K = 5 … 200 by the walk and the run-length checker;
 // and n × n boards filled with K = n, where the naive full rescan and the
 // line counters are compared with the other checkers. Every move is one
-// placement plus one win check.
+// placement plus one win check. A sixth series, run only when asked for,
+// plays whole games through an engine.Game, up to 10^8 moves generated as
+// they are played, and reports their peak memory too.
 //
 // [Run] measures the suite and reports progress through a callback; the
 // [Report] it returns writes Markdown ([Report.Markdown]), evaluates the

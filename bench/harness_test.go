@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -25,6 +26,7 @@ var tiny = sizes{
 	runMarks:      300, runLen: 100,
 	ks:       []int{5, 50},
 	fills:    []int{7},
+	games:    []int{3000},
 	memMarks: 2000,
 }
 
@@ -230,4 +232,44 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// TestGameSeries plays the game series at a tiny size: its generators
+// give the same moves as the workloads they stand for, every game is
+// played to its length, and the peak memory is reported.
+func TestGameSeries(t *testing.T) {
+	buf := make([]Move, 0, 2500)
+	assert.Equal(t, clearPlayers(Clustered(2500, 9).Moves), clearPlayers(clusteredMoves(2500, 9)(buf)))
+	assert.Equal(t, clearPlayers(Scattered(2500, 1e9, 9).Moves), clearPlayers(scatteredMoves(9)(buf[:0])), "no repeats among so few")
+	assert.Equal(t, clearPlayers(Clustered(2500, 9).Moves), clearPlayers(clusteredMoves(2500, 9)(buf[:0])), "a new generator starts again")
+
+	defaults, err := Cases(tinyOptions())
+	require.NoError(t, err)
+	for _, c := range defaults {
+		assert.NotEqual(t, SeriesGame, c.Series, "the game series runs only when asked for")
+	}
+	opts := tinyOptions()
+	opts.Series = []Series{SeriesGame}
+	rep, err := Run(context.Background(), opts, nil)
+	require.NoError(t, err)
+	require.Len(t, rep.Results, 2)
+	for _, r := range rep.Results {
+		assert.Equal(t, 3000, r.Moves, r.Name())
+		assert.Positive(t, r.NsPerMove, r.Name())
+		assert.Positive(t, r.PeakBytesPerMark, r.Name())
+	}
+	var md bytes.Buffer
+	require.NoError(t, rep.Markdown(&md))
+	assert.Contains(t, md.String(), "| clustered, K = 1000, 7 players | ")
+	assert.Contains(t, md.String(), "peak memory of a whole game, scattered, K = 5, 2 players")
+}
+
+// clearPlayers zeroes the players of a workload's moves, which the game
+// series leaves to the game.
+func clearPlayers(ms []Move) []Move {
+	out := slices.Clone(ms)
+	for i := range out {
+		out[i].Player = 0
+	}
+	return out
 }

@@ -21,6 +21,8 @@ func (s Series) Title() string {
 		return "Long runs by K (swiss-tile store)"
 	case SeriesCheckers:
 		return "Checkers filling an n × n board with K = n (swiss-tile store)"
+	case SeriesGame:
+		return "Whole games by number of marks (engine.Game, swiss-tile store, automatic checker)"
 	}
 	return s.String()
 }
@@ -39,6 +41,10 @@ func (r *Report) Markdown(w io.Writer) error {
 		r.Started.UTC().Format("2006-01-02 15:04 MST"), mode, r.Elapsed.Round(time.Second), m.NumCPU, m.CPU, m.GoVersion, m.GOOS, m.GOARCH)
 	b.WriteString("Each cell: CPU ns per move (one placement plus one win check; median of repetitions), " +
 		"the ratio to the row in the ratio column's name measured in the same run, and heap bytes per mark after play and a GC.\n\n")
+	if len(r.grid(SeriesGame).rows) > 0 {
+		b.WriteString("Whole games are played once each, generating every move included, under GOGC = 20 as gomoku replay runs; " +
+			"peak is the most memory the Go runtime held from the system while the game was played, above what it held before, per mark.\n\n")
+	}
 	if t := r.Targets(); len(t) > 0 {
 		b.WriteString("| target | measured | limit | met |\n|---|---|---|---|\n")
 		for _, x := range t {
@@ -59,7 +65,10 @@ func (r *Report) Markdown(w io.Writer) error {
 			continue
 		}
 		_, ratioName := baseline(s)
-		fmt.Fprintf(&b, "#### %s\n\n| %s (%s) |", s.Title(), rowHeading(s), ratioName)
+		if ratioName != "" {
+			ratioName = " (" + ratioName + ")"
+		}
+		fmt.Fprintf(&b, "#### %s\n\n| %s%s |", s.Title(), rowHeading(s), ratioName)
 		for _, c := range g.cols {
 			fmt.Fprintf(&b, " %s |", g.labels[c])
 		}
@@ -85,8 +94,11 @@ func (r *Report) Markdown(w io.Writer) error {
 }
 
 func rowHeading(s Series) string {
-	if s == SeriesK || s == SeriesCheckers {
+	switch s {
+	case SeriesK, SeriesCheckers:
 		return "checker"
+	case SeriesGame:
+		return "game"
 	}
 	return "store"
 }
@@ -96,7 +108,11 @@ func cell(res Result, ratio float64) string {
 	if !math.IsNaN(ratio) {
 		s += " (" + formatRatio(ratio) + ")"
 	}
-	return s + ", " + formatBytes(res.BytesPerMark) + " B"
+	s += ", " + formatBytes(res.BytesPerMark) + " B"
+	if res.PeakBytesPerMark > 0 {
+		s += ", peak " + formatBytes(res.PeakBytesPerMark) + " B"
+	}
+	return s
 }
 
 func formatNs(ns float64) string {

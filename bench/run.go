@@ -32,7 +32,8 @@ type Options struct {
 	// MinTime is how long each case is repeated for at least (its median
 	// repetition is reported); 0 means 2s, or 100ms with Quick.
 	MinTime time.Duration
-	// Series restricts the run to some series; empty means all.
+	// Series restricts the run to some series; empty means
+	// [DefaultSeries].
 	Series []Series
 
 	// sizes replaces the suite's sizes, so unit tests can run it in
@@ -66,7 +67,7 @@ func (o Options) minTime() time.Duration {
 
 func (o Options) series() []Series {
 	if len(o.Series) == 0 {
-		return AllSeries()
+		return DefaultSeries()
 	}
 	return o.Series
 }
@@ -98,6 +99,10 @@ type Result struct {
 	// divided by Moves (small workloads are played onto several boards at
 	// once and the heap divided by all their marks).
 	BytesPerMark float64
+	// PeakBytesPerMark, for a game case, is the most memory the Go
+	// runtime held from the operating system while the game was played,
+	// above what it held before, divided by Moves.
+	PeakBytesPerMark float64
 	// Reps is how many times the workload was played.
 	Reps int
 }
@@ -148,10 +153,17 @@ func Run(ctx context.Context, opts Options, progress func(Progress)) (*Report, e
 		if opts.sizes != nil {
 			memMarks = opts.sizes.memMarks
 		}
-		if err := measureGroup(ctx, cases[start:end], opts.minTime(), memMarks, func(r Result) {
+		done := func(r Result) {
 			rep.Results = append(rep.Results, r)
 			report(r.Name())
-		}); err != nil {
+		}
+		var err error
+		if cases[start].Series == SeriesGame {
+			err = measureGames(ctx, cases[start:end], opts.seed(), done)
+		} else {
+			err = measureGroup(ctx, cases[start:end], opts.minTime(), memMarks, done)
+		}
+		if err != nil {
 			rep.Elapsed = time.Since(rep.Started)
 			if ctx.Err() != nil {
 				return rep, err

@@ -28,9 +28,14 @@ const (
 	// SeriesCheckers fills an n × n board with K = n and compares every
 	// checker, the naive full rescan included.
 	SeriesCheckers
+	// SeriesGame plays whole games through an engine.Game, history and
+	// all, up to 10^8 moves generated as they are played, and measures the
+	// peak memory too. It takes minutes and gigabytes, so a run includes it
+	// only when asked.
+	SeriesGame
 )
 
-var seriesNames = [...]string{"marks", "extent", "scatter", "k", "checkers"}
+var seriesNames = [...]string{"marks", "extent", "scatter", "k", "checkers", "game"}
 
 func (s Series) String() string {
 	if int(s) < len(seriesNames) {
@@ -41,8 +46,12 @@ func (s Series) String() string {
 
 // AllSeries lists every series in the order a report shows them.
 func AllSeries() []Series {
-	return []Series{SeriesMarks, SeriesExtent, SeriesScatter, SeriesK, SeriesCheckers}
+	return []Series{SeriesMarks, SeriesExtent, SeriesScatter, SeriesK, SeriesCheckers, SeriesGame}
 }
+
+// DefaultSeries lists the series a run measures when none are chosen:
+// all but [SeriesGame].
+func DefaultSeries() []Series { return AllSeries()[:SeriesGame] }
 
 // ParseSeries is the inverse of [Series.String].
 func ParseSeries(s string) (Series, error) {
@@ -51,7 +60,7 @@ func ParseSeries(s string) (Series, error) {
 			return x, nil
 		}
 	}
-	return 0, fmt.Errorf("%w: unknown series %q (want marks, extent, scatter, k or checkers)", ErrBadOptions, s)
+	return 0, fmt.Errorf("%w: unknown series %q (want marks, extent, scatter, k, checkers or game)", ErrBadOptions, s)
 }
 
 // Case is one measurement: a workload played by one store and checker.
@@ -66,6 +75,10 @@ type Case struct {
 	Marks      int    // the requested number of moves
 	Extent     int64  // the side of the square islands or marks spread over; 0 when not applicable
 	K          int
+	// Spread and Players describe a game case: "scattered" or
+	// "clustered", and how many players take turns.
+	Spread  string
+	Players int
 
 	workloadKey string
 	workload    func() *Workload
@@ -113,7 +126,8 @@ type sizes struct {
 	ks            []int
 	fills         []int
 	scatterExtent int64
-	memMarks      int // see memoryMarks; only tests change it
+	games         []int // the marks of each game case
+	memMarks      int   // see memoryMarks; only tests change it
 }
 
 func suiteSizes(quick bool) sizes {
@@ -127,6 +141,7 @@ func suiteSizes(quick bool) sizes {
 			runMarks:      2e4, runLen: 1000,
 			ks:    []int{5, 20, 200},
 			fills: []int{15, 50},
+			games: []int{1e5, 1e6},
 		}
 	}
 	return sizes{
@@ -138,6 +153,7 @@ func suiteSizes(quick bool) sizes {
 		runMarks:      1e5, runLen: 1000,
 		ks:    []int{5, 10, 20, 50, 100, 200},
 		fills: []int{15, 50, 100},
+		games: []int{1e6, 1e7, 1e8},
 	}
 }
 
@@ -221,6 +237,15 @@ func Cases(opts Options) ([]Case, error) {
 			for _, kind := range []engine.CheckerKind{engine.LinesChecker, engine.WalkChecker, engine.RunsChecker} {
 				out = append(out, Case{Series: SeriesCheckers, Group: "Fill", Sub: sub(kind.String()), Store: sparse.SwissTile.String(),
 					Checker: kind.String(), Marks: n * n, K: n, workloadKey: key, workload: wl, play: storeSubject(sparse.SwissTile, kind, n, n)})
+			}
+		}
+	}
+	if want[SeriesGame] {
+		for _, gm := range games {
+			for _, n := range sz.games {
+				out = append(out, Case{Series: SeriesGame, Group: "Game", Sub: gm.sub(n), Store: sparse.SwissTile.String(),
+					Checker: engine.AutoChecker.String(), Marks: n, K: gm.k, Spread: gm.spread, Players: gm.players,
+					workloadKey: "game/" + gm.sub(n)})
 			}
 		}
 	}

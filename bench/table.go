@@ -41,8 +41,11 @@ func (c Case) paramLabel() string {
 
 // rowLabel is what distinguishes the rows of a series.
 func (c Case) rowLabel() string {
-	if c.Series == SeriesK || c.Series == SeriesCheckers {
+	switch c.Series {
+	case SeriesK, SeriesCheckers:
 		return c.Checker
+	case SeriesGame:
+		return game{c.Spread, c.K, c.Players}.label()
 	}
 	return c.Store
 }
@@ -57,6 +60,8 @@ func baseline(s Series) (row, label string) {
 		return sparse.SwissCell.String(), "× " + sparse.SwissCell.String()
 	case SeriesCheckers:
 		return "lines", "× lines"
+	case SeriesGame:
+		return "", ""
 	}
 	return "", "× K=5"
 }

@@ -45,12 +45,23 @@ func (r *Report) Targets() []Target {
 			Measured: fmt.Sprintf("%.2f (%s..%s ns)", hi/lo, formatNs(lo), formatNs(hi)), Limit: "≤ 1.2", Met: hi/lo <= 1.2})
 	}
 	if g := r.grid(SeriesScatter); g.has(defaultStore) {
-		worst, parts := g.bytes(defaultStore)
+		worst, parts := g.bytes(defaultStore, liveBytes)
 		out = append(out, Target{Name: "memory, scattered over 1e9 × 1e9", Measured: parts, Limit: "≤ 24 B/mark", Met: worst <= 24})
 	}
 	if g := r.grid(SeriesMarks); g.has(defaultStore) {
-		worst, parts := g.bytes(defaultStore)
+		worst, parts := g.bytes(defaultStore, liveBytes)
 		out = append(out, Target{Name: "memory, clustered play", Measured: parts, Limit: "≤ 4 B/mark", Met: worst <= 4})
+	}
+	if g := r.grid(SeriesGame); len(g.rows) > 0 {
+		for _, row := range g.sortedRows() {
+			worst, parts := g.bytes(row, func(r Result) float64 { return r.PeakBytesPerMark })
+			limit := 48.0
+			if strings.HasPrefix(row, "clustered") {
+				limit = 12
+			}
+			out = append(out, Target{Name: "peak memory of a whole game, " + row, Measured: parts,
+				Limit: fmt.Sprintf("≤ %.0f B/mark", limit), Met: worst <= limit})
+		}
 	}
 	if g := r.grid(SeriesK); len(g.cols) > 1 {
 		last := g.cols[len(g.cols)-1]
@@ -81,15 +92,18 @@ func (r *Report) Targets() []Target {
 
 func (g *grid) has(row string) bool { return len(g.results[row]) > 0 }
 
-// bytes is the worst bytes/mark of a row and every value, described.
-func (g *grid) bytes(row string) (float64, string) {
+// bytes is the worst of a row's bytes per mark, as perMark reads them
+// from a result, and every value, described.
+func (g *grid) bytes(row string, perMark func(Result) float64) (float64, string) {
 	worst := 0.0
 	var parts []string
 	for _, c := range g.cols {
 		if res, ok := g.results[row][c]; ok {
-			worst = math.Max(worst, res.BytesPerMark)
-			parts = append(parts, fmt.Sprintf("%s at %s", formatBytes(res.BytesPerMark), g.labels[c]))
+			worst = math.Max(worst, perMark(res))
+			parts = append(parts, fmt.Sprintf("%s at %s", formatBytes(perMark(res)), g.labels[c]))
 		}
 	}
 	return worst, strings.Join(parts, ", ")
 }
+
+func liveBytes(r Result) float64 { return r.BytesPerMark }

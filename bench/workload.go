@@ -45,54 +45,85 @@ func Clustered(n int, seed uint64) *Workload {
 	return newWorkload(cluster(n, 0, 0, rand.New(rand.NewPCG(seed, 0x5eed))))
 }
 
-// cluster grows n moves around (r0, c0). The frontier is the list of empty
-// cells next to the cluster; picking from it uniformly keeps generation at
-// O(1) a move even for 10^7 moves, where rejection sampling of random
-// marks would spend its time on the filled interior.
+// cluster grows n moves around (r0, c0).
 func cluster(n int, r0, c0 int32, rng *rand.Rand) []Move {
 	if n <= 0 {
 		return nil
 	}
+	g := newClusterGen(n, r0, c0, rng)
+	moves := make([]Move, 0, n)
+	for len(moves) < n {
+		m, ok := g.next()
+		if !ok {
+			break
+		}
+		moves = append(moves, m)
+	}
+	return moves
+}
+
+// clusterGen grows a cluster one move at a time. The frontier is the list
+// of empty cells next to the cluster; picking from it uniformly keeps
+// generation at O(1) a move even for 10^8 moves, where rejection sampling
+// of random marks would spend its time on the filled interior.
+type clusterGen struct {
+	r0, c0   int32
+	rng      *rand.Rand
+	side     int
+	grid     []uint8 // free, offered or taken, a byte a cell
+	frontier []int32
+	started  bool
+}
+
+const (
+	free = iota
+	offered
+	taken
+)
+
+// newClusterGen prepares a cluster of up to about n moves around (r0, c0).
+func newClusterGen(n int, r0, c0 int32, rng *rand.Rand) *clusterGen {
 	// The cluster is a near-disc of radius about 0.6·√n; the grid leaves a
 	// wide margin, and cells beyond it are simply never offered.
 	side := int(2.5*math.Sqrt(float64(n))) + 64
-	half := side / 2
-	const (
-		free = iota
-		offered
-		taken
-	)
-	grid := make([]uint8, side*side)
-	frontier := make([]int32, 0, 4*int(math.Sqrt(float64(n)))+64)
-	take := func(i int) {
-		grid[i] = taken
-		y, x := i/side, i%side
-		for dy := -2; dy <= 2; dy++ {
-			for dx := -2; dx <= 2; dx++ {
-				yy, xx := y+dy, x+dx
-				if yy < 0 || xx < 0 || yy >= side || xx >= side {
-					continue
-				}
-				if j := yy*side + xx; grid[j] == free {
-					grid[j] = offered
-					frontier = append(frontier, int32(j))
-				}
+	return &clusterGen{r0: r0, c0: c0, rng: rng, side: side, grid: make([]uint8, side*side),
+		frontier: make([]int32, 0, 4*int(math.Sqrt(float64(n)))+64)}
+}
+
+func (g *clusterGen) take(i int) Move {
+	g.grid[i] = taken
+	y, x := i/g.side, i%g.side
+	for dy := -2; dy <= 2; dy++ {
+		for dx := -2; dx <= 2; dx++ {
+			yy, xx := y+dy, x+dx
+			if yy < 0 || xx < 0 || yy >= g.side || xx >= g.side {
+				continue
+			}
+			if j := yy*g.side + xx; g.grid[j] == free {
+				g.grid[j] = offered
+				g.frontier = append(g.frontier, int32(j))
 			}
 		}
 	}
-	moves := make([]Move, 0, n)
-	start := half*side + half
-	take(start)
-	moves = append(moves, Move{Row: r0, Col: c0})
-	for len(moves) < n && len(frontier) > 0 {
-		k := rng.IntN(len(frontier))
-		i := int(frontier[k])
-		frontier[k] = frontier[len(frontier)-1]
-		frontier = frontier[:len(frontier)-1]
-		take(i)
-		moves = append(moves, Move{Row: r0 + int32(i/side-half), Col: c0 + int32(i%side-half)})
+	half := g.side / 2
+	return Move{Row: g.r0 + int32(y-half), Col: g.c0 + int32(x-half)}
+}
+
+// next returns the next move, or false when the frontier is exhausted.
+func (g *clusterGen) next() (Move, bool) {
+	if !g.started {
+		g.started = true
+		half := g.side / 2
+		return g.take(half*g.side + half), true
 	}
-	return moves
+	if len(g.frontier) == 0 {
+		return Move{}, false
+	}
+	k := g.rng.IntN(len(g.frontier))
+	i := int(g.frontier[k])
+	g.frontier[k] = g.frontier[len(g.frontier)-1]
+	g.frontier = g.frontier[:len(g.frontier)-1]
+	return g.take(i), true
 }
 
 // Scattered is n moves on distinct cells drawn uniformly from an

@@ -33,9 +33,10 @@ const (
 	// player: O(1) per move, but it only applies when a win means filling a
 	// whole line, i.e. an n × n board with K = n (LeetCode 348).
 	LinesChecker
-	// RunsChecker keeps, per axis, the length of every maximal run at its two
-	// end cells and merges the runs beside a new mark: O(1) per move for any
-	// K and any board.
+	// RunsChecker keeps, per axis, the length of every maximal run of five
+	// or more marks at its two end cells, counts shorter runs by walking, and
+	// merges the runs beside a new mark: O(1) per move for any K and any
+	// board, and no memory where runs are short.
 	RunsChecker
 )
 

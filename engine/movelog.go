@@ -1,12 +1,10 @@
 package engine
 
-import "github.com/gomoku-engine/gomoku/engine/internal/cellkey"
-
-// moveLog is a list of moves kept compactly: each cell packed into 8
-// bytes, and the player stored only when it cannot be derived (in rotation
-// the i-th move of a game is by player i mod P + 1).
+// moveLog is a list of moves kept compactly: the cells in a [cellLog], and
+// the player stored only when it cannot be derived (in rotation the i-th
+// move of a game is by player i mod P + 1).
 type moveLog struct {
-	cells   stack[uint64]
+	cells   cellLog
 	players stack[uint8] // empty when rotation is set
 	// rotation is the number of players when each move's player follows
 	// from its position, or 0 when players are stored.
@@ -16,7 +14,7 @@ type moveLog struct {
 func (l *moveLog) Len() int { return l.cells.Len() }
 
 func (l *moveLog) push(m Move) {
-	l.cells.push(cellkey.Pack(m.Row, m.Col))
+	l.cells.push(int32(m.Row), int32(m.Col))
 	if l.rotation == 0 {
 		l.players.push(uint8(m.Player))
 	}
@@ -24,11 +22,11 @@ func (l *moveLog) push(m Move) {
 
 // at returns the i-th move; 0 ≤ i < Len.
 func (l *moveLog) at(i int) Move {
-	row, col := cellkey.Unpack(*l.cells.at(i))
+	row, col := l.cells.at(i)
 	if l.rotation == 0 {
-		return Move{Row: row, Col: col, Player: int(*l.players.at(i))}
+		return Move{Row: int(row), Col: int(col), Player: int(*l.players.at(i))}
 	}
-	return Move{Row: row, Col: col, Player: i%l.rotation + 1}
+	return Move{Row: int(row), Col: int(col), Player: i%l.rotation + 1}
 }
 
 // last returns the latest move, and false when there is none.

@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"github.com/gomoku-engine/gomoku/sparse"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -40,20 +41,23 @@ func perft(t *testing.T, g *Game, wins []int, draws *int) int {
 	return total
 }
 
-// TestPerftTicTacToe checks every checker against the known count of
-// distinct 3×3 tic-tac-toe games: 255,168, of which 131,184 are won by the
-// first player, 77,904 by the second and 46,080 drawn.
+// TestPerftTicTacToe checks every checker on every board layout against
+// the known count of distinct 3×3 tic-tac-toe games: 255,168, of which
+// 131,184 are won by the first player, 77,904 by the second and 46,080
+// drawn.
 func TestPerftTicTacToe(t *testing.T) {
 	for _, kind := range allCheckers {
-		t.Run(kind.String(), func(t *testing.T) {
-			g, err := New(WithBounds(3, 3), WithK(3), WithChecker(kind))
-			require.NoError(t, err)
-			wins := make([]int, 3)
-			draws := 0
-			assert.Equal(t, 255168, perft(t, g, wins, &draws))
-			assert.Equal(t, []int{0, 131184, 77904}, wins)
-			assert.Equal(t, 46080, draws)
-			assert.Equal(t, 0, g.Len(), "perft leaves the board empty")
-		})
+		for _, layout := range sparse.Layouts() {
+			t.Run(kind.String()+"/"+layout.String(), func(t *testing.T) {
+				g, err := New(WithBounds(3, 3), WithK(3), WithChecker(kind), WithLayout(layout))
+				require.NoError(t, err)
+				wins := make([]int, 3)
+				draws := 0
+				assert.Equal(t, 255168, perft(t, g, wins, &draws))
+				assert.Equal(t, []int{0, 131184, 77904}, wins)
+				assert.Equal(t, 46080, draws)
+				assert.Equal(t, 0, g.Len(), "perft leaves the board empty")
+			})
+		}
 	}
 }

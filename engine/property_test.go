@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// table is one configuration played by every checker that accepts it, with
-// a referee beside them.
+// table is one configuration played by every checker that accepts it on
+// every board layout, with a referee beside them.
 type table struct {
 	cfg   Config
 	games []*Game
@@ -27,12 +27,14 @@ func newTable(t *testing.T, cfg Config, origin sparse.Cell, span int) *table {
 	t.Helper()
 	tb := &table{cfg: cfg, ref: newReferee(cfg), origin: origin, span: span}
 	for _, k := range allCheckers {
-		g, err := New(WithConfig(cfg), WithChecker(k))
-		if errors.Is(err, ErrCheckerUnsupported) {
-			continue
+		for _, l := range sparse.Layouts() {
+			g, err := New(WithConfig(cfg), WithChecker(k), WithLayout(l))
+			if errors.Is(err, ErrCheckerUnsupported) {
+				continue
+			}
+			require.NoError(t, err)
+			tb.games = append(tb.games, g)
 		}
-		require.NoError(t, err)
-		tb.games = append(tb.games, g)
 	}
 	require.NotEmpty(t, tb.games, "no checker accepts %v", cfg)
 	return tb
@@ -252,7 +254,7 @@ func TestRandomTorusGamesAgainstReferee(t *testing.T) {
 	// The shapes and rules that make a torus hard, each of which must occur.
 	seen := map[string]int{}
 	played := playRandomTables(t, rng, games, func(tb *table) {
-		if len(tb.games) == len(allCheckers) {
+		if len(tb.games) == len(allCheckers)*len(sparse.Layouts()) {
 			lines++
 		}
 		if tb.ref.status() == Won {

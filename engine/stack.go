@@ -5,8 +5,8 @@ import "slices"
 // stackChunk is the number of values in each full chunk of a [stack].
 const stackChunk = 1 << 14
 
-// stack is a LIFO list kept in chunks of stackChunk values, so that a long
-// game's history and a checker's logs grow without copying and never hold
+// stack is a LIFO list kept in chunks of stackChunk values, so that the
+// players of a long game and a checker's logs grow without copying and never hold
 // an old and a new array at once; the first chunk grows by appending, so a
 // short game costs no more than a slice. The last chunk emptied by pop is
 // kept, so pushing and popping across a chunk boundary does not allocate.

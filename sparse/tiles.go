@@ -45,11 +45,12 @@ const (
 	maxCacheBits = 14
 )
 
+// cacheEntry is 16 bytes, its fields ordered so that no padding is needed.
 type cacheEntry struct {
 	key    uint64
-	ok     bool
 	tile   int32  // slab index, or -1 when the tile is not in the slab
 	single uint16 // with tile == -1: the singles entry, 0 when none
+	ok     bool
 }
 
 func newTileStore() *tileStore {

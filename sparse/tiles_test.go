@@ -3,6 +3,7 @@ package sparse
 import (
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -139,4 +140,8 @@ func TestTilesAcrossTheSplit(t *testing.T) {
 	n := 0
 	b.Each(func(row, col int, mark uint8) { n++; require.Equal(t, golden[Cell{row, col}], mark) })
 	require.Equal(t, b.Len(), n)
+}
+
+func TestCacheEntryIsSixteenBytes(t *testing.T) {
+	require.Equal(t, uintptr(16), unsafe.Sizeof(cacheEntry{}))
 }

@@ -27,6 +27,12 @@ play spread over extents up to the unbounded plane, marks scattered over
 K = n (naive rescan, line counters, walk, run lengths). Every store is measured
 side by side with a dense array of the bounding box, the physical reference.
 
+--series game plays whole games through the engine instead, history and all:
+10^6, 10^7 and 10^8 moves scattered over 10^9 x 10^9 (K = 5) and clustered
+(K = 1000, seven players), generated as they are played, and reports their
+peak memory. It takes several minutes and a few GB, so it runs only when
+asked for.
+
 Prints Markdown tables (ns per move, bytes per mark, ratio to the reference)
 and the performance targets met or missed, and writes SVG charts (ns per move
 against marks, extent and K) into --charts. Times are CPU-time medians of
@@ -39,10 +45,11 @@ Examples:
    gomoku bench --quick
    gomoku bench --charts bench/charts > perf.md
    gomoku bench --series marks,k --min-time 500ms
+   gomoku bench --series game --quick        # games of 10^5 and 10^6 moves
    gomoku bench --moves scattered:1000000 > scattered.txt   # a workload, for gomoku replay`,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "quick", Usage: "smaller sizes and 100ms per case: a smoke run"},
-			&cli.StringFlag{Name: "series", Usage: "comma-separated `LIST` of series to run, of: " + strings.Join(series, ", "), DefaultText: "all"},
+			&cli.StringFlag{Name: "series", Usage: "comma-separated `LIST` of series to run, of: " + strings.Join(series, ", "), DefaultText: "all but game"},
 			&cli.DurationFlag{Name: "min-time", Usage: "repeat each case for at least `DURATION`", DefaultText: "2s, or 100ms with --quick"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "`SEED` of the workloads: the same seed measures the same moves"},
 			&cli.StringFlag{Name: "charts", Value: "gomoku-bench", Usage: "write the SVG charts into `DIR` (created if needed); empty for none"},
