@@ -164,23 +164,6 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 			}
 		}
 	}
-	// Near the horizon, a short VCT for the mover: a win the remaining
-	// depth is too shallow to see, and most often the opponent's attack
-	// after a quiet move of ours.
-	// A position is probed once: a probe that failed, even for want of
-	// nodes, is not tried again.
-	if d.vct && forced < 0 && ply&1 == 1 && depth <= treeVCTHorizon && b.counts[q][classFlex3Plus]+b.counts[q][classDoubleThree]+b.counts[q][classFourPlus]+b.counts[q][classFourThree] > 0 {
-		if probed := key ^ treeVCTSalt; d.vcfFailed[probed] == 0 {
-			d.vcfLeft = treeVCTNodes
-			if d.threatWin(q, treeVCTDepth, b.lastOf(q)) >= 0 {
-				return duelWin - int32(ply+2*treeVCTDepth+1)
-			}
-			if d.stopped {
-				return 0
-			}
-			d.refuted(probed, 1)
-		}
-	}
 	moves, limit := d.moves(q, ply, forced, ttMove)
 	if limit == 0 {
 		return d.evaluate(q)

@@ -14,15 +14,9 @@ const (
 	// leaves, rootVCFNodes that of a threat search at the root.
 	leafVCFNodes = 64
 	rootVCFNodes = 200000
-	// treeVCTDepth and treeVCTNodes bound the VCT tried for the mover at
-	// nodes of the search with at most treeVCTHorizon plies left.
-	treeVCTDepth   = 4
-	treeVCTNodes   = 64
-	treeVCTHorizon = 1
 	// vcfFailedLimit bounds the table of refuted positions.
 	vcfFailedLimit = 1 << 18
 	vctSalt        = 0x3c6ef372fe94f82b
-	treeVCTSalt    = 0xa54ff53a5f1d36f1
 )
 
 // lastOf is q's latest mark on the board, or −1.
