@@ -164,7 +164,7 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 			}
 		}
 	}
-	moves, limit := d.moves(q, ply, depth, forced, ttMove)
+	moves, limit := d.moves(q, ply, forced, ttMove)
 	if limit == 0 {
 		return d.evaluate(q)
 	}
@@ -234,9 +234,9 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 // best of them to try: the forced block when the
 // opponent has a winning cell; facing a three that would become an open
 // four, only q's fours and the cells that spoil the opponent's threats;
-// otherwise the cells near the marks that make or stop something, below
-// the root the best width of them, fewer near the horizon (see duelWidth).
-func (d *duel) moves(q, ply, depth, forced, ttMove int) ([]scoredCell, int) {
+// otherwise the cells near the marks that make or stop something, the best
+// width of them below the root.
+func (d *duel) moves(q, ply, forced, ttMove int) ([]scoredCell, int) {
 	for len(d.scratch) <= ply {
 		d.scratch = append(d.scratch, nil)
 	}
@@ -272,16 +272,11 @@ func (d *duel) moves(q, ply, depth, forced, ttMove int) ([]scoredCell, int) {
 	})
 	limit := len(out)
 	if ply > 0 && !defend {
-		limit = min(limit, d.width, duelWidth(depth))
+		limit = min(limit, d.width)
 	}
 	d.scratch[ply] = out
 	return out, limit
 }
-
-// duelWidth is how many quiet moves a node with depth plies left tries:
-// near the horizon a move's value is mostly its ordering score, and the
-// nodes saved there buy a deeper search.
-func duelWidth(depth int) int { return 4 + 2*depth }
 
 // better orders scored cells best first, then by cell for determinism.
 func better(a, b scoredCell) bool { return a.score > b.score || (a.score == b.score && a.i < b.i) }

@@ -179,7 +179,7 @@ func (d *duel) best(q int) (int, bool) {
 			return i, true
 		}
 	}
-	all, _ := d.moves(q, 0, 0, -1, -1)
+	all, _ := d.moves(q, 0, -1, -1)
 	moves := slices.Clone(all)
 	slices.SortFunc(moves, byBetter)
 	if len(moves) == 0 {
