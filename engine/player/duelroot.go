@@ -247,6 +247,11 @@ func (d *duel) refute(q int, moves []scoredCell) []scoredCell {
 	return keep
 }
 
+// rootLateMoves is how many root moves, in the previous iteration's order,
+// are searched to full depth before the rest are first tried a ply
+// shallower (and searched again in full when they look better).
+const rootLateMoves = 8
+
 // deepen runs iterative deepening over the root moves and returns the best
 // of the deepest iteration, or of an unfinished one when a move there
 // proved better.
@@ -265,12 +270,20 @@ func (d *duel) deepen(q int, moves []scoredCell) int {
 		alpha, beta := -duelInf, duelInf
 		iterBest := -1
 		for n, m := range moves {
+			c := &d.b.cell[m.i]
+			r := 0
+			if depth >= 3 && n >= rootLateMoves && !c.class[q].makesFour() && c.class[o] < classOpenFour {
+				r = 1
+			}
 			d.b.place(int(m.i), q)
 			var v int32
 			if n == 0 {
 				v = -d.search(depth-1, -beta, -alpha, 1, o)
 			} else {
-				v = -d.search(depth-1, -alpha-1, -alpha, 1, o)
+				v = -d.search(depth-1-r, -alpha-1, -alpha, 1, o)
+				if v > alpha && r > 0 && !d.stopped {
+					v = -d.search(depth-1, -alpha-1, -alpha, 1, o)
+				}
 				if v > alpha && !d.stopped {
 					v = -d.search(depth-1, -beta, -alpha, 1, o)
 				}
