@@ -104,12 +104,11 @@ func (d *duel) store(key uint64, depth int, value int32, bound int8, best int, p
 	*s = ttSlot{key: key, value: value, best: int32(best), depth: int8(min(depth, 127)), bound: bound}
 }
 
-// futilityDepth, futilityMargin and razorMargin bound futility pruning and
-// razoring: nodes with at most futilityDepth plies left, a margin a ply.
+// futilityDepth and futilityMargin bound futility pruning: nodes with at
+// most futilityDepth plies left, a margin of futilityMargin a ply.
 const (
 	futilityDepth  = 2
 	futilityMargin = 120
-	razorMargin    = 200
 )
 
 // sideKey distinguishes the side to move in hash keys.
@@ -178,18 +177,6 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 	if depth <= futilityDepth && beta-alpha == 1 && forced < 0 && !threatened && beta > -duelMate && beta < duelMate &&
 		b.fours(o) == 0 && b.counts[o][classDoubleThree] == 0 {
 		if v := d.evaluate(q); v-futilityMargin*int32(depth) >= beta {
-			return v
-		}
-	}
-	// Razoring, its mirror: a quiet position whose static value falls short
-	// of alpha by a margin per ply left is scored as a leaf (its own VCF
-	// tried), unless the mover has a double three or better to make.
-	if depth <= futilityDepth && beta-alpha == 1 && forced < 0 && !threatened && alpha > -duelMate && alpha < duelMate &&
-		b.counts[q][classDoubleThree] == 0 {
-		if v := d.evaluate(q); v+razorMargin*int32(depth) < alpha {
-			if d.vcf && b.fours(q) > 0 && d.leafVCF(q) {
-				return duelWin - int32(ply+7)
-			}
 			return v
 		}
 	}
