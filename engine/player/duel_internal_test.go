@@ -32,13 +32,11 @@ func duelOn(t *testing.T, opts []engine.Option, r0, c0 int, marks [2][][2]int) *
 	return &duel{Search: s, b: s.ds.b, ctx: context.Background(), width: s.width}
 }
 
-// TestDuelPruningKeepsThreats: futility pruning and razoring leave alone
-// the nodes where threats decide. At one ply left and a null window far
-// below the mover's static value, a mover facing two double fours is
-// still found lost; far above it, a mover with a victory by continuous
-// fours is still found winning. Several K, both rules, infinite and
-// bounded boards.
-func TestDuelPruningKeepsThreats(t *testing.T) {
+// TestDuelFutilityKeepsThreats: futility pruning leaves alone the nodes
+// where threats decide. At one ply left and a null window far below the
+// mover's static value, a mover facing two double fours is still found
+// lost. Several K, both rules, infinite and bounded boards.
+func TestDuelFutilityKeepsThreats(t *testing.T) {
 	for _, k := range []int{5, 6, 7} {
 		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
 			for _, bounded := range []bool{false, true} {
@@ -63,20 +61,6 @@ func TestDuelPruningKeepsThreats(t *testing.T) {
 					alpha := d.evaluate(0) - 100000
 					v := d.search(1, alpha, alpha+1, 1, 0)
 					assert.LessOrEqual(t, v, -duelMate, "two double fours cannot both be stopped")
-					checkDuel(t, d.b)
-				})
-				if k != 5 {
-					continue
-				}
-				t.Run(name+"/razoring", func(t *testing.T) {
-					// A VCF: (1, 3) forcing (1, 2), then (0, 3) making two fours.
-					d := duelOn(t, opts, r0+1, c0+2, [2][][2]int{
-						{{0, 0}, {0, 1}, {0, 2}, {2, 3}, {3, 3}, {1, 4}, {1, 5}, {1, 6}},
-						{{0, -1}, {4, 3}, {1, 7}, {10, 10}, {10, 12}, {12, 10}, {12, 12}, {14, 14}},
-					})
-					alpha := d.evaluate(0) + 100000
-					v := d.search(1, alpha, alpha+1, 1, 0)
-					assert.GreaterOrEqual(t, v, duelMate, "the fours win whatever the static value")
 					checkDuel(t, d.b)
 				})
 			}
