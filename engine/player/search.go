@@ -31,9 +31,9 @@ const DefaultBudget = 200 * time.Millisecond
 // Each move: a win; the block of the opponent's win; a victory by
 // continuous fours (VCF) or by fours and threes (VCT); else a
 // principal-variation search with iterative deepening, a transposition
-// table, killer and history ordering and late-move reductions over the
-// moves after which the opponent has no VCF (nor, as far as time allows,
-// a VCT). Inside the search a player facing a four has one move, one
+// table, killer and history ordering, late-move reductions and futility
+// pruning over the moves after which the opponent has no VCF (nor, as far
+// as time allows, a VCT). Inside the search a player facing a four has one move, one
 // facing a three only its fours and the cells that spoil the three, and
 // neither costs depth; leaves try a short VCF.
 //
