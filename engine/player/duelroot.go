@@ -197,6 +197,7 @@ func (d *duel) best(q int) (int, bool) {
 	if d.stats.Reason == "" {
 		d.stats.Reason = "search"
 	}
+	d.publish(int(moves[0].i))
 	return d.deepen(q, moves), true
 }
 
@@ -306,6 +307,7 @@ func (d *duel) deepen(q int, moves []scoredCell) int {
 			break
 		}
 		d.stats.Depth, d.stats.Score = depth, duelScore(alpha)
+		d.publish(best)
 		moves, values = byValueDesc(moves, values)
 		if alpha >= duelMate || alpha <= -duelMate {
 			break
@@ -315,6 +317,12 @@ func (d *duel) deepen(q int, moves []scoredCell) int {
 		}
 	}
 	return best
+}
+
+// publish makes array cell i the provisional answer.
+func (d *duel) publish(i int) {
+	c := d.b.cellAt(i)
+	d.provisional.Store(&c)
 }
 
 // duelChoose runs the two-player search on the synced board. It reports
