@@ -81,7 +81,11 @@
 // the free cell with most stones around it. The fallback is played when the
 // strategy fails, panics, overruns or names a cell that is off the board or
 // taken. So the brain never answers an illegal cell, whatever the strategy
-// does.
+// does. A strategy that overruns but can tell its best move so far (a
+// Provisional() (sparse.Cell, bool) method, as [player.Search] has) has
+// that move played instead, when it is a free cell: on a loaded machine
+// the search may be descheduled past its deadline, and its best move so
+// far is far better than a move chosen without search.
 //
 // # Memory
 //
