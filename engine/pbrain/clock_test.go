@@ -20,15 +20,15 @@ func TestClockPlan(t *testing.T) {
 		{"timeout_turn", clock{turn: ms(1000), turnSet: true}, 400, ms(1000)},
 		{"as fast as possible", clock{turn: 0, turnSet: true}, 400, o.FastBudget},
 		{"time_left unlimited", clock{turn: ms(1000), turnSet: true, left: ms(unlimitedLeft), leftSet: true}, 400, ms(1000)},
-		{"time_left shares: 16 moves to go on 400 free cells", clock{turn: ms(10000), turnSet: true, left: ms(64000), leftSet: true}, 400, ms(4000)},
-		{"time_left shares: at least 7 moves to go", clock{turn: ms(10000), turnSet: true, left: ms(7000), leftSet: true}, 10, ms(1000)},
+		{"time_left shares: 10 moves to go on 400 free cells", clock{turn: ms(10000), turnSet: true, left: ms(40000), leftSet: true}, 400, ms(4000)},
+		{"time_left shares: at least 5 moves to go", clock{turn: ms(10000), turnSet: true, left: ms(5000), leftSet: true}, 10, ms(1000)},
 		{"time_left shares: at most 30 moves to go", clock{turn: ms(10000), turnSet: true, left: ms(60000), leftSet: true}, 1 << 30, ms(2000)},
-		{"plus three quarters of the increment", clock{turn: ms(10000), turnSet: true, left: ms(7000), leftSet: true, inc: ms(200)}, 10, ms(1150)},
+		{"plus three quarters of the increment", clock{turn: ms(10000), turnSet: true, left: ms(5000), leftSet: true, inc: ms(200)}, 10, ms(1150)},
 		{"never beyond a third of the time left", clock{turn: ms(10000), turnSet: true, left: ms(300), leftSet: true, inc: ms(1000)}, 10, ms(100)},
 		{"turn limit below the share", clock{turn: ms(200), turnSet: true, left: ms(60000), leftSet: true}, 400, ms(200)},
 		{"time_left spent", clock{turn: ms(1000), turnSet: true, left: ms(-50), leftSet: true}, 400, 0},
-		{"timeout_match without time_left counts own use", clock{turn: ms(10000), turnSet: true, match: ms(90000), used: ms(26000)}, 400, ms(4000)},
-		{"time_left wins over timeout_match", clock{turn: ms(10000), turnSet: true, match: ms(90000), left: ms(3200), leftSet: true}, 400, ms(200)},
+		{"timeout_match without time_left counts own use", clock{turn: ms(10000), turnSet: true, match: ms(90000), used: ms(50000)}, 400, ms(4000)},
+		{"time_left wins over timeout_match", clock{turn: ms(10000), turnSet: true, match: ms(90000), left: ms(2000), leftSet: true}, 400, ms(200)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

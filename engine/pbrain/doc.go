@@ -64,8 +64,8 @@
 //
 // Each move gets a budget: timeout_turn (5 s when the manager sends none;
 // 10 ms when it is 0, "as fast as possible"), capped by the match time
-// left divided by the moves that count (a twenty-fifth of the free cells,
-// 7 to 30), plus three quarters of the increment, and by a third of the
+// left divided by the moves that count (a fortieth of the free cells,
+// 5 to 30), plus three quarters of the increment, and by a third of the
 // time left. time_left is used when sent; otherwise timeout_match minus
 // the time the brain has used. The protocol does not send the increment:
 // the brain infers it from time_left before and after its own move. The budget counts from the moment the command
@@ -81,7 +81,11 @@
 // the free cell with most stones around it. The fallback is played when the
 // strategy fails, panics, overruns or names a cell that is off the board or
 // taken. So the brain never answers an illegal cell, whatever the strategy
-// does.
+// does. A strategy that overruns but can tell its best move so far (a
+// Provisional() (sparse.Cell, bool) method, as [player.Search] has) has
+// that move played instead, when it is a free cell: on a loaded machine
+// the search may be descheduled past its deadline, and its best move so
+// far is far better than a move chosen without search.
 //
 // # Memory
 //

@@ -54,6 +54,16 @@ func (r runaway) Choose(ctx context.Context, g *engine.Game, p int) (sparse.Cell
 	return sparse.Cell{}, errors.New("too late")
 }
 
+// ponderer ignores its context like runaway, but has a best move so far.
+type ponderer struct {
+	runaway
+	best sparse.Cell
+}
+
+func (ponderer) Name() string { return "ponderer" }
+
+func (p ponderer) Provisional() (sparse.Cell, bool) { return p.best, true }
+
 // liar answers cells that must not be played, or fails.
 type liar struct{ mode int }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 const aboutLine = `name="gomoku", version="dev", author="gomoku-engine authors", country="unspecified"`
@@ -247,6 +248,21 @@ func TestOverrunningStrategyGetsFallback(t *testing.T) {
 	assert.Equal(t, "DEBUG fallback move 9,8: runaway overran its 200ms budget", got[1])
 	assert.Equal(t, "9,8", got[3], "the fallback takes the win")
 	assert.Less(t, time.Since(start), 30*time.Second, "did not wait for the strategy")
+}
+
+// TestOverrunningStrategyGetsItsBestSoFar: a strategy that can tell its
+// best move so far has it played at the hard deadline, when it is legal;
+// an occupied one gives way to the fallback.
+func TestOverrunningStrategyGetsItsBestSoFar(t *testing.T) {
+	const board = "INFO timeout_turn 200\nSTART 20\nBOARD\n9,9,1\n9,10,1\n3,3,2\n4,4,2\nDONE\n"
+	got := converse(t, Options{NewStrategy: Fixed(ponderer{runaway{time.Minute}, sparse.Cell{Row: 12, Col: 2}}), Debug: true}, board)
+	require.Len(t, got, 4, "%q", got)
+	assert.Equal(t, "DEBUG fallback move 2,12: ponderer overran its 200ms budget; its best move so far", got[1])
+	assert.Equal(t, "2,12", got[3], "x is the column, y the row")
+
+	got = converse(t, Options{NewStrategy: Fixed(ponderer{runaway{time.Minute}, sparse.Cell{Row: 4, Col: 4}}), Debug: true}, board)
+	require.Len(t, got, 4, "%q", got)
+	assert.Equal(t, "DEBUG fallback move 10,10: ponderer overran its 200ms budget", got[1], "4,4 is taken")
 }
 
 // TestEndWhileThinking: END interrupts thinking; the brain answers nothing

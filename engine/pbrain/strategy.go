@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player"
@@ -40,14 +41,28 @@ type keptSearch struct {
 	mu   sync.Mutex
 	seed uint64
 	s    *player.Search
+	// cur is the search choosing the current move, for Provisional.
+	cur atomic.Pointer[player.Search]
 }
 
 func (k *keptSearch) Name() string { return k.s.Name() }
 
 func (k *keptSearch) Choose(ctx context.Context, g *engine.Game, p int) (sparse.Cell, error) {
 	if !k.mu.TryLock() {
-		return player.NewSearch(player.WithBudget(0), player.WithSeed(k.seed)).Choose(ctx, g, p)
+		s := player.NewSearch(player.WithBudget(0), player.WithSeed(k.seed))
+		k.cur.Store(s)
+		return s.Choose(ctx, g, p)
 	}
 	defer k.mu.Unlock()
+	k.cur.Store(k.s)
 	return k.s.Choose(ctx, g, p)
+}
+
+// Provisional is the best move so far of the search choosing the current
+// move (see [player.Search.Provisional]).
+func (k *keptSearch) Provisional() (sparse.Cell, bool) {
+	if s := k.cur.Load(); s != nil {
+		return s.Provisional()
+	}
+	return sparse.Cell{}, false
 }

@@ -75,6 +75,12 @@ func (s *server) place(x, y int) {
 	s.answer(fmt.Sprintf("%d,%d", x, y))
 }
 
+// provisional is a strategy that can tell, while it is still choosing, the
+// best move it has found so far ([player.Search] can).
+type provisional interface {
+	Provisional() (sparse.Cell, bool)
+}
+
 // ask runs the strategy under the soft deadline and waits for it until the
 // hard one, meanwhile obeying END, applying INFO and queueing other lines.
 // It returns the strategy's cell when legal, else the fallback and why.
@@ -108,7 +114,13 @@ func (s *server) ask(ctx context.Context, g *engine.Game, me int, budget time.Du
 			}
 			return r.cell.Col, r.cell.Row, ""
 		case <-timer.C:
-			return fx, fy, fmt.Sprintf("%s overran its %v budget", strat.Name(), budget.Round(time.Millisecond))
+			why := fmt.Sprintf("%s overran its %v budget", strat.Name(), budget.Round(time.Millisecond))
+			if p, ok := strat.(provisional); ok {
+				if c, ok := p.Provisional(); ok && s.pos.free(c.Col, c.Row) == nil {
+					return c.Col, c.Row, why + "; its best move so far"
+				}
+			}
+			return fx, fy, why
 		case <-ctx.Done():
 			return fx, fy, "cancelled"
 		case l, ok := <-s.lines:

@@ -104,6 +104,13 @@ func (d *duel) store(key uint64, depth int, value int32, bound int8, best int, p
 	*s = ttSlot{key: key, value: value, best: int32(best), depth: int8(min(depth, 127)), bound: bound}
 }
 
+// futilityDepth and futilityMargin bound futility pruning: nodes with at
+// most futilityDepth plies left, a margin of futilityMargin a ply.
+const (
+	futilityDepth  = 2
+	futilityMargin = 120
+)
+
 // sideKey distinguishes the side to move in hash keys.
 var sideKey = [2]uint64{0x6a09e667f3bcc908, 0xb5ad4eceda1ce2a9}
 
@@ -162,6 +169,15 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 				s.bound == upperBound && v <= alpha:
 				return v
 			}
+		}
+	}
+	// Futility at frontier nodes of a null-window search: a quiet position
+	// whose static value beats beta by a margin per ply left is not
+	// searched, unless the opponent has a four or a double three to make.
+	if depth <= futilityDepth && beta-alpha == 1 && forced < 0 && !threatened && beta > -duelMate && beta < duelMate &&
+		b.fours(o) == 0 && b.counts[o][classDoubleThree] == 0 {
+		if v := d.evaluate(q); v-futilityMargin*int32(depth) >= beta {
+			return v
 		}
 	}
 	moves, limit := d.moves(q, ply, forced, ttMove)

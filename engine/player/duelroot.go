@@ -197,6 +197,7 @@ func (d *duel) best(q int) (int, bool) {
 	if d.stats.Reason == "" {
 		d.stats.Reason = "search"
 	}
+	d.publish(int(moves[0].i))
 	return d.deepen(q, moves), true
 }
 
@@ -247,6 +248,11 @@ func (d *duel) refute(q int, moves []scoredCell) []scoredCell {
 	return keep
 }
 
+// rootLateMoves is how many root moves, in the previous iteration's order,
+// are searched to full depth before the rest are first tried a ply
+// shallower (and searched again in full when they look better).
+const rootLateMoves = 8
+
 // deepen runs iterative deepening over the root moves and returns the best
 // of the deepest iteration, or of an unfinished one when a move there
 // proved better.
@@ -265,12 +271,20 @@ func (d *duel) deepen(q int, moves []scoredCell) int {
 		alpha, beta := -duelInf, duelInf
 		iterBest := -1
 		for n, m := range moves {
+			c := &d.b.cell[m.i]
+			r := 0
+			if depth >= 3 && n >= rootLateMoves && !c.class[q].makesFour() && c.class[o] < classOpenFour {
+				r = 1
+			}
 			d.b.place(int(m.i), q)
 			var v int32
 			if n == 0 {
 				v = -d.search(depth-1, -beta, -alpha, 1, o)
 			} else {
-				v = -d.search(depth-1, -alpha-1, -alpha, 1, o)
+				v = -d.search(depth-1-r, -alpha-1, -alpha, 1, o)
+				if v > alpha && r > 0 && !d.stopped {
+					v = -d.search(depth-1, -alpha-1, -alpha, 1, o)
+				}
 				if v > alpha && !d.stopped {
 					v = -d.search(depth-1, -beta, -alpha, 1, o)
 				}
@@ -293,6 +307,7 @@ func (d *duel) deepen(q int, moves []scoredCell) int {
 			break
 		}
 		d.stats.Depth, d.stats.Score = depth, duelScore(alpha)
+		d.publish(best)
 		moves, values = byValueDesc(moves, values)
 		if alpha >= duelMate || alpha <= -duelMate {
 			break
@@ -302,6 +317,12 @@ func (d *duel) deepen(q int, moves []scoredCell) int {
 		}
 	}
 	return best
+}
+
+// publish makes array cell i the provisional answer.
+func (d *duel) publish(i int) {
+	c := d.b.cellAt(i)
+	d.provisional.Store(&c)
 }
 
 // duelChoose runs the two-player search on the synced board. It reports

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
@@ -32,9 +33,9 @@ const DefaultBudget = 200 * time.Millisecond
 // Each move: a win; the block of the opponent's win; a victory by
 // continuous fours (VCF) or by fours and threes (VCT); else a
 // principal-variation search with iterative deepening, a transposition
-// table, killer and history ordering and late-move reductions over the
-// moves after which the opponent has no VCF (nor, as far as time allows,
-// a VCT). Inside the search a player facing a four has one move, one
+// table, killer and history ordering, late-move reductions and futility
+// pruning over the moves after which the opponent has no VCF (nor, as far
+// as time allows, a VCT). Inside the search a player facing a four has one move, one
 // facing a three only its fours and the cells that spoil the three, and
 // neither costs depth; leaves try a short VCF.
 //
@@ -103,6 +104,22 @@ type Search struct {
 	sparse bool
 	// multi is the look-ahead for three or more players.
 	multi MultiSearch
+	// provisional is the best move found so far by the Choose under way,
+	// for a caller whose deadline passes before it returns.
+	provisional atomic.Pointer[sparse.Cell]
+}
+
+// Provisional returns the best move the Choose under way has found so far,
+// and false when it has none yet or no Choose is under way. It may be
+// called from another goroutine while Choose runs: a caller that cannot
+// wait any longer answers it rather than a move chosen without search.
+// The two-player search has one once it has ordered the root moves that
+// survive the threat checks, and updates it after every iteration.
+func (s *Search) Provisional() (sparse.Cell, bool) {
+	if c := s.provisional.Load(); c != nil {
+		return *c, true
+	}
+	return sparse.Cell{}, false
 }
 
 // Stats describes the latest Choose of a [Search].
@@ -185,7 +202,11 @@ var errStop = errors.New("player: search stopped")
 func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse.Cell, error) {
 	start := time.Now()
 	s.stats = Stats{}
-	defer func() { s.stats.Elapsed = time.Since(start) }()
+	s.provisional.Store(nil)
+	defer func() {
+		s.stats.Elapsed = time.Since(start)
+		s.provisional.Store(nil)
+	}()
 	if err := searchAsk(g, player); err != nil {
 		return sparse.Cell{}, err
 	}

@@ -3,6 +3,7 @@ package player_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -250,4 +251,40 @@ func TestSearchStopsOnCancelledContext(t *testing.T) {
 	require.NoError(t, err, "a cancelled search still answers its best cell so far")
 	require.NoError(t, g.CanPlace(c.Row, c.Col))
 	assert.LessOrEqual(t, s.LastStats().Depth, 1)
+}
+
+// TestSearchProvisional: while Choose runs, another goroutine can read the
+// best move found so far, a free cell; there is none before and after.
+func TestSearchProvisional(t *testing.T) {
+	g := setUp(t, []engine.Option{engine.WithBounds(15, 15)}, map[int][]sparse.Cell{
+		1: cells(7, 7, 8, 8, 6, 9),
+		2: cells(7, 8, 8, 6, 9, 9),
+	})
+	s := player.NewSearch(player.WithBudget(400 * time.Millisecond))
+	_, ok := s.Provisional()
+	assert.False(t, ok, "no Choose under way")
+	done := make(chan sparse.Cell)
+	go func() {
+		c, err := s.Choose(context.Background(), g, 1)
+		assert.NoError(t, err)
+		done <- c
+	}()
+	var seen []sparse.Cell
+	for wait := true; wait; {
+		select {
+		case c := <-done:
+			assert.NoError(t, g.CanPlace(c.Row, c.Col))
+			wait = false
+		case <-time.After(5 * time.Millisecond):
+			if c, ok := s.Provisional(); ok {
+				seen = append(seen, c)
+			}
+		}
+	}
+	require.NotEmpty(t, seen, "a best move so far while searching")
+	for _, c := range seen {
+		assert.NoError(t, g.CanPlace(c.Row, c.Col))
+	}
+	_, ok = s.Provisional()
+	assert.False(t, ok, "none once Choose has returned")
 }
