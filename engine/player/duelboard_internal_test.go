@@ -18,7 +18,7 @@ import (
 func checkDuel(t *testing.T, b *duelBoard) {
 	t.Helper()
 	var counts [2][classCount]int32
-	var total [2]int64
+	var worth [2][2]int64
 	var hash uint64
 	for i := range b.stone {
 		if b.stone[i] == offCell {
@@ -43,11 +43,13 @@ func checkDuel(t *testing.T, b *duelBoard) {
 		require.Equal(t, want, b.cell[i], "state of %v", b.cellAt(i))
 		for q := range 2 {
 			counts[q][want.class[q]]++
-			total[q] += int64(want.val[q])
+			for r := range 2 {
+				worth[q][r] += int64(judged[want.key[q]].worth[r])
+			}
 		}
 	}
 	require.Equal(t, counts, b.counts)
-	require.Equal(t, total, b.total)
+	require.Equal(t, worth, b.worth)
 	require.Equal(t, hash, b.hash)
 }
 
