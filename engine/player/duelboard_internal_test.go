@@ -185,3 +185,34 @@ func TestDuelSearchLeavesBoardInStep(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluationFavoursTheMover checks the evaluation's roles: with the
+// same open run for each player, far apart, the side to move is ahead
+// whichever it is, and a further mark in line with its run raises its
+// value; for several K and both rules.
+func TestEvaluationFavoursTheMover(t *testing.T) {
+	for _, k := range []int{4, 5, 6, 7} {
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+			t.Run(fmt.Sprintf("k=%d/%v", k, rule), func(t *testing.T) {
+				cfg := engine.DefaultConfig()
+				cfg.K, cfg.Rule = k, rule
+				b := newDuelBoard(cfg, -30, -30, 60, 60)
+				put := func(r, c, q int) {
+					i, ok := b.index(r, c)
+					require.True(t, ok)
+					b.place(i, q)
+				}
+				for n := range k - 3 {
+					put(0, n, 0)
+					put(15, n, 1)
+				}
+				assert.Positive(t, b.eval(0), "first player to move")
+				assert.Positive(t, b.eval(1), "second player to move")
+				put(-15, -15, 1)
+				before := b.eval(0)
+				put(0, k-3, 0)
+				assert.Greater(t, b.eval(0), before, "a longer open run")
+			})
+		}
+	}
+}
