@@ -65,8 +65,7 @@ func (b *duelBoard) fours(q int) int32 {
 
 // evaluate is the static value of the position for q, to move.
 func (d *duel) evaluate(q int) int32 {
-	b := d.b
-	v := b.total[q] - b.total[1-q]
+	v := d.b.eval(q)
 	return int32(max(min(v, int64(duelMate-1)), int64(-duelMate+1)))
 }
 

@@ -36,8 +36,10 @@ type duelBoard struct {
 	zob   [][2]uint64
 
 	counts [2][classCount]int32
-	total  [2]int64
-	hash   uint64
+	// worth[p][r] sums p's cells' evaluation weights in role r (toMove or
+	// waiting): the static evaluation reads it.
+	worth [2][2]int64
+	hash  uint64
 	// moves holds the marks in play order; box[i] is the bounding box of
 	// the marks before moves[i] (array rows and columns).
 	moves []int32
@@ -214,26 +216,36 @@ func (b *duelBoard) rejudge(i int) {
 // shapeDigit is the weight of axis a's shape in a combination key.
 var shapeDigit = [4]uint16{1, uint16(lineShapes), uint16(lineShapes) * uint16(lineShapes), uint16(lineShapes) * uint16(lineShapes) * uint16(lineShapes)}
 
-// judged holds, for every combination key, the class and value of a cell
-// with those four shapes for one player.
-var judged = func() []struct {
+// judgement is what a combination of four line shapes is for the player
+// who would mark the cell: its class, its ordering value, and its
+// evaluation weight when that player is to move and when waiting.
+type judgement struct {
 	class cellClass
 	val   int32
-} {
+	worth [2]int32
+}
+
+// judged holds, for every combination key, the judgement of a cell with
+// those four shapes for one player.
+var judged = func() []judgement {
 	n := int(lineShapes)
-	t := make([]struct {
-		class cellClass
-		val   int32
-	}, n*n*n*n)
+	t := make([]judgement, n*n*n*n)
 	for k := range t {
 		var s [4]lineShape
 		v := 0
+		var w [2]int32
 		for a := range 4 {
 			s[a] = lineShape(k / int(shapeDigit[a]) % n)
 			v += int(lineValue[s[a]])
+			for r := range 2 {
+				w[r] += lineWorth[r][s[a]]
+			}
 		}
 		c := classOf(s)
-		t[k].class, t[k].val = c, int32(v)+classValue[c]
+		for r := range 2 {
+			w[r] += classWorth[r][c]
+		}
+		t[k] = judgement{class: c, val: int32(v) + classValue[c], worth: w}
 	}
 	return t
 }()
@@ -242,7 +254,9 @@ var judged = func() []struct {
 func (b *duelBoard) count(i int, sign int32) {
 	for q := range 2 {
 		b.counts[q][b.cell[i].class[q]] += sign
-		b.total[q] += int64(sign * b.cell[i].val[q])
+		w := judged[b.cell[i].key[q]].worth
+		b.worth[q][toMove] += int64(sign * w[toMove])
+		b.worth[q][waiting] += int64(sign * w[waiting])
 	}
 }
 
@@ -256,11 +270,13 @@ func (b *duelBoard) reshape(j, p, a int) {
 		return
 	}
 	cs.shape[p][a] = sh
+	was := &judged[cs.key[p]]
 	cs.key[p] += uint16(sh)*shapeDigit[a] - uint16(old)*shapeDigit[a]
-	jd := judged[cs.key[p]]
+	jd := &judged[cs.key[p]]
 	b.counts[p][cs.class[p]]--
 	b.counts[p][jd.class]++
-	b.total[p] += int64(jd.val - cs.val[p])
+	b.worth[p][toMove] += int64(jd.worth[toMove] - was.worth[toMove])
+	b.worth[p][waiting] += int64(jd.worth[waiting] - was.worth[waiting])
 	cs.class[p], cs.val[p] = jd.class, jd.val
 }
 

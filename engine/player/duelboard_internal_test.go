@@ -18,7 +18,7 @@ import (
 func checkDuel(t *testing.T, b *duelBoard) {
 	t.Helper()
 	var counts [2][classCount]int32
-	var total [2]int64
+	var worth [2][2]int64
 	var hash uint64
 	for i := range b.stone {
 		if b.stone[i] == offCell {
@@ -43,11 +43,13 @@ func checkDuel(t *testing.T, b *duelBoard) {
 		require.Equal(t, want, b.cell[i], "state of %v", b.cellAt(i))
 		for q := range 2 {
 			counts[q][want.class[q]]++
-			total[q] += int64(want.val[q])
+			for r := range 2 {
+				worth[q][r] += int64(judged[want.key[q]].worth[r])
+			}
 		}
 	}
 	require.Equal(t, counts, b.counts)
-	require.Equal(t, total, b.total)
+	require.Equal(t, worth, b.worth)
 	require.Equal(t, hash, b.hash)
 }
 
@@ -180,6 +182,37 @@ func TestDuelSearchLeavesBoardInStep(t *testing.T) {
 		}
 		if _, err := g.Play(c.Row, c.Col); err != nil || g.Status() != engine.Ongoing {
 			break
+		}
+	}
+}
+
+// TestEvaluationFavoursTheMover checks the evaluation's roles: with the
+// same open run for each player, far apart, the side to move is ahead
+// whichever it is, and a further mark in line with its run raises its
+// value; for several K and both rules.
+func TestEvaluationFavoursTheMover(t *testing.T) {
+	for _, k := range []int{4, 5, 6, 7} {
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+			t.Run(fmt.Sprintf("k=%d/%v", k, rule), func(t *testing.T) {
+				cfg := engine.DefaultConfig()
+				cfg.K, cfg.Rule = k, rule
+				b := newDuelBoard(cfg, -30, -30, 60, 60)
+				put := func(r, c, q int) {
+					i, ok := b.index(r, c)
+					require.True(t, ok)
+					b.place(i, q)
+				}
+				for n := range k - 3 {
+					put(0, n, 0)
+					put(15, n, 1)
+				}
+				assert.Positive(t, b.eval(0), "first player to move")
+				assert.Positive(t, b.eval(1), "second player to move")
+				put(-15, -15, 1)
+				before := b.eval(0)
+				put(0, k-3, 0)
+				assert.Greater(t, b.eval(0), before, "a longer open run")
+			})
 		}
 	}
 }

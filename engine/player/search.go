@@ -29,7 +29,9 @@ const DefaultBudget = 200 * time.Millisecond
 // a pattern to the shape marking the cell would make (five, open or
 // blocked four, three, two, one), and the four shapes to a class (a four
 // and an open three, two open threes, …) and a value. Class counts find
-// threats at once, values order moves and sum to the static evaluation.
+// threats at once and values order moves; the static evaluation sums
+// weights of the same shapes and classes that differ for the side to move
+// and the side that waits, fitted to game results.
 // Each move: a win; the block of the opponent's win; a victory by
 // continuous fours (VCF) or by fours and threes (VCT); else a
 // principal-variation search with iterative deepening, a transposition
