@@ -1,6 +1,7 @@
 package opening_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,4 +114,22 @@ func TestLoad(t *testing.T) {
 	require.Error(t, err)
 	_, err = opening.Load()
 	require.ErrorIs(t, err, opening.ErrEmpty)
+}
+
+// The suite the README's strength figures use loads, holds sixty distinct
+// three-stone positions, and every one is legal on 15×15.
+func TestCenterSuite(t *testing.T) {
+	ops, err := opening.Load(filepath.Join("..", "..", "..", "bench", "openings", "center60.txt"))
+	require.NoError(t, err)
+	require.Len(t, ops, 60)
+	require.NoError(t, opening.Check(ops, engine.Config{K: 5, Players: 2, Rows: 15, Cols: 15}))
+	seen := map[string]bool{}
+	for _, op := range ops {
+		cells, err := op.Cells(15, 15)
+		require.NoError(t, err)
+		require.Len(t, cells, 3, op.Source)
+		key := fmt.Sprint(cells)
+		assert.False(t, seen[key], "%s repeats an opening", op.Source)
+		seen[key] = true
+	}
 }
