@@ -47,7 +47,7 @@ type Game struct {
 	cfg     Config
 	kind    CheckerKind // the checker in use, never AutoChecker
 	board   *sparse.Board
-	checker Checker
+	checker winChecker
 	history moveLog
 	redo    moveLog // its latest move is the next one Redo replays
 	status  Outcome
