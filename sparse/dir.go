@@ -65,7 +65,8 @@ func dirFits(area, n int) bool { return area <= 3*n+64 }
 // tileCoords splits a tile key into its row and column.
 func tileCoords(tk uint64) (tr, tc int) { return int(int32(uint32(tk >> 32))), int(int32(uint32(tk))) }
 
-// added notes that tile tk, already in the maps, has just appeared. The
+// added notes that tile tk has just appeared in the maps, before it is
+// noted in the directory (see note). The
 // directory is rebuilt over the grown bounding box, with a margin so that
 // a growing cluster rebuilds it only every so often, or dropped when the
 // box has grown too sparse for it.
@@ -78,7 +79,7 @@ func (s *tileStore) added(tk uint64) {
 		}
 	}
 	rows, cols := s.box.r1-s.box.r0+1, s.box.c1-s.box.c0+1
-	mr, mc := max(1, rows/8), max(1, cols/8)
+	mr, mc := max(2, rows/8), max(2, cols/8)
 	n := s.tiles.Count() + s.singles.Count()
 	if !dirFits((rows+2*mr)*(cols+2*mc), n) {
 		if s.dir != nil {
@@ -92,16 +93,25 @@ func (s *tileStore) added(tk uint64) {
 	s.buildDir(s.box.r0-mr, s.box.c0-mc, rows+2*mr, cols+2*mc)
 }
 
-// buildDir indexes every tile in a new directory over the given rectangle,
-// which must hold them all.
+// buildDir indexes every tile but the newest in a new directory over the
+// given rectangle, which must hold them all: a growing directory copies
+// the old one, which holds every tile but the one that made it grow; a
+// new one reads the maps.
 func (s *tileStore) buildDir(r0, c0, rows, cols int) {
 	d := &tileDir{r0: r0, c0: c0, rows: rows, cols: cols, at: make([]int32, rows*cols)}
-	put := func(tk uint64, v int32) {
-		i, _ := d.index(tileCoords(tk))
-		d.at[i] = v
+	if old := s.dir; old != nil {
+		for r := range old.rows {
+			i, _ := d.index(old.r0+r, old.c0)
+			copy(d.at[i:i+old.cols], old.at[r*old.cols:])
+		}
+	} else {
+		put := func(tk uint64, v int32) {
+			i, _ := d.index(tileCoords(tk))
+			d.at[i] = v
+		}
+		s.tiles.Iter(func(tk uint64, h uint32) { put(tk, dirEntry(int32(h), 0)) })
+		s.singles.Iter(func(tk uint64, v uint16) { put(tk, dirEntry(-1, v)) })
 	}
-	s.tiles.Iter(func(tk uint64, h uint32) { put(tk, dirEntry(int32(h), 0)) })
-	s.singles.Iter(func(tk uint64, v uint16) { put(tk, dirEntry(-1, v)) })
 	s.dir = d
 }
 

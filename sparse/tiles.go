@@ -176,8 +176,8 @@ func (s *tileStore) putEmpty(key uint64, mark uint8) bool {
 	case single == 0:
 		single = uint16(off)<<8 | uint16(mark)
 		s.singles.Put(tk, single)
-		s.note(tk, -1, single)
 		s.added(tk)
+		s.note(tk, -1, single)
 	case uint8(single>>8) == off:
 		return false
 	default:
