@@ -80,8 +80,11 @@ func (s *tileStore) added(tk uint64) {
 	}
 	rows, cols := s.box.r1-s.box.r0+1, s.box.c1-s.box.c0+1
 	mr, mc := max(2, rows/8), max(2, cols/8)
-	n := s.tiles.Count() + s.singles.Count()
-	if !dirFits((rows+2*mr)*(cols+2*mc), n) {
+	// The marks, this one included, bound the tiles from above and cost
+	// nothing to count, unlike the split tables: sparse play is turned
+	// away without counting them.
+	area := (rows + 2*mr) * (cols + 2*mc)
+	if !dirFits(area, s.n+1) || !dirFits(area, s.tiles.Count()+s.singles.Count()) {
 		if s.dir != nil {
 			// The cache took no part while the directory answered, so it
 			// starts afresh.
