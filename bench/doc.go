@@ -5,7 +5,7 @@
 // The suite has five series (see [Series]): clustered play at 10^3 to
 // 10^7 marks with every store, a whole engine.Game and the dense array;
 // islands of play spread over extents up to the whole plane; marks
-// scattered over 10^9 × 10^9; runs checked at K = 5 … 200 by the walk and
+// scattered over 10^9 × 10^9; runs checked at K = 10 … 200 by the walk and
 // the run-length checker; and n × n boards filled with K = n, where the
 // naive full rescan and the line counters are compared with the other
 // checkers. Every move is one placement plus one win check: on a bare

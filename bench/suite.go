@@ -23,7 +23,9 @@ const (
 	// memory worst case.
 	SeriesScatter
 	// SeriesK is long runs checked by the walk and the run-length checker
-	// at growing K.
+	// at growing K, from K = 10: in a game not yet won at K = 5 no run
+	// reaches five, the least the run-length checker keeps, so there both
+	// checkers walk.
 	SeriesK
 	// SeriesCheckers fills an n × n board with K = n and compares every
 	// checker, the naive full rescan included.
@@ -142,7 +144,7 @@ func suiteSizes(quick bool) sizes {
 			scatter:       []int{1e4, 1e5},
 			scatterExtent: 1e9,
 			runMarks:      2e4, runLen: 1000,
-			ks:    []int{5, 20, 200},
+			ks:    []int{10, 20, 200},
 			fills: []int{15, 50},
 			games: []int{1e5, 1e6},
 		}
@@ -154,7 +156,7 @@ func suiteSizes(quick bool) sizes {
 		scatter:       []int{1e5, 1e6},
 		scatterExtent: 1e9,
 		runMarks:      1e5, runLen: 1000,
-		ks:    []int{5, 10, 20, 50, 100, 200},
+		ks:    []int{10, 20, 50, 100, 200},
 		fills: []int{15, 50, 100},
 		games: []int{1e6, 1e7, 1e8},
 	}

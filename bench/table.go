@@ -63,7 +63,7 @@ func baseline(s Series) (row, label string) {
 	case SeriesGame:
 		return "", ""
 	}
-	return "", "× K=5"
+	return "", "× least K"
 }
 
 // grid arranges a series' results.
