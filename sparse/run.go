@@ -148,13 +148,22 @@ func (s *tileStore) windowRuns(row, col int, mark uint8, reach int) [4]int {
 		single [4]uint16
 	)
 	if d := s.dir; d != nil {
-		// The block's four entries, from one index: rows tr and tr+1,
-		// columns tc and tc+1 of the directory; a tile outside it is
-		// absent.
-		for q := range quad {
-			h[q] = -1
-			if i, ok := d.index(tr+q>>1, tc+q&1); ok {
-				h[q], single[q] = dirDecode(d.at[i])
+		// Rows tr and tr+1, columns tc and tc+1 of the directory, from
+		// one index when the block lies inside it, as it does but at the
+		// edges of play; a tile outside it is absent.
+		if r, c := tr-d.r0, tc-d.c0; uint(r) < uint(d.rows-1) && uint(c) < uint(d.cols-1) {
+			i := r*d.cols + c
+			at := d.at[i : i+d.cols+2]
+			h[0], single[0] = dirDecode(at[0])
+			h[1], single[1] = dirDecode(at[1])
+			h[2], single[2] = dirDecode(at[d.cols])
+			h[3], single[3] = dirDecode(at[d.cols+1])
+		} else {
+			for q := range quad {
+				h[q] = -1
+				if i, ok := d.index(tr+q>>1, tc+q&1); ok {
+					h[q], single[q] = dirDecode(d.at[i])
+				}
 			}
 		}
 	} else {

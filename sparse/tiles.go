@@ -60,9 +60,9 @@ type cacheEntry struct {
 }
 
 func newTileStore() *tileStore {
-	s := &tileStore{tiles: newSplitMap[uint32](0), singles: newSplitMap[uint16](0)}
-	s.resizeCache(minCacheBits)
-	return s
+	// An empty board is compact: it starts with an empty directory, and
+	// gets a cache only if its marks spread out.
+	return &tileStore{tiles: newSplitMap[uint32](0), singles: newSplitMap[uint16](0), dir: &tileDir{}}
 }
 
 func (s *tileStore) resizeCache(bits uint) {
@@ -271,7 +271,6 @@ func (s *tileStore) clone() store {
 		slab:    make([]tile, 0, s.tiles.Count()),
 		n:       s.n,
 	}
-	c.resizeCache(s.cacheBits)
 	// Copy only live tiles, so the clone sheds the original's free list.
 	s.tiles.Iter(func(tk uint64, h uint32) {
 		c.slab = append(c.slab, s.slab[h])
@@ -281,6 +280,8 @@ func (s *tileStore) clone() store {
 	c.box = s.box
 	if d := s.dir; d != nil {
 		c.buildDir(d.r0, d.c0, d.rows, d.cols)
+	} else {
+		c.resizeCache(s.cacheBits)
 	}
 	return c
 }
