@@ -87,9 +87,14 @@ func (s *tileStore) added(tk uint64) {
 	if !dirFits(area, s.n+1) || !dirFits(area, s.tiles.Count()+s.singles.Count()) {
 		if s.dir != nil {
 			// The cache took no part while the directory answered, so it
-			// starts afresh.
+			// starts afresh, sized for the tiles there are (it otherwise
+			// grows only as tiles are made).
 			s.dir = nil
-			s.resizeCache(minCacheBits)
+			bits := uint(minCacheBits)
+			for bits < maxCacheBits && s.tiles.Count() > 1<<bits/2 {
+				bits++
+			}
+			s.resizeCache(bits)
 		}
 		return
 	}

@@ -179,6 +179,7 @@ func TestTileDirectory(t *testing.T) {
 	far := Cell{0, 2000}
 	applyOp(t, b, want, far, 9)
 	require.Nil(t, s.dir, "a far mark drops the directory")
+	assert.GreaterOrEqual(t, len(s.cache), 2*s.tiles.Count(), "the cache is sized for the tiles there are")
 	checkInvariants(t, b, want)
 	compareRuns(t, b, want, []Cell{{0, 0}, {-100, -100}, {99, 99}, far})
 
