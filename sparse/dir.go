@@ -104,7 +104,7 @@ func (s *tileStore) added(tk uint64) {
 // buildDir indexes every tile but the newest in a new directory over the
 // given rectangle, which must hold them all: a growing directory copies
 // the old one, which holds every tile but the one that made it grow; a
-// new one (and a clone's, whose directory is still nil) reads the maps.
+// new one reads the maps.
 func (s *tileStore) buildDir(r0, c0, rows, cols int) {
 	d := &tileDir{r0: r0, c0: c0, rows: rows, cols: cols, at: make([]int32, rows*cols)}
 	if old := s.dir; old != nil {

@@ -270,18 +270,26 @@ func (s *tileStore) clone() store {
 		singles: newSplitMap[uint16](s.singles.Count()),
 		slab:    make([]tile, 0, s.tiles.Count()),
 		n:       s.n,
+		box:     s.box,
+	}
+	// The clone's directory covers the same rectangle and is filled as
+	// the tiles are copied; without one, the clone starts a cache of the
+	// same size.
+	if d := s.dir; d != nil {
+		c.dir = &tileDir{r0: d.r0, c0: d.c0, rows: d.rows, cols: d.cols, at: make([]int32, len(d.at))}
+	} else {
+		c.resizeCache(s.cacheBits)
 	}
 	// Copy only live tiles, so the clone sheds the original's free list.
 	s.tiles.Iter(func(tk uint64, h uint32) {
 		c.slab = append(c.slab, s.slab[h])
-		c.tiles.Put(tk, uint32(len(c.slab)-1))
+		h = uint32(len(c.slab) - 1)
+		c.tiles.Put(tk, h)
+		c.note(tk, int32(h), 0)
 	})
-	s.singles.Iter(c.singles.Put)
-	c.box = s.box
-	if d := s.dir; d != nil {
-		c.buildDir(d.r0, d.c0, d.rows, d.cols)
-	} else {
-		c.resizeCache(s.cacheBits)
-	}
+	s.singles.Iter(func(tk uint64, v uint16) {
+		c.singles.Put(tk, v)
+		c.note(tk, -1, v)
+	})
 	return c
 }
