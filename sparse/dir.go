@@ -66,10 +66,10 @@ func dirFits(area, n int) bool { return area <= 3*n+64 }
 func tileCoords(tk uint64) (tr, tc int) { return int(int32(uint32(tk >> 32))), int(int32(uint32(tk))) }
 
 // added notes that tile tk has just appeared in the maps, before it is
-// noted in the directory (see note). The
-// directory is rebuilt over the grown bounding box, with a margin so that
-// a growing cluster rebuilds it only every so often, or dropped when the
-// box has grown too sparse for it.
+// noted in the directory (see note). The directory is rebuilt over the
+// grown bounding box, with a margin so that a growing cluster rebuilds it
+// only every so often, or dropped when the box has grown too sparse for
+// it.
 func (s *tileStore) added(tk uint64) {
 	tr, tc := tileCoords(tk)
 	s.box.extend(tr, tc)
