@@ -22,11 +22,15 @@ var cached struct {
 	wl  *Workload
 }
 
-func workloadOf(c Case) *Workload {
+func workloadOf(b *testing.B, c Case) *Workload {
 	if cached.key != c.workloadKey {
 		cached.wl, cached.key = nil, ""
 		runtime.GC()
-		cached.wl, cached.key = c.workload(), c.workloadKey
+		w, err := c.workload()
+		if err != nil {
+			b.Fatal(err)
+		}
+		cached.wl, cached.key = w, c.workloadKey
 	}
 	return cached.wl
 }
@@ -41,7 +45,7 @@ func benchGroup(b *testing.B, group string) {
 			continue
 		}
 		b.Run(c.Sub, func(b *testing.B) {
-			w := workloadOf(c)
+			w := workloadOf(b, c)
 			bytes, _, err := memoryPerMark(c.play, w, memoryMarks, time.Second)
 			if err != nil {
 				b.Fatal(err)

@@ -55,8 +55,8 @@ func ExampleCases() {
 		fmt.Println(c.Name())
 	}
 	// Output:
-	// Runs/checker=walk/k=5
-	// Runs/checker=runs/k=5
+	// Runs/checker=walk/k=10
+	// Runs/checker=runs/k=10
 	// Runs/checker=walk/k=20
 	// Runs/checker=runs/k=20
 }

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/sparse"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -88,10 +87,11 @@ func TestOtherWorkloads(t *testing.T) {
 	assert.Equal(t, 36.0, f.Area())
 }
 
-// TestSubjectsAgree plays the same workloads with the dense reference and
-// with every store and checker: they must see the same number of winning
-// moves, or the benchmark would compare different work.
-func TestSubjectsAgree(t *testing.T) {
+// TestWorkloadsAreNeverWon plays every case's workload: a game subject
+// fails on a win, and the dense reference and the naive rescan (a
+// brute-force referee) must count none either, or a benchmark would stop
+// measuring part-way or compare different work.
+func TestWorkloadsAreNeverWon(t *testing.T) {
 	wins := func(s subject, w *Workload) int {
 		before := sink
 		_, err := s(w)
@@ -100,28 +100,57 @@ func TestSubjectsAgree(t *testing.T) {
 	}
 	cases, err := Cases(tinyOptions())
 	require.NoError(t, err)
-	byWorkload := map[string]int{}
+	seen := map[string]bool{}
 	for _, c := range cases {
-		if c.Series == SeriesK || c.Series == SeriesCheckers && c.Checker == "lines" {
-			continue // different K per case; lines has its own test below
+		if c.Series == SeriesGame {
+			continue
 		}
-		w := c.workload()
-		got := wins(c.play, w)
-		if want, ok := byWorkload[c.workloadKey]; ok {
-			assert.Equal(t, want, got, "%s", c.Name())
-		} else {
-			byWorkload[c.workloadKey] = got
+		w, err := c.workload()
+		require.NoError(t, err, c.Name())
+		assert.Zero(t, wins(c.play, w), c.Name())
+		if !seen[c.workloadKey] {
+			seen[c.workloadKey] = true
+			bounded := 0
+			if c.Series == SeriesCheckers {
+				bounded = int(w.MaxRow + 1)
+			}
+			assert.Zero(t, wins(naiveSubject(sparse.SwissTile, c.K, bounded), w), "%s: a run of K on the board", c.Name())
+			if w.Area() <= maxDenseArea {
+				assert.Zero(t, wins(denseSubject(c.K), w), c.Name())
+			}
 		}
 	}
-	assert.NotZero(t, byWorkload["clustered/1e3"], "random clustered play makes fives")
+}
 
-	// Rows of one player each: the lines checker sees each row complete
-	// once; the naive rescan, asked after every move whether any run of K
-	// exists, answers yes from the first full row on.
-	rows := Rows(49, 7)
-	assert.Equal(t, 7, wins(storeSubject(sparse.SwissTile, engine.LinesChecker, 7, 7), rows))
-	assert.Equal(t, 49-6, wins(naiveSubject(sparse.SwissTile, 7, 7), rows))
-	assert.Equal(t, 7, wins(storeSubject(sparse.SwissTile, engine.WalkChecker, 7, 7), rows))
+// TestWithoutWinsKeepsThePlay checks that withoutWins changes only the
+// moves that would win: random clustered play keeps nearly all its
+// players, and rows still build runs, of K - 1.
+func TestWithoutWinsKeepsThePlay(t *testing.T) {
+	original := Clustered(3000, 1)
+	w, err := withoutWins(Clustered(3000, 1), 5, 0)
+	require.NoError(t, err)
+	changed := 0
+	for i := range w.Moves {
+		if w.Moves[i] != original.Moves[i] {
+			changed++
+			require.Equal(t, [2]int32{original.Moves[i].Row, original.Moves[i].Col}, [2]int32{w.Moves[i].Row, w.Moves[i].Col})
+		}
+	}
+	assert.NotZero(t, changed, "random clustered play makes fives")
+	assert.Less(t, changed, len(w.Moves)/20)
+
+	const k, rowLen = 7, 50
+	rows, err := withoutWins(Rows(4*rowLen, rowLen), k, 0)
+	require.NoError(t, err)
+	longest, run := 0, 0
+	for i, m := range rows.Moves {
+		if i%rowLen == 0 || m.Player != rows.Moves[i-1].Player {
+			run = 0
+		}
+		run++
+		longest = max(longest, run)
+	}
+	assert.Equal(t, k-1, longest)
 }
 
 func TestRunReportsProgressAndResults(t *testing.T) {

@@ -191,7 +191,11 @@ func measureGroup(ctx context.Context, cases []Case, minTime time.Duration, memM
 	wl := make([]*Workload, len(cases))
 	for i, c := range cases {
 		if workloads[c.workloadKey] == nil {
-			workloads[c.workloadKey] = c.workload()
+			w, err := c.workload()
+			if err != nil {
+				return fmt.Errorf("%s: %w", c.Name(), err)
+			}
+			workloads[c.workloadKey] = w
 		}
 		wl[i] = workloads[c.workloadKey]
 		if len(wl[i].Moves) == 0 {

@@ -15,9 +15,15 @@ const Dense = "dense"
 // every move.
 const Naive = "naive"
 
+// Game is the name of a whole [engine.Game] in the store series: the
+// default layout and the walk checker, with the game's history and
+// checks, played in free order.
+const Game = "game"
+
 // subject plays a workload the way one store and checker would, one
-// placement plus one win check a move, and returns what must stay alive
-// for the memory measurement.
+// placement plus one win check a move (through a whole game for the
+// checkers, whose only public door is [engine.Game]), and returns what
+// must stay alive for the memory measurement.
 type subject func(w *Workload) (any, error)
 
 // maxDenseArea bounds the dense reference; larger boxes are reported as
@@ -85,33 +91,86 @@ func denseSubject(k int) subject {
 // sink keeps win counts observable so no check is optimised away.
 var sink int
 
-// config is the engine configuration a subject checks wins under: two
-// players, freestyle, bounded only for the K = n fill.
-func config(k, bounded int) engine.Config {
-	c := engine.DefaultConfig()
-	c.K = k
+// seats is how many players a benchmark game seats. Moves are handed out
+// so that no game is ever won (see withoutWins), which nine players
+// always allow: a cell has eight neighbours, so some player owns none of
+// them and cannot complete a run there.
+const seats = 9
+
+// gameOptions are the rules a workload is played under: seats players in
+// free order, K in a row, freestyle, on a bounded × bounded board when
+// bounded > 0 (the K = n fill) and the unbounded plane otherwise.
+func gameOptions(layout sparse.Layout, kind engine.CheckerKind, k, bounded int) []engine.Option {
+	opts := []engine.Option{engine.WithK(k), engine.WithPlayers(seats), engine.WithFreeOrder(),
+		engine.WithLayout(layout), engine.WithChecker(kind)}
 	if bounded > 0 {
-		c.Rows, c.Cols = bounded, bounded
+		opts = append(opts, engine.WithBounds(bounded, bounded))
 	}
-	return c
+	return opts
 }
 
-func boardFor(layout sparse.Layout, bounded int) (*sparse.Board, error) {
-	opts := []sparse.Option{sparse.WithLayout(layout)}
-	if bounded > 0 {
-		opts = append(opts, sparse.WithBounds(bounded, bounded))
+// withoutWins hands every move of w that would complete a run of k for
+// its player to the first other player for whom it would not, so that a
+// game of w is never won and every move of it is measured: a game refuses
+// moves after a win. Most moves keep their player; the rest are the cells
+// where the original sequence made a run of k.
+func withoutWins(w *Workload, k, bounded int) (*Workload, error) {
+	g, err := engine.New(gameOptions(sparse.SwissTile, engine.AutoChecker, k, bounded)...)
+	if err != nil {
+		return nil, err
 	}
-	return sparse.New(opts...)
+	for i := range w.Moves {
+		m := &w.Moves[i]
+		r, c := int(m.Row), int(m.Col)
+		for p, tries := int(m.Player), 0; ; p, tries = p%seats+1, tries+1 {
+			if tries == seats {
+				return nil, fmt.Errorf("bench: move %d at (%d, %d): every player would win", i, r, c)
+			}
+			won, err := g.WouldWin(r, c, p)
+			if err != nil {
+				return nil, fmt.Errorf("bench: move %d: %w", i, err)
+			}
+			if !won {
+				m.Player = uint8(p)
+				break
+			}
+		}
+		if _, err := g.PlayAs(r, c, int(m.Player)); err != nil {
+			return nil, fmt.Errorf("bench: move %d: %w", i, err)
+		}
+	}
+	return w, nil
 }
 
-// storeSubject plays on a sparse board of the layout with an engine checker.
-func storeSubject(layout sparse.Layout, kind engine.CheckerKind, k, bounded int) subject {
+// gameSubject plays a workload as an [engine.Game] of the layout and
+// checker: each move one PlayAs, that is the board's placement, the
+// checker's Record and the history's push. The workload must come from
+// [withoutWins] with the same k.
+func gameSubject(layout sparse.Layout, kind engine.CheckerKind, k, bounded int) subject {
 	return func(w *Workload) (any, error) {
-		b, err := boardFor(layout, bounded)
+		g, err := engine.New(gameOptions(layout, kind, k, bounded)...)
 		if err != nil {
 			return nil, err
 		}
-		chk, err := engine.NewChecker(config(k, bounded), kind)
+		for i, m := range w.Moves {
+			out, err := g.PlayAs(int(m.Row), int(m.Col), int(m.Player))
+			if err != nil {
+				return nil, err
+			}
+			if out == engine.Won {
+				return nil, fmt.Errorf("bench: move %d of %d won the game: the workload was not made for K = %d", i, len(w.Moves), k)
+			}
+		}
+		return g, nil
+	}
+}
+
+// storeSubject plays on a bare board of the layout, each move one Place
+// and the engine's walk, which is one [sparse.Board.AxisRuns] call: the
+// store's own cost, beside the dense array that is walked the same way.
+func storeSubject(layout sparse.Layout, k int) subject {
+	return func(w *Workload) (any, error) {
+		b, err := boardFor(layout, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -121,13 +180,24 @@ func storeSubject(layout sparse.Layout, kind engine.CheckerKind, k, bounded int)
 			if err := b.Place(r, c, m.Player); err != nil {
 				return nil, err
 			}
-			if chk.Record(b, r, c, m.Player) {
-				wins++
+			for _, n := range b.AxisRuns(r, c, m.Player, k-1) {
+				if 1+n >= k {
+					wins++
+					break
+				}
 			}
 		}
 		sink += wins
-		return []any{b, chk}, nil
+		return b, nil
 	}
+}
+
+func boardFor(layout sparse.Layout, bounded int) (*sparse.Board, error) {
+	opts := []sparse.Option{sparse.WithLayout(layout)}
+	if bounded > 0 {
+		opts = append(opts, sparse.WithBounds(bounded, bounded))
+	}
+	return sparse.New(opts...)
 }
 
 // naiveSubject places each mark and then rescans every mark on the board

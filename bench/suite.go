@@ -23,7 +23,9 @@ const (
 	// memory worst case.
 	SeriesScatter
 	// SeriesK is long runs checked by the walk and the run-length checker
-	// at growing K.
+	// at growing K, from K = 10: in a game not yet won at K = 5 no run
+	// reaches five, the least the run-length checker keeps, so there both
+	// checkers walk.
 	SeriesK
 	// SeriesCheckers fills an n × n board with K = n and compares every
 	// checker, the naive full rescan included.
@@ -81,16 +83,19 @@ type Case struct {
 	Players int
 
 	workloadKey string
-	workload    func() *Workload
+	workload    func() (*Workload, error)
 	play        subject
 }
 
 // group is the set of cases measured side by side, their repetitions
-// interleaved: the cases of one workload, or the whole extent series,
-// whose flatness compares workloads with each other.
+// interleaved: the cases of one workload, or the whole extent or K
+// series, whose flatness compares workloads with each other.
 func (c Case) group() string {
-	if c.Series == SeriesExtent {
+	switch c.Series {
+	case SeriesExtent:
 		return "islands"
+	case SeriesK:
+		return "rows"
 	}
 	return c.workloadKey
 }
@@ -139,7 +144,7 @@ func suiteSizes(quick bool) sizes {
 			scatter:       []int{1e4, 1e5},
 			scatterExtent: 1e9,
 			runMarks:      2e4, runLen: 1000,
-			ks:    []int{5, 20, 200},
+			ks:    []int{10, 20, 200},
 			fills: []int{15, 50},
 			games: []int{1e5, 1e6},
 		}
@@ -151,7 +156,7 @@ func suiteSizes(quick bool) sizes {
 		scatter:       []int{1e5, 1e6},
 		scatterExtent: 1e9,
 		runMarks:      1e5, runLen: 1000,
-		ks:    []int{5, 10, 20, 50, 100, 200},
+		ks:    []int{10, 20, 50, 100, 200},
 		fills: []int{15, 50, 100},
 		games: []int{1e6, 1e7, 1e8},
 	}
@@ -180,20 +185,23 @@ func Cases(opts Options) ([]Case, error) {
 	if want[SeriesMarks] {
 		for _, n := range sz.marks {
 			key := "clustered/" + Count(int64(n))
-			wl := func() *Workload { return Clustered(n, seed) }
+			wl := func() (*Workload, error) { return withoutWins(Clustered(n, seed), 5, 0) }
 			out = append(out, Case{Series: SeriesMarks, Group: "Clustered", Sub: "store=dense/marks=" + Count(int64(n)),
 				Store: Dense, Checker: "walk", Marks: n, K: 5, workloadKey: key, workload: wl, play: denseSubject(5)})
 			for _, l := range storeLayouts() {
 				out = append(out, Case{Series: SeriesMarks, Group: "Clustered", Sub: "store=" + l.String() + "/marks=" + Count(int64(n)),
 					Store: l.String(), Checker: "walk", Marks: n, K: 5, workloadKey: key, workload: wl,
-					play: storeSubject(l, engine.WalkChecker, 5, 0)})
+					play: storeSubject(l, 5)})
 			}
+			out = append(out, Case{Series: SeriesMarks, Group: "Clustered", Sub: "store=" + Game + "/marks=" + Count(int64(n)),
+				Store: Game, Checker: "walk", Marks: n, K: 5, workloadKey: key, workload: wl,
+				play: gameSubject(sparse.SwissTile, engine.WalkChecker, 5, 0)})
 		}
 	}
 	if want[SeriesExtent] {
 		for _, e := range sz.extents {
 			key := "islands/" + Count(e)
-			wl := func() *Workload { return Islands(sz.islandMarks, sz.islandSize, e, seed) }
+			wl := func() (*Workload, error) { return withoutWins(Islands(sz.islandMarks, sz.islandSize, e, seed), 5, 0) }
 			if float64(e)*float64(e) <= maxDenseArea {
 				out = append(out, Case{Series: SeriesExtent, Group: "Islands", Sub: "store=dense/extent=" + Count(e),
 					Store: Dense, Checker: "walk", Marks: sz.islandMarks, Extent: e, K: 5, workloadKey: key, workload: wl, play: denseSubject(5)})
@@ -201,42 +209,42 @@ func Cases(opts Options) ([]Case, error) {
 			for _, l := range []sparse.Layout{sparse.SwissTile, sparse.SwissCell} {
 				out = append(out, Case{Series: SeriesExtent, Group: "Islands", Sub: "store=" + l.String() + "/extent=" + Count(e),
 					Store: l.String(), Checker: "walk", Marks: sz.islandMarks, Extent: e, K: 5, workloadKey: key, workload: wl,
-					play: storeSubject(l, engine.WalkChecker, 5, 0)})
+					play: storeSubject(l, 5)})
 			}
 		}
 	}
 	if want[SeriesScatter] {
 		for _, n := range sz.scatter {
 			key := "scattered/" + Count(int64(n))
-			wl := func() *Workload { return Scattered(n, sz.scatterExtent, seed) }
+			wl := func() (*Workload, error) { return withoutWins(Scattered(n, sz.scatterExtent, seed), 5, 0) }
 			for _, l := range storeLayouts() {
 				out = append(out, Case{Series: SeriesScatter, Group: "Scattered", Sub: "store=" + l.String() + "/marks=" + Count(int64(n)),
 					Store: l.String(), Checker: "walk", Marks: n, Extent: sz.scatterExtent, K: 5, workloadKey: key, workload: wl,
-					play: storeSubject(l, engine.WalkChecker, 5, 0)})
+					play: storeSubject(l, 5)})
 			}
 		}
 	}
 	if want[SeriesK] {
-		key := "rows"
-		wl := func() *Workload { return Rows(sz.runMarks, sz.runLen) }
 		for _, k := range sz.ks {
+			key := "rows/k=" + strconv.Itoa(k)
+			wl := func() (*Workload, error) { return withoutWins(Rows(sz.runMarks, sz.runLen), k, 0) }
 			for _, kind := range []engine.CheckerKind{engine.WalkChecker, engine.RunsChecker} {
 				out = append(out, Case{Series: SeriesK, Group: "Runs", Sub: "checker=" + kind.String() + "/k=" + strconv.Itoa(k),
 					Store: sparse.SwissTile.String(), Checker: kind.String(), Marks: sz.runMarks, K: k, workloadKey: key, workload: wl,
-					play: storeSubject(sparse.SwissTile, kind, k, 0)})
+					play: gameSubject(sparse.SwissTile, kind, k, 0)})
 			}
 		}
 	}
 	if want[SeriesCheckers] {
 		for _, n := range sz.fills {
 			key := "fill/" + strconv.Itoa(n)
-			wl := func() *Workload { return Fill(n, seed) }
+			wl := func() (*Workload, error) { return withoutWins(Fill(n, seed), n, n) }
 			sub := func(chk string) string { return "checker=" + chk + "/n=" + strconv.Itoa(n) }
 			out = append(out, Case{Series: SeriesCheckers, Group: "Fill", Sub: sub(Naive), Store: sparse.SwissTile.String(), Checker: Naive,
 				Marks: n * n, K: n, workloadKey: key, workload: wl, play: naiveSubject(sparse.SwissTile, n, n)})
 			for _, kind := range []engine.CheckerKind{engine.LinesChecker, engine.WalkChecker, engine.RunsChecker} {
 				out = append(out, Case{Series: SeriesCheckers, Group: "Fill", Sub: sub(kind.String()), Store: sparse.SwissTile.String(),
-					Checker: kind.String(), Marks: n * n, K: n, workloadKey: key, workload: wl, play: storeSubject(sparse.SwissTile, kind, n, n)})
+					Checker: kind.String(), Marks: n * n, K: n, workloadKey: key, workload: wl, play: gameSubject(sparse.SwissTile, kind, n, n)})
 			}
 		}
 	}

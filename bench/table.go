@@ -63,7 +63,7 @@ func baseline(s Series) (row, label string) {
 	case SeriesGame:
 		return "", ""
 	}
-	return "", "× K=5"
+	return "", "× least K"
 }
 
 // grid arranges a series' results.
@@ -129,7 +129,7 @@ func (g *grid) sortedRows() []string {
 // rowRank puts the stores and checkers in the order a reader compares
 // them: the reference, then the default, then the alternatives.
 func rowRank(s string) int {
-	order := []string{Dense, sparse.SwissTile.String(), sparse.SwissCell.String(), sparse.GoMapCell.String(),
+	order := []string{Dense, sparse.SwissTile.String(), sparse.SwissCell.String(), sparse.GoMapCell.String(), Game,
 		engine.LinesChecker.String(), engine.RunsChecker.String(), engine.WalkChecker.String(), Naive}
 	if i := slices.Index(order, s); i >= 0 {
 		return i

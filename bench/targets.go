@@ -24,17 +24,25 @@ var defaultStore = sparse.Layouts()[0].String()
 // Targets evaluates the targets that the report's results cover.
 func (r *Report) Targets() []Target {
 	var out []Target
-	if g := r.grid(SeriesMarks); g.has(defaultStore) && g.has(Dense) {
-		var parts []string
-		worst := 0.0
-		for _, c := range g.cols {
-			if x := g.ratio(defaultStore, c); !math.IsNaN(x) {
-				parts = append(parts, fmt.Sprintf("%.2f× at %s", x, g.labels[c]))
-				worst = math.Max(worst, x)
+	if g := r.grid(SeriesMarks); g.has(Dense) {
+		for _, row := range []string{defaultStore, Game} {
+			if !g.has(row) {
+				continue
 			}
+			var parts []string
+			worst := 0.0
+			for _, c := range g.cols {
+				if x := g.ratio(row, c); !math.IsNaN(x) {
+					parts = append(parts, fmt.Sprintf("%.2f× at %s", x, g.labels[c]))
+					worst = math.Max(worst, x)
+				}
+			}
+			t := Target{Name: "clustered play, " + row + " ÷ dense", Measured: strings.Join(parts, ", ")}
+			if row == defaultStore {
+				t.Limit, t.Met = "≤ 2×", len(parts) > 0 && worst <= 2
+			}
+			out = append(out, t)
 		}
-		out = append(out, Target{Name: "clustered play, " + defaultStore + " ÷ dense", Measured: strings.Join(parts, ", "),
-			Limit: "≤ 2×", Met: len(parts) > 0 && worst <= 2})
 	}
 	if g := r.grid(SeriesExtent); g.has(defaultStore) {
 		lo, hi := math.Inf(1), 0.0

@@ -6,20 +6,20 @@ import (
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// Checker decides whether a move wins. A [Game] calls Record after placing
+// winChecker decides whether a move wins. A [Game] calls Record after placing
 // each mark and Forget before removing it again, in strict LIFO order, so a
 // checker may keep incremental state that undo must restore exactly.
-type Checker interface {
+type winChecker interface {
 	// Record notes that player p's mark was just placed at (row, col) on b
 	// and reports whether it completes a winning run under the game's rule.
 	Record(b *sparse.Board, row, col int, p uint8) bool
 	// Forget takes back the latest Record; the mark is still on b.
 	Forget(b *sparse.Board, row, col int, p uint8)
 	// Clone returns an independent copy, for a cloned game.
-	Clone() Checker
+	Clone() winChecker
 }
 
-// CheckerKind names a built-in [Checker].
+// CheckerKind names a built-in win checker, chosen with [WithChecker].
 type CheckerKind uint8
 
 const (
@@ -72,7 +72,7 @@ func (k CheckerKind) resolve(c Config) CheckerKind {
 }
 
 // newChecker builds the checker of kind for c, or explains why it cannot.
-func newChecker(c Config, kind CheckerKind) (Checker, error) {
+func newChecker(c Config, kind CheckerKind) (winChecker, error) {
 	switch kind.resolve(c) {
 	case WalkChecker:
 		if c.Torus {

@@ -47,7 +47,7 @@ type Game struct {
 	cfg     Config
 	kind    CheckerKind // the checker in use, never AutoChecker
 	board   *sparse.Board
-	checker Checker
+	checker winChecker
 	history moveLog
 	redo    moveLog // its latest move is the next one Redo replays
 	status  Outcome
@@ -108,6 +108,11 @@ func (g *Game) Winner() int {
 // Turn is the player expected to move next: in rotation, the one after the
 // last mover (player 1 first). In free order it is only a suggestion.
 func (g *Game) Turn() int {
+	if g.cfg.Order == Rotation {
+		// The i-th move is by player i mod P + 1: no need to read the
+		// history's latest cell.
+		return g.history.Len()%g.cfg.Players + 1
+	}
 	m, ok := g.history.last()
 	if !ok {
 		return 1

@@ -65,7 +65,7 @@ func (l *lines) add(row, col int, p uint8, delta int32) bool {
 	return won
 }
 
-func (l *lines) Clone() Checker {
+func (l *lines) Clone() winChecker {
 	return &lines{n: l.n, players: l.players, torus: l.torus,
 		rows: slices.Clone(l.rows), cols: slices.Clone(l.cols),
 		diag: slices.Clone(l.diag), anti: slices.Clone(l.anti)}

@@ -15,7 +15,7 @@ type state struct {
 	history, redo []Move
 	status        Outcome
 	marks         []Move
-	checker       Checker
+	checker       winChecker
 }
 
 func capture(g *Game) state {

@@ -183,7 +183,7 @@ func (r *runs) Forget(*sparse.Board, int, int, uint8) {
 	}
 }
 
-func (r *runs) Clone() Checker {
+func (r *runs) Clone() winChecker {
 	return &runs{k: r.k, rule: r.rule, torus: r.torus, cycles: r.cycles, slot: maps.Clone(r.slot),
 		entries: r.entries.clone(), log: r.log.clone(), seq: r.seq}
 }

@@ -80,4 +80,4 @@ func (w *torusWalk) run(b *sparse.Board, row, col, dr, dc int, p uint8, limit in
 	return n
 }
 
-func (w *torusWalk) Clone() Checker { c := *w; return &c }
+func (w *torusWalk) Clone() winChecker { c := *w; return &c }

@@ -32,4 +32,4 @@ func (w *walk) Record(b *sparse.Board, row, col int, p uint8) bool {
 
 func (w *walk) Forget(*sparse.Board, int, int, uint8) {}
 
-func (w *walk) Clone() Checker { c := *w; return &c }
+func (w *walk) Clone() winChecker { c := *w; return &c }

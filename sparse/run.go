@@ -34,8 +34,10 @@ func (b *Board) Run(row, col, dr, dc int, mark uint8, limit int) int {
 func (s *tileStore) run(row, col, dr, dc int, mark uint8, limit int) int {
 	n := 0
 	var (
-		tk uint64
-		e  *cacheEntry // the entry of tile tk, nil before the first read
+		tk     uint64
+		read   bool // whether tile tk has been looked up
+		h      int32
+		single uint16
 	)
 	for n < limit {
 		row, col = row+dr, col+dc
@@ -44,15 +46,16 @@ func (s *tileStore) run(row, col, dr, dc int, mark uint8, limit int) int {
 		}
 		key := pack(row, col)
 		k, off := tileOf(key)
-		if e == nil || k != tk {
-			tk, e = k, s.lookup(k)
+		if !read || k != tk {
+			tk, read = k, true
+			h, single = s.find(k)
 		}
 		var v uint8
 		switch {
-		case e.tile >= 0:
-			v = s.slab[e.tile][off]
-		case e.single != 0 && uint8(e.single>>8) == off:
-			v = uint8(e.single)
+		case h >= 0:
+			v = s.slab[h][off]
+		case single != 0 && uint8(single>>8) == off:
+			v = uint8(single)
 		}
 		if v != mark {
 			break
@@ -140,25 +143,53 @@ func (s *tileStore) windowRuns(row, col int, mark uint8, reach int) [4]int {
 		lone [4]int // 1 + offset of the mark put in scratch[q], or 0
 		any  int
 	)
-	// The block's four cache slots, from one index computation: rows
-	// tr and tr+1, columns tc and tc+1 of the cache grid.
-	r0, r1 := (uint64(tr)&s.rowMask)<<s.colBits, (uint64(tr+1)&s.rowMask)<<s.colBits
-	c0, c1 := uint64(tc)&s.colMask, uint64(tc+1)&s.colMask
-	slots := [4]uint64{r0 | c0, r0 | c1, r1 | c0, r1 | c1}
-	for q := range quad {
-		tk := uint64(uint32(int32(tr+q>>1)))<<32 | uint64(uint32(int32(tc+q&1)))
-		e := &s.cache[slots[q]&uint64(len(s.cache)-1)]
-		if !e.ok || e.key != tk {
-			s.fill(e, tk)
+	var (
+		h      [4]int32
+		single [4]uint16
+	)
+	if d := s.dir; d != nil {
+		// Rows tr and tr+1, columns tc and tc+1 of the directory, from
+		// one index when the block lies inside it, as it does but at the
+		// edges of play; a tile outside it is absent.
+		if r, c := tr-d.r0, tc-d.c0; uint(r) < uint(d.rows-1) && uint(c) < uint(d.cols-1) {
+			i := r*d.cols + c
+			at := d.at[i : i+d.cols+2]
+			h[0], single[0] = dirDecode(at[0])
+			h[1], single[1] = dirDecode(at[1])
+			h[2], single[2] = dirDecode(at[d.cols])
+			h[3], single[3] = dirDecode(at[d.cols+1])
+		} else {
+			for q := range quad {
+				h[q] = -1
+				if i, ok := d.index(tr+q>>1, tc+q&1); ok {
+					h[q], single[q] = dirDecode(d.at[i])
+				}
+			}
 		}
+	} else {
+		// The block's four cache slots, from one index computation: rows
+		// tr and tr+1, columns tc and tc+1 of the cache grid.
+		r0, r1 := (uint64(tr)&s.rowMask)<<s.colBits, (uint64(tr+1)&s.rowMask)<<s.colBits
+		c0, c1 := uint64(tc)&s.colMask, uint64(tc+1)&s.colMask
+		slots := [4]uint64{r0 | c0, r0 | c1, r1 | c0, r1 | c1}
+		for q := range quad {
+			tk := uint64(uint32(int32(tr+q>>1)))<<32 | uint64(uint32(int32(tc+q&1)))
+			e := &s.cache[slots[q]&uint64(len(s.cache)-1)]
+			if !e.ok || e.key != tk {
+				s.fill(e, tk)
+			}
+			h[q], single[q] = e.tile, e.single
+		}
+	}
+	for q := range quad {
 		switch {
-		case e.tile >= 0:
-			quad[q] = &s.slab[e.tile]
-		case e.single == 0:
+		case h[q] >= 0:
+			quad[q] = &s.slab[h[q]]
+		case single[q] == 0:
 			quad[q] = &emptyTile
 		default:
-			off := int(e.single >> 8)
-			s.scratch[q][off] = uint8(e.single)
+			off := int(single[q] >> 8)
+			s.scratch[q][off] = uint8(single[q])
 			quad[q], lone[q] = &s.scratch[q], off+1
 			any = 1
 		}

@@ -25,11 +25,17 @@ type tileStore struct {
 	free    []uint32 // slab indexes of released tiles
 	n       int
 
+	// dir, when not nil, indexes every tile (see tileDir): the lookups of
+	// a compact board, where play clusters, read it and the cache is
+	// idle. box is the bounding box it must cover.
+	dir *tileDir
+	box tileBox
+
 	// cache is a direct-mapped cache of what lookups found, absent tiles
-	// included, indexed by the tile's coordinates (see slot). It grows
-	// with the number of tiles up to 1<<maxCacheBits entries (256 KiB),
-	// so that the walk's reads mostly cost a mask and a compare instead of
-	// one or two hash-table probes.
+	// included, indexed by the tile's coordinates (see slot), for boards
+	// without a directory. It grows with the number of tiles up to
+	// 1<<maxCacheBits entries (256 KiB), so that the walk's reads mostly
+	// cost a mask and a compare instead of one or two hash-table probes.
 	cache     []cacheEntry
 	cacheBits uint   // log2(len(cache))
 	colBits   uint   // how many of them index the tile column
@@ -54,9 +60,9 @@ type cacheEntry struct {
 }
 
 func newTileStore() *tileStore {
-	s := &tileStore{tiles: newSplitMap[uint32](0), singles: newSplitMap[uint16](0)}
-	s.resizeCache(minCacheBits)
-	return s
+	// An empty board is compact: it starts with an empty directory, and
+	// gets a cache only if its marks spread out.
+	return &tileStore{tiles: newSplitMap[uint32](0), singles: newSplitMap[uint16](0), dir: &tileDir{}}
 }
 
 func (s *tileStore) resizeCache(bits uint) {
@@ -67,11 +73,11 @@ func (s *tileStore) resizeCache(bits uint) {
 	s.rowMask = 1<<(bits-s.colBits) - 1
 }
 
-// growCache keeps the cache at about half as many entries as there are
-// slab tiles, within its bounds: enough for the tiles a walk touches along
-// a cluster's frontier, where play happens, while costing at most a
-// quarter of a byte per cell of tile. Lone marks do not grow it: scattered
-// play gains little from a cache and would pay the most for it.
+// growCache keeps the cache at two to four entries a slab tile, within
+// its bounds: enough for the tiles a walk touches, absent ones included,
+// while costing at most a byte per cell of tile. Lone marks do not grow
+// it: scattered play gains little from a cache and would pay the most for
+// it.
 func (s *tileStore) growCache() {
 	if n := len(s.cache); n < 1<<maxCacheBits && s.tiles.Count() > n/2 {
 		old := s.cache
@@ -140,21 +146,14 @@ func (s *tileStore) fill(e *cacheEntry, tk uint64) {
 	}
 }
 
-// forget drops the cache entry of tile tk after its representation changed.
-func (s *tileStore) forget(tk uint64) {
-	if e := s.slot(tk); e.key == tk {
-		e.ok = false
-	}
-}
-
 func (s *tileStore) get(key uint64) uint8 {
 	tk, off := tileOf(key)
-	e := s.lookup(tk)
-	if e.tile >= 0 {
-		return s.slab[e.tile][off]
+	h, single := s.find(tk)
+	if h >= 0 {
+		return s.slab[h][off]
 	}
-	if e.single != 0 && uint8(e.single>>8) == off {
-		return uint8(e.single)
+	if single != 0 && uint8(single>>8) == off {
+		return uint8(single)
 	}
 	return 0
 }
@@ -166,27 +165,31 @@ func (s *tileStore) put(key uint64, mark uint8) { s.putEmpty(key, mark) }
 // was: the board's Place in one lookup instead of a get and a put.
 func (s *tileStore) putEmpty(key uint64, mark uint8) bool {
 	tk, off := tileOf(key)
-	e := s.lookup(tk)
+	h, single := s.find(tk)
 	switch {
-	case e.tile >= 0:
-		t := &s.slab[e.tile]
+	case h >= 0:
+		t := &s.slab[h]
 		if t[off] != 0 {
 			return false
 		}
 		t[off] = mark
-	case e.single == 0:
-		s.singles.Put(tk, uint16(off)<<8|uint16(mark))
-		e.single = uint16(off)<<8 | uint16(mark)
-	case uint8(e.single>>8) == off:
+	case single == 0:
+		single = uint16(off)<<8 | uint16(mark)
+		s.singles.Put(tk, single)
+		s.added(tk)
+		s.note(tk, -1, single)
+	case uint8(single>>8) == off:
 		return false
 	default:
-		h := s.alloc()
-		s.slab[h][uint8(e.single>>8)] = uint8(e.single)
+		h = s.alloc()
+		s.slab[h][uint8(single>>8)] = uint8(single)
 		s.slab[h][off] = mark
 		s.singles.Delete(tk)
 		s.tiles.Put(tk, uint32(h))
-		e.tile, e.single = h, 0
-		s.growCache()
+		s.note(tk, h, 0)
+		if s.dir == nil {
+			s.growCache()
+		}
 	}
 	s.n++
 	return true
@@ -213,16 +216,16 @@ func (s *tileStore) alloc() int32 {
 // del clears a marked cell.
 func (s *tileStore) del(key uint64) {
 	tk, off := tileOf(key)
-	e := s.lookup(tk)
-	if e.tile < 0 {
-		if e.single != 0 && uint8(e.single>>8) == off {
+	h, single := s.find(tk)
+	if h < 0 {
+		if single != 0 && uint8(single>>8) == off {
 			s.singles.Delete(tk)
-			e.single = 0
+			s.note(tk, -1, 0)
 			s.n--
 		}
 		return
 	}
-	t := &s.slab[e.tile]
+	t := &s.slab[h]
 	if t[off] == 0 {
 		return
 	}
@@ -232,16 +235,18 @@ func (s *tileStore) del(key uint64) {
 		return
 	}
 	// Demote: a lone mark goes back to singles, an empty tile goes away.
+	single = 0
 	for o, v := range t {
 		if v != 0 {
-			s.singles.Put(tk, uint16(o)<<8|uint16(v))
+			single = uint16(o)<<8 | uint16(v)
+			s.singles.Put(tk, single)
 			break
 		}
 	}
 	*t = tile{}
-	s.free = append(s.free, uint32(e.tile))
+	s.free = append(s.free, uint32(h))
 	s.tiles.Delete(tk)
-	s.forget(tk)
+	s.note(tk, -1, single)
 }
 
 func (s *tileStore) len() int { return s.n }
@@ -265,13 +270,26 @@ func (s *tileStore) clone() store {
 		singles: newSplitMap[uint16](s.singles.Count()),
 		slab:    make([]tile, 0, s.tiles.Count()),
 		n:       s.n,
+		box:     s.box,
 	}
-	c.resizeCache(s.cacheBits)
+	// The clone's directory covers the same rectangle and is filled as
+	// the tiles are copied; without one, the clone starts a cache of the
+	// same size.
+	if d := s.dir; d != nil {
+		c.dir = &tileDir{r0: d.r0, c0: d.c0, rows: d.rows, cols: d.cols, at: make([]int32, len(d.at))}
+	} else {
+		c.resizeCache(s.cacheBits)
+	}
 	// Copy only live tiles, so the clone sheds the original's free list.
 	s.tiles.Iter(func(tk uint64, h uint32) {
 		c.slab = append(c.slab, s.slab[h])
-		c.tiles.Put(tk, uint32(len(c.slab)-1))
+		h = uint32(len(c.slab) - 1)
+		c.tiles.Put(tk, h)
+		c.note(tk, int32(h), 0)
 	})
-	s.singles.Iter(c.singles.Put)
+	s.singles.Iter(func(tk uint64, v uint16) {
+		c.singles.Put(tk, v)
+		c.note(tk, -1, v)
+	})
 	return c
 }

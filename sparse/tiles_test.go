@@ -1,6 +1,7 @@
 package sparse
 
 import (
+	"maps"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
@@ -144,4 +145,65 @@ func TestTilesAcrossTheSplit(t *testing.T) {
 
 func TestCacheEntryIsSixteenBytes(t *testing.T) {
 	require.Equal(t, uintptr(16), unsafe.Sizeof(cacheEntry{}))
+}
+
+// TestTileDirectory takes a board through the directory's life: built for
+// a compact cluster and grown with it, dropped when a far mark makes the
+// bounding box too sparse, rebuilt once the marks fill it enough, and
+// copied by Clone, with every answer checked against a builtin map.
+func TestTileDirectory(t *testing.T) {
+	b := newBoard(t)
+	s := b.marks.(*tileStore)
+	want := golden{}
+	rng := rand.New(rand.NewPCG(5, 6))
+	fill := func(r0, c0, side, n int) {
+		for range n {
+			c := Cell{r0 + rng.IntN(side), c0 + rng.IntN(side)}
+			if _, taken := want[c]; !taken {
+				applyOp(t, b, want, c, uint8(1+rng.IntN(255)))
+			}
+		}
+	}
+	fill(-40, -40, 80, 3000)
+	require.NotNil(t, s.dir, "a compact cluster has a directory")
+	first := s.dir
+	fill(-100, -100, 200, 8000)
+	require.NotNil(t, s.dir)
+	assert.NotSame(t, first, s.dir, "the directory grows with the cluster")
+	checkInvariants(t, b, want)
+
+	clone := b.Clone()
+	cloneWant := maps.Clone(want)
+	require.NotNil(t, clone.marks.(*tileStore).dir)
+
+	far := Cell{0, 2000}
+	applyOp(t, b, want, far, 9)
+	require.Nil(t, s.dir, "a far mark drops the directory")
+	assert.GreaterOrEqual(t, len(s.cache), 2*s.tiles.Count(), "the cache is sized for the tiles there are")
+	checkInvariants(t, b, want)
+	compareRuns(t, b, want, []Cell{{0, 0}, {-100, -100}, {99, 99}, far})
+
+	for c := range want { // take back about half the marks, demoting tiles
+		if c != far && rng.IntN(2) == 0 {
+			applyOp(t, b, want, c, 0)
+		}
+	}
+	checkInvariants(t, b, want)
+	assert.Nil(t, s.dir, "removals never rebuild it")
+
+	// Marks filling the box between the cluster and the far mark rebuild it.
+	for c0 := 100; s.dir == nil; c0 += 100 {
+		require.Less(t, c0, 2000, "the box is full and still no directory")
+		fill(-100, c0, 100, 3000)
+	}
+	checkInvariants(t, b, want)
+	compareRuns(t, b, want, []Cell{{0, 0}, {-100, -100}, {99, 99}, far})
+
+	checkInvariants(t, clone, cloneWant)
+	compareRuns(t, clone, cloneWant, []Cell{{0, 0}, {-100, -100}, {99, 99}})
+	for c := range cloneWant {
+		applyOp(t, clone, cloneWant, c, 0)
+	}
+	checkInvariants(t, clone, golden{})
+	assert.Zero(t, clone.marks.(*tileStore).tiles.Count())
 }

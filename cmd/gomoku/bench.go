@@ -23,9 +23,11 @@ func benchCommand() *cli.Command {
 		Usage: "measure what a move costs on every board store, beside a dense array",
 		Description: `Runs the performance suite: clustered play from 10^3 to 10^7 marks, islands of
 play spread over extents up to the unbounded plane, marks scattered over
-10^9 x 10^9, long runs checked at K = 5..200, and n x n boards filled with
+10^9 x 10^9, long runs checked at K = 10..200, and n x n boards filled with
 K = n (naive rescan, line counters, walk, run lengths). Every store is measured
-side by side with a dense array of the bounding box, the physical reference.
+side by side with a dense array of the bounding box, the physical reference,
+and a whole game beside them; the checkers are measured through whole games.
+No game is ever won: each move that would win goes to another of nine players.
 
 --series game plays whole games through the engine instead, history and all:
 10^6, 10^7 and 10^8 moves scattered over 10^9 x 10^9 (K = 5) and clustered

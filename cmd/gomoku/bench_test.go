@@ -15,7 +15,7 @@ func TestBenchCommand(t *testing.T) {
 	r := runApp(t, "", "bench", "--quick", "--series", "k", "--min-time", "1ms", "--charts", dir)
 	require.Equal(t, exitOK, r.code, r.err)
 	assert.Contains(t, r.out, "| target | measured | limit | met |")
-	assert.Contains(t, r.out, "flat in K, runs checker: K=200 ÷ K=5")
+	assert.Contains(t, r.out, "flat in K, runs checker: K=200 ÷ K=10")
 	assert.Contains(t, r.out, "#### Long runs by K")
 	assert.NotContains(t, r.out, "#### Clustered play", "only the series asked for")
 	assert.Contains(t, r.err, "Charts: ")
