@@ -123,6 +123,16 @@ func (r *run) multiBest() (uint64, bool) {
 		r.stats.Reason = "only move"
 		return moves[0], true
 	}
+	if !r.stopped {
+		r.limit = r.phaseEnd(2)
+		if c, ok := r.planWin(moves); ok {
+			r.stats.Reason = "plan"
+			r.limit = r.deadline
+			return c, true
+		}
+		r.stopped = r.ctx.Err() != nil
+		r.limit = r.deadline
+	}
 	r.stats.Reason = "search"
 	switch r.multi {
 	case BestReply:

@@ -1,0 +1,117 @@
+package player
+
+import (
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+)
+
+// A planned line is a sequence of the root's moves, each followed by the
+// move the run model predicts for every other player in turn, ending when
+// the root can complete a line at its turn. Only the root branches: with
+// N−1 predicted replies between two of its moves, a line of four of its
+// moves costs no more than four plies of a two-player search, and sees
+// the constructions that win against players who answer only what they
+// see one move ahead (a four to block, a run to extend or cut), which a
+// search that lets every opponent reply with its best move refutes as
+// soon as one of N−1 replies could spoil them.
+const (
+	// planWidth is how many of its best-ordered moves the root tries at
+	// each of its turns; planDepth bounds its moves in a line.
+	planWidth = 10
+	planDepth = 4
+	// planNodeLimit bounds the root's turns one plan search visits.
+	planNodeLimit = 6000
+)
+
+// planWin looks for a planned line whose first move is one of moves and
+// returns that move. It deepens one root move at a time, so the shortest
+// line found is played.
+func (r *run) planWin(moves []uint64) (uint64, bool) {
+	r.model = newRunModel(r.t)
+	defer func() { r.model = nil }()
+	r.planLeft = planNodeLimit
+	moves = moves[:min(len(moves), planWidth)]
+	for depth := 1; depth <= planDepth; depth++ {
+		for _, mv := range moves {
+			if r.planAfter(mv, depth) {
+				return mv, true
+			}
+			if r.stopped || r.planLeft < 0 {
+				return 0, false
+			}
+		}
+	}
+	return 0, false
+}
+
+// planTurn reports whether the root, to move, wins within depth of its
+// moves against the predicted replies.
+func (r *run) planTurn(depth int) bool {
+	r.tick()
+	r.planLeft--
+	if r.stopped || r.planLeft < 0 {
+		return false
+	}
+	t, me := r.t, r.root
+	if len(t.fours[me]) > 0 {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	moves, winner := r.threats(me)
+	if winner != 0 {
+		return false
+	}
+	if len(moves) == 0 {
+		moves = r.candidates(me, planDepth-depth+1)
+	}
+	for _, mv := range moves[:min(len(moves), planWidth)] {
+		if r.planAfter(mv, depth) {
+			return true
+		}
+		if r.stopped || r.planLeft < 0 {
+			return false
+		}
+	}
+	return false
+}
+
+// planAfter plays the root's mv and the predicted replies and reports
+// whether the root then wins within depth−1 further moves.
+func (r *run) planAfter(mv uint64, depth int) bool {
+	out := r.planPlay(mv, r.root)
+	won := out == wonOutcome || (out == engine.Ongoing && r.planReplies(r.next(r.root), depth-1))
+	r.planUndo()
+	return won
+}
+
+// planReplies plays the predicted moves of p and the players after it up
+// to the root, then the root's turn.
+func (r *run) planReplies(p, depth int) bool {
+	if p == r.root {
+		return r.planTurn(depth)
+	}
+	key, won, ok := r.model.predict(p)
+	if won || !ok {
+		return false
+	}
+	out := r.planPlay(key, p)
+	res := out == engine.Ongoing && r.planReplies(r.next(p), depth)
+	r.planUndo()
+	return res
+}
+
+// planPlay plays mv for p on the working position and the model.
+func (r *run) planPlay(mv uint64, p int) engine.Outcome {
+	out := r.play(mv, p)
+	row, col := cellkey.Unpack(mv)
+	r.model.apply(row, col)
+	return out
+}
+
+// planUndo takes back the latest planPlay.
+func (r *run) planUndo() {
+	r.model.undo()
+	r.t.undo()
+}
