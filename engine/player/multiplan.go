@@ -18,7 +18,7 @@ const (
 	// planWidth is how many of its best-ordered moves the root tries at
 	// each of its turns; planDepth bounds its moves in a line.
 	planWidth = 10
-	planDepth = 4
+	planDepth = 6
 	// planNodeLimit bounds the root's turns one plan search visits.
 	planNodeLimit = 6000
 )
@@ -63,7 +63,13 @@ func (r *run) planTurn(depth int) bool {
 	if winner != 0 {
 		return false
 	}
-	if len(moves) == 0 {
+	switch {
+	case len(moves) > 0:
+	case depth == 1:
+		// The last move must leave a winning cell: only the cells that
+		// make a four can.
+		moves = r.forcingCands(me, 1)
+	default:
 		moves = r.candidates(me, planDepth-depth+1)
 	}
 	for _, mv := range moves[:min(len(moves), planWidth)] {
