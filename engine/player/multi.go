@@ -132,6 +132,8 @@ func (r *run) multiBest() (uint64, bool) {
 		}
 		r.stopped = r.ctx.Err() != nil
 		r.limit = r.deadline
+		r.stats.Reason = "plan-search"
+		return r.planBest(moves), true
 	}
 	r.stats.Reason = "search"
 	switch r.multi {

@@ -1,7 +1,7 @@
 package player
 
 import (
-	"cmp"
+	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 )
@@ -27,6 +27,8 @@ type runModel struct {
 	// log's length before the i-th applied move.
 	log    []modelChange
 	frames []int
+	// scratch is storage for predictions, reused.
+	scratch []uint64
 }
 
 // runSide is what lies next to an empty cell in one direction: owner is
@@ -207,75 +209,51 @@ func (e *modelCell) score(p int) int {
 	return 5*attack + 4*defence
 }
 
-// best is p's highest-scoring cell among cells (all the model's cells
-// when nil), ties going to the first in row-major order; false when there
-// is none.
-func (m *runModel) best(p int, cells []uint64) (uint64, bool) {
-	var (
-		bestKey   uint64
-		bestScore = -1
-	)
-	better := func(key uint64, s int) bool {
-		return s > bestScore || (s == bestScore && cellkey.Compare(key, bestKey) < 0)
+// best appends to out p's highest-scoring cells among cells (all the
+// model's cells when nil), in row-major order.
+func (m *runModel) best(p int, cells []uint64, out []uint64) []uint64 {
+	base, bestScore := len(out), -1
+	consider := func(key uint64, s int) {
+		switch {
+		case s > bestScore:
+			bestScore, out = s, append(out[:base], key)
+		case s == bestScore:
+			out = append(out, key)
+		}
 	}
 	if cells != nil {
 		for _, key := range cells {
-			i, ok := m.index[key]
-			if !ok {
-				continue
-			}
-			if s := m.cells[i].score(p); better(key, s) {
-				bestKey, bestScore = key, s
+			if i, ok := m.index[key]; ok {
+				consider(key, m.cells[i].score(p))
 			}
 		}
-		return bestKey, bestScore >= 0
-	}
-	for i := range m.cells {
-		e := &m.cells[i]
-		if e.taken {
-			continue
-		}
-		if s := e.score(p); better(e.key, s) {
-			bestKey, bestScore = e.key, s
+	} else {
+		for i := range m.cells {
+			if e := &m.cells[i]; !e.taken {
+				consider(e.key, e.score(p))
+			}
 		}
 	}
-	return bestKey, bestScore >= 0
+	slices.SortFunc(out[base:], cellkey.Compare)
+	return out
 }
 
-// predict is the move the model expects of p: a win (won true), else a
-// block of the first player after p in turn order who has a winning cell
-// (the one of its cells p scores best), else p's best cell; false when p
-// has no cell to play.
-func (m *runModel) predict(p int) (key uint64, won, ok bool) {
+// predict appends to out the moves the model expects of p, all equally
+// likely: its winning cell (won true), else the blocks of the first player
+// after p in turn order who has a winning cell (those p scores best), else
+// p's best cells. It appends nothing when p has no cell to play.
+func (m *runModel) predict(p int, out []uint64) (moves []uint64, won bool) {
 	t := m.t
 	if len(t.fours[p]) > 0 {
-		return sortedCells(t.fours[p])[0], true, true
+		return append(out, sortedCells(t.fours[p])[0]), true
 	}
 	for i := 1; i < t.n; i++ {
 		q := (p+i-1)%t.n + 1
 		if len(t.fours[q]) > 0 {
-			key, ok = m.best(p, sortedCells(t.fours[q]))
-			if ok {
-				return key, false, true
+			if moves = m.best(p, sortedCells(t.fours[q]), out); len(moves) > len(out) {
+				return moves, false
 			}
 		}
 	}
-	key, ok = m.best(p, nil)
-	return key, false, ok
-}
-
-// agrees reports whether p's move mv is one the model would have chosen:
-// its predicted cell, or one that scores as well (the model breaks ties
-// by position, a player may break them otherwise).
-func (m *runModel) agrees(p int, mv uint64) bool {
-	key, _, ok := m.predict(p)
-	if !ok {
-		return false
-	}
-	if key == mv {
-		return true
-	}
-	i, ok1 := m.index[key]
-	j, ok2 := m.index[mv]
-	return ok1 && ok2 && cmp.Compare(m.cells[i].score(p), m.cells[j].score(p)) == 0
+	return m.best(p, nil, out), false
 }
