@@ -13,8 +13,7 @@ type MultiSearch uint8
 
 const (
 	// MaxN has every player maximise its own value, each in turn; it
-	// prunes nothing. It is the default: against bots that pursue their
-	// own lines it won the most games, and the soonest (see the README).
+	// prunes nothing.
 	MaxN MultiSearch = iota
 	// Paranoid is alpha-beta with every opponent minimising the
 	// searcher's value, each opponent in turn.
@@ -24,6 +23,14 @@ const (
 	// one opponent's reply is searched while every other opponent plays
 	// the move it must (a win, a block) or its best move by the ordering.
 	BestReply
+	// Planned, the default, searches only the searcher's moves, every
+	// other player answering with the move a model of a player who looks
+	// one move ahead predicts (its win, its block of the first player
+	// after it who could win, else the cell best by the runs it joins and
+	// cuts): first for a line that wins, then for the line that ends best
+	// by the evaluation. Against bots that pursue their own lines it won
+	// the most games, and the soonest (see the README).
+	Planned
 	multiSearchCount
 )
 
@@ -36,6 +43,8 @@ func (m MultiSearch) String() string {
 		return "paranoid"
 	case BestReply:
 		return "best-reply"
+	case Planned:
+		return "planned"
 	}
 	return fmt.Sprintf("MultiSearch(%d)", uint8(m))
 }
@@ -47,11 +56,11 @@ func ParseMultiSearch(s string) (MultiSearch, error) {
 			return m, nil
 		}
 	}
-	return 0, fmt.Errorf("%w: multi-player search %q (want max-n, paranoid or best-reply)", ErrUnknown, s)
+	return 0, fmt.Errorf("%w: multi-player search %q (want planned, max-n, paranoid or best-reply)", ErrUnknown, s)
 }
 
 // WithMultiSearch chooses the look-ahead for three or more players
-// ([MaxN] by default).
+// ([Planned] by default).
 func WithMultiSearch(m MultiSearch) SearchOption { return func(s *Search) { s.multi = m } }
 
 // forcingDepth bounds the number of the attacker's moves in a forcing
@@ -123,16 +132,19 @@ func (r *run) multiBest() (uint64, bool) {
 		r.stats.Reason = "only move"
 		return moves[0], true
 	}
-	if !r.stopped {
-		r.limit = r.phaseEnd(2)
-		if c, ok := r.planWin(moves); ok {
-			r.stats.Reason = "plan"
+	if r.multi == Planned {
+		if !r.stopped {
+			r.limit = r.phaseEnd(2)
+			if c, ok := r.planWin(moves); ok {
+				r.stats.Reason = "plan"
+				r.stats.Score = winValue
+				r.limit = r.deadline
+				return c, true
+			}
+			r.stopped = r.ctx.Err() != nil
 			r.limit = r.deadline
-			return c, true
 		}
-		r.stopped = r.ctx.Err() != nil
-		r.limit = r.deadline
-		r.stats.Reason = "plan-search"
+		r.stats.Reason = "search"
 		return r.planBest(moves), true
 	}
 	r.stats.Reason = "search"

@@ -59,7 +59,7 @@ var multiBoards = []struct {
 // searches builds one deterministic search per look-ahead.
 func searches() map[string]*player.Search {
 	out := map[string]*player.Search{}
-	for _, m := range []player.MultiSearch{player.BestReply, player.Paranoid, player.MaxN} {
+	for _, m := range []player.MultiSearch{player.BestReply, player.Paranoid, player.MaxN, player.Planned} {
 		out[m.String()] = player.NewSearch(player.WithBudget(0), player.WithMaxDepth(2), player.WithMultiSearch(m))
 	}
 	return out
@@ -166,13 +166,13 @@ func TestMultiBlocksWhenNobodyElseWill(t *testing.T) {
 // unknown one is refused.
 func TestMultiSearchNames(t *testing.T) {
 	var names []string
-	for _, m := range []player.MultiSearch{player.MaxN, player.Paranoid, player.BestReply} {
+	for _, m := range []player.MultiSearch{player.MaxN, player.Paranoid, player.BestReply, player.Planned} {
 		got, err := player.ParseMultiSearch(m.String())
 		require.NoError(t, err)
 		assert.Equal(t, m, got)
 		names = append(names, m.String())
 	}
-	assert.Equal(t, []string{"max-n", "paranoid", "best-reply"}, names)
+	assert.Equal(t, []string{"max-n", "paranoid", "best-reply", "planned"}, names)
 	assert.False(t, slices.Contains(names, player.MultiSearch(9).String()))
 	_, err := player.ParseMultiSearch("minimax")
 	assert.ErrorIs(t, err, player.ErrUnknown)
@@ -218,7 +218,7 @@ func TestMultiWholeGames(t *testing.T) {
 	if testing.Short() {
 		rounds = 6
 	}
-	looks := []player.MultiSearch{player.MaxN, player.Paranoid, player.BestReply}
+	looks := []player.MultiSearch{player.MaxN, player.Paranoid, player.BestReply, player.Planned}
 	for round := range rounds {
 		cfg := engine.DefaultConfig()
 		cfg.Players = 3 + rng.IntN(6)

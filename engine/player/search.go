@@ -182,7 +182,7 @@ const maxSearchDepth = 64
 
 // NewSearch returns a searching player.
 func NewSearch(opts ...SearchOption) *Search {
-	s := &Search{budget: DefaultBudget, maxDepth: maxSearchDepth, width: 12, vcf: true, vct: true}
+	s := &Search{budget: DefaultBudget, maxDepth: maxSearchDepth, width: 12, vcf: true, vct: true, multi: Planned}
 	WithSeed(0)(s)
 	for _, o := range opts {
 		o(s)
