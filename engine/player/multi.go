@@ -98,29 +98,19 @@ func (r *run) multiBest() (uint64, bool) {
 	moves, winner := r.threats(me)
 	r.resetForcing()
 	if len(moves) == 0 && r.vcf {
-		r.limit = r.phaseEnd(4)
-		if c, ok := r.forcingWin(me, forcingDepth); ok {
-			r.stats.Reason = "vcf"
-			r.stats.Score = winValue
-			r.limit = r.deadline
+		if c, ok := r.phase(4, "vcf", func() (uint64, bool) { return r.forcingWin(me, forcingDepth) }); ok {
 			return c, true
 		}
-		r.stopped = r.ctx.Err() != nil
 	}
 	if len(moves) == 0 && r.vct && !r.stopped {
-		r.limit = r.phaseEnd(3)
-		r.plausible, r.vcfLeft = plausibleReplies, vcfNodeLimit
-		c, ok := r.forcingWin(me, plausibleDepth)
-		r.plausible = 0
-		if ok {
-			r.stats.Reason = "vct"
-			r.stats.Score = winValue
-			r.limit = r.deadline
+		if c, ok := r.phase(3, "vct", func() (uint64, bool) {
+			r.plausible, r.vcfLeft = plausibleReplies, vcfNodeLimit
+			defer func() { r.plausible = 0 }()
+			return r.forcingWin(me, plausibleDepth)
+		}); ok {
 			return c, true
 		}
-		r.stopped = r.ctx.Err() != nil
 	}
-	r.limit = r.deadline
 	if len(moves) == 0 {
 		moves = slices.Clone(r.candidates(me, 0))
 		moves = moves[:min(len(moves), multiRootWidth)]
@@ -134,15 +124,9 @@ func (r *run) multiBest() (uint64, bool) {
 	}
 	if r.multi == Planned {
 		if !r.stopped {
-			r.limit = r.phaseEnd(2)
-			if c, ok := r.planWin(moves); ok {
-				r.stats.Reason = "plan"
-				r.stats.Score = winValue
-				r.limit = r.deadline
+			if c, ok := r.phase(2, "plan", func() (uint64, bool) { return r.planWin(moves) }); ok {
 				return c, true
 			}
-			r.stopped = r.ctx.Err() != nil
-			r.limit = r.deadline
 		}
 		r.stats.Reason = "search"
 		return r.planBest(moves), true
@@ -155,6 +139,20 @@ func (r *run) multiBest() (uint64, bool) {
 		return r.deepen(moves, r.paranoidRoot), true
 	}
 	return r.deepen(moves, r.maxnRoot), true
+}
+
+// phase runs find, a search for a won line, until 1/share of the budget;
+// the move it finds is the root's, found for reason.
+func (r *run) phase(share int, reason string, find func() (uint64, bool)) (uint64, bool) {
+	r.limit = r.phaseEnd(share)
+	defer func() { r.limit = r.deadline }()
+	c, ok := find()
+	if !ok {
+		r.stopped = r.ctx.Err() != nil
+		return 0, false
+	}
+	r.stats.Reason, r.stats.Score = reason, winValue
+	return c, true
 }
 
 // resetForcing empties the table of refuted forcing positions.
