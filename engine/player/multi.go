@@ -123,6 +123,8 @@ func (r *run) multiBest() (uint64, bool) {
 		return moves[0], true
 	}
 	if r.multi == Planned {
+		r.model = newRunModel(r.t)
+		defer func() { r.model = nil }()
 		if !r.stopped {
 			if c, ok := r.phase(2, "plan", func() (uint64, bool) { return r.planWin(moves) }); ok {
 				return c, true

@@ -29,11 +29,9 @@ const (
 )
 
 // planWin looks for a planned line whose first move is one of moves and
-// returns that move. It deepens one root move at a time, so the shortest
+// returns that move; r.model must model the position. It deepens one root move at a time, so the shortest
 // line found is played.
 func (r *run) planWin(moves []uint64) (uint64, bool) {
-	r.model = newRunModel(r.t)
-	defer func() { r.model = nil }()
 	r.planLeft = planNodeLimit
 	moves = moves[:min(len(moves), planWidth)]
 	for depth := 1; depth <= planDepth; depth++ {
@@ -136,12 +134,11 @@ func (r *run) planUndo() {
 	r.t.undo()
 }
 
-// planBest is the root's move among moves whose planned lines, searched
-// to the deepest number of its moves that time allows, end in the best
-// position by the evaluation (a win counting above any, a loss below).
+// planBest is the root's move among moves (r.model modelling the
+// position) whose planned lines, searched to the deepest number of its
+// moves that time allows, end in the best position by the evaluation (a
+// win counting above any, a loss below).
 func (r *run) planBest(moves []uint64) uint64 {
-	r.model = newRunModel(r.t)
-	defer func() { r.model = nil }()
 	r.planLeft = planNodeLimit
 	moves = moves[:min(len(moves), planWidth)]
 	best := moves[0]
