@@ -136,14 +136,15 @@ func (r *run) planUndo() {
 
 // planBest is the root's move among moves (r.model modelling the
 // position) whose planned lines, searched to the deepest number of its
-// moves that time allows, end in the best position by the evaluation (a
-// win counting above any, a loss below).
+// moves that time, the node budget and [WithMaxDepth] allow, end in the
+// best position by the evaluation (a win counting above any, a loss
+// below).
 func (r *run) planBest(moves []uint64) uint64 {
 	r.planLeft = planNodeLimit
 	moves = moves[:min(len(moves), planWidth)]
 	best := moves[0]
 	values := make([]int64, len(moves))
-	for depth := 1; depth <= planDepth; depth++ {
+	for depth := 1; depth <= min(planDepth, r.maxDepth); depth++ {
 		iterStart := time.Now()
 		for i, mv := range moves {
 			values[i] = r.planValueAfter(mv, depth, 0)

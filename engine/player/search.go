@@ -160,8 +160,9 @@ func WithSeed(seed uint64) SearchOption {
 	return func(s *Search) { s.rng = rand.New(rand.NewPCG(seed, seed^0xbb67ae8584caa73b)) }
 }
 
-// WithMaxDepth caps iterative deepening at depth plies (at least 1). A
-// search limited by depth or nodes and not by time is deterministic.
+// WithMaxDepth caps iterative deepening at depth plies (at least 1; for
+// the planned look-ahead, depth of the searcher's own moves). A search
+// limited by depth or nodes and not by time is deterministic.
 func WithMaxDepth(depth int) SearchOption { return func(s *Search) { s.maxDepth = max(depth, 1) } }
 
 // WithMaxNodes stops the search after about n positions (at least 1).
