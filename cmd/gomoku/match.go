@@ -87,7 +87,7 @@ Examples:
 			&cli.StringFlag{Name: "log", Usage: "write every line exchanged with the engines to `FILE`"},
 			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON document"},
 			&cli.DurationFlag{Name: "think", Value: player.DefaultBudget, Usage: "time per move of the search bot, a `DURATION` (--move-time and --tc, when shorter, cut it)"},
-			&cli.StringFlag{Name: "look-ahead", Value: player.MaxN.String(), Usage: "the search bot's look-ahead with three or more players, `NAME`: max-n, paranoid or best-reply"},
+			&cli.StringFlag{Name: "look-ahead", Value: player.Planned.String(), Usage: "the search bot's look-ahead with three or more players, `NAME`: planned, max-n, paranoid or best-reply"},
 			&cli.BoolFlag{Name: "stats", Usage: "after the table, every bot's wins in each seat and the search bot's figures: moves by how they were found, time per move against --think (and whether the slow ones used the CPU or waited for it), depth, nodes per second"},
 		),
 		Action: runMatch,

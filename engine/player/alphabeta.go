@@ -29,6 +29,10 @@ type run struct {
 	// plausible, when positive, lets the multi-player forcing search
 	// answer a free player's move with its plausible best moves.
 	plausible int
+	// model predicts the other players' moves in a planned line, and
+	// planLeft counts down the plan search's node budget.
+	model    *runModel
+	planLeft int
 }
 
 type ttEntry struct {

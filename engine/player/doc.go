@@ -19,7 +19,9 @@
 //     next to the marks. Two-player games run on a dense window with
 //     incremental line patterns; others on the sparse board, where threats
 //     are counted by the players who move before their owner again and
-//     the look-ahead is max-n, paranoid or best-reply ([WithMultiSearch]).
+//     the look-ahead plans the searcher's moves against the replies a
+//     model of one-move-ahead players predicts, or is max-n, paranoid or
+//     best-reply ([WithMultiSearch]).
 //
 // Every strategy is deterministic for a seed, given the same sequence of
 // calls; the search is deterministic only when it is limited by depth or

@@ -13,8 +13,7 @@ type MultiSearch uint8
 
 const (
 	// MaxN has every player maximise its own value, each in turn; it
-	// prunes nothing. It is the default: against bots that pursue their
-	// own lines it won the most games, and the soonest (see the README).
+	// prunes nothing.
 	MaxN MultiSearch = iota
 	// Paranoid is alpha-beta with every opponent minimising the
 	// searcher's value, each opponent in turn.
@@ -24,6 +23,14 @@ const (
 	// one opponent's reply is searched while every other opponent plays
 	// the move it must (a win, a block) or its best move by the ordering.
 	BestReply
+	// Planned, the default, searches only the searcher's moves, every
+	// other player answering with the move a model of a player who looks
+	// one move ahead predicts (its win, its block of the first player
+	// after it who could win, else the cell best by the runs it joins and
+	// cuts): first for a line that wins, then for the line that ends best
+	// by the evaluation. Against bots that pursue their own lines it won
+	// the most games, and the soonest (see the README).
+	Planned
 	multiSearchCount
 )
 
@@ -36,6 +43,8 @@ func (m MultiSearch) String() string {
 		return "paranoid"
 	case BestReply:
 		return "best-reply"
+	case Planned:
+		return "planned"
 	}
 	return fmt.Sprintf("MultiSearch(%d)", uint8(m))
 }
@@ -47,11 +56,11 @@ func ParseMultiSearch(s string) (MultiSearch, error) {
 			return m, nil
 		}
 	}
-	return 0, fmt.Errorf("%w: multi-player search %q (want max-n, paranoid or best-reply)", ErrUnknown, s)
+	return 0, fmt.Errorf("%w: multi-player search %q (want planned, max-n, paranoid or best-reply)", ErrUnknown, s)
 }
 
 // WithMultiSearch chooses the look-ahead for three or more players
-// ([MaxN] by default).
+// ([Planned] by default).
 func WithMultiSearch(m MultiSearch) SearchOption { return func(s *Search) { s.multi = m } }
 
 // forcingDepth bounds the number of the attacker's moves in a forcing
@@ -89,29 +98,19 @@ func (r *run) multiBest() (uint64, bool) {
 	moves, winner := r.threats(me)
 	r.resetForcing()
 	if len(moves) == 0 && r.vcf {
-		r.limit = r.phaseEnd(4)
-		if c, ok := r.forcingWin(me, forcingDepth); ok {
-			r.stats.Reason = "vcf"
-			r.stats.Score = winValue
-			r.limit = r.deadline
+		if c, ok := r.phase(4, "vcf", func() (uint64, bool) { return r.forcingWin(me, forcingDepth) }); ok {
 			return c, true
 		}
-		r.stopped = r.ctx.Err() != nil
 	}
 	if len(moves) == 0 && r.vct && !r.stopped {
-		r.limit = r.phaseEnd(3)
-		r.plausible, r.vcfLeft = plausibleReplies, vcfNodeLimit
-		c, ok := r.forcingWin(me, plausibleDepth)
-		r.plausible = 0
-		if ok {
-			r.stats.Reason = "vct"
-			r.stats.Score = winValue
-			r.limit = r.deadline
+		if c, ok := r.phase(3, "vct", func() (uint64, bool) {
+			r.plausible, r.vcfLeft = plausibleReplies, vcfNodeLimit
+			defer func() { r.plausible = 0 }()
+			return r.forcingWin(me, plausibleDepth)
+		}); ok {
 			return c, true
 		}
-		r.stopped = r.ctx.Err() != nil
 	}
-	r.limit = r.deadline
 	if len(moves) == 0 {
 		moves = slices.Clone(r.candidates(me, 0))
 		moves = moves[:min(len(moves), multiRootWidth)]
@@ -123,6 +122,17 @@ func (r *run) multiBest() (uint64, bool) {
 		r.stats.Reason = "only move"
 		return moves[0], true
 	}
+	if r.multi == Planned {
+		r.model = newRunModel(r.t)
+		defer func() { r.model = nil }()
+		if !r.stopped {
+			if c, ok := r.phase(2, "plan", func() (uint64, bool) { return r.planWin(moves) }); ok {
+				return c, true
+			}
+		}
+		r.stats.Reason = "search"
+		return r.planBest(moves), true
+	}
 	r.stats.Reason = "search"
 	switch r.multi {
 	case BestReply:
@@ -131,6 +141,20 @@ func (r *run) multiBest() (uint64, bool) {
 		return r.deepen(moves, r.paranoidRoot), true
 	}
 	return r.deepen(moves, r.maxnRoot), true
+}
+
+// phase runs find, a search for a won line, until 1/share of the budget;
+// the move it finds is the root's, found for reason.
+func (r *run) phase(share int, reason string, find func() (uint64, bool)) (uint64, bool) {
+	r.limit = r.phaseEnd(share)
+	defer func() { r.limit = r.deadline }()
+	c, ok := find()
+	if !ok {
+		r.stopped = r.ctx.Err() != nil
+		return 0, false
+	}
+	r.stats.Reason, r.stats.Score = reason, winValue
+	return c, true
 }
 
 // resetForcing empties the table of refuted forcing positions.

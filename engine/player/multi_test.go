@@ -59,7 +59,7 @@ var multiBoards = []struct {
 // searches builds one deterministic search per look-ahead.
 func searches() map[string]*player.Search {
 	out := map[string]*player.Search{}
-	for _, m := range []player.MultiSearch{player.BestReply, player.Paranoid, player.MaxN} {
+	for _, m := range []player.MultiSearch{player.BestReply, player.Paranoid, player.MaxN, player.Planned} {
 		out[m.String()] = player.NewSearch(player.WithBudget(0), player.WithMaxDepth(2), player.WithMultiSearch(m))
 	}
 	return out
@@ -166,13 +166,13 @@ func TestMultiBlocksWhenNobodyElseWill(t *testing.T) {
 // unknown one is refused.
 func TestMultiSearchNames(t *testing.T) {
 	var names []string
-	for _, m := range []player.MultiSearch{player.MaxN, player.Paranoid, player.BestReply} {
+	for _, m := range []player.MultiSearch{player.MaxN, player.Paranoid, player.BestReply, player.Planned} {
 		got, err := player.ParseMultiSearch(m.String())
 		require.NoError(t, err)
 		assert.Equal(t, m, got)
 		names = append(names, m.String())
 	}
-	assert.Equal(t, []string{"max-n", "paranoid", "best-reply"}, names)
+	assert.Equal(t, []string{"max-n", "paranoid", "best-reply", "planned"}, names)
 	assert.False(t, slices.Contains(names, player.MultiSearch(9).String()))
 	_, err := player.ParseMultiSearch("minimax")
 	assert.ErrorIs(t, err, player.ErrUnknown)
@@ -218,7 +218,7 @@ func TestMultiWholeGames(t *testing.T) {
 	if testing.Short() {
 		rounds = 6
 	}
-	looks := []player.MultiSearch{player.MaxN, player.Paranoid, player.BestReply}
+	looks := []player.MultiSearch{player.MaxN, player.Paranoid, player.BestReply, player.Planned}
 	for round := range rounds {
 		cfg := engine.DefaultConfig()
 		cfg.Players = 3 + rng.IntN(6)
@@ -250,6 +250,46 @@ func TestMultiWholeGames(t *testing.T) {
 			for g.Status() == engine.Ongoing && g.Len() < 90 {
 				play(t, g, chooseLegal(t, bots[g.Turn()-1], g))
 			}
+		})
+	}
+}
+
+// TestMultiPlannedLine: four players, K = 5, fourteen moves into a game,
+// the searcher (player 3) to move. No line of threats wins against every
+// reply (the forcing searches find none), but one does against players
+// who answer only what they see one move ahead: the planned look-ahead
+// finds it, and, played out against three greedy bots, wins within the
+// six moves it planned (the bots' blocks, their own runs and their cuts
+// of its runs all as the run model predicts). Max-n, which lets each
+// opponent play the move best for itself by the evaluation, plans
+// nothing.
+func TestMultiPlannedLine(t *testing.T) {
+	opening := []sparse.Cell{
+		{Row: 0, Col: 0}, {Row: 0, Col: -1}, {Row: -2, Col: 1}, {Row: -1, Col: 0},
+		{Row: -1, Col: -1}, {Row: -2, Col: -2}, {Row: 0, Col: 3}, {Row: -2, Col: -1},
+		{Row: -3, Col: -2}, {Row: -1, Col: -2}, {Row: -1, Col: 2}, {Row: -3, Col: 0},
+		{Row: -2, Col: -3}, {Row: -3, Col: -1},
+	}
+	for _, look := range []player.MultiSearch{player.Planned, player.MaxN} {
+		t.Run(look.String(), func(t *testing.T) {
+			cfg := engine.DefaultConfig()
+			cfg.Players = 4
+			g := newGame(t, engine.WithConfig(cfg))
+			play(t, g, opening...)
+			require.Equal(t, 3, g.Turn())
+			s := player.NewSearch(player.WithBudget(0), player.WithMaxNodes(40000), player.WithMultiSearch(look))
+			bots := []engine.Strategy{player.NewGreedy(20), player.NewGreedy(21), s, player.NewGreedy(23)}
+			play(t, g, chooseLegal(t, s, g))
+			if look != player.Planned {
+				assert.NotEqual(t, "plan", s.LastStats().Reason)
+				return
+			}
+			require.Equal(t, "plan", s.LastStats().Reason)
+			for g.Status() == engine.Ongoing && g.Len() < len(opening)+6*cfg.Players {
+				play(t, g, chooseLegal(t, bots[g.Turn()-1], g))
+			}
+			assert.Equal(t, engine.Won, g.Status())
+			assert.Equal(t, 3, g.Winner())
 		})
 	}
 }

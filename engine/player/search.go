@@ -71,13 +71,17 @@ const DefaultBudget = 200 * time.Millisecond
 // nobody else will make; a forcing win (every move of the line forcing all
 // N−1 replies, every choice of the blockers tried); a forcing win in which
 // the players not forced to block try their three best moves; else the
-// look-ahead chosen by [WithMultiSearch] (max-n unless told otherwise)
-// over the best 24 candidates, scoring the root's live windows once
-// against each opponent's. Its horizon counts a short forcing win of the
-// player to move as a win and, with an opponent to move, the cells from
-// which the root would have one, as many of them as there are players
-// being more than the opponents can spoil: so the search builds double
-// threats on purpose.
+// look-ahead chosen by [WithMultiSearch]. By default ([Planned]) that is a
+// search of the root's moves alone, every other player answering as a
+// model of a player who looks one move ahead predicts: a line that wins
+// within six of the root's moves is played, else the move whose lines
+// end best by the evaluation. The others (max-n, paranoid, best-reply)
+// search the best 24 candidates with every player moving, scoring the
+// root's live windows once against each opponent's; their horizon counts
+// a short forcing win of the player to move as a win and, with an
+// opponent to move, the cells from which the root would have one, as
+// many of them as there are players being more than the opponents can
+// spoil.
 //
 // Both keep their working position from call to call, in step with the
 // real game's history, so a move costs the same on move 10 and on move
@@ -127,16 +131,18 @@ func (s *Search) Provisional() (sparse.Cell, bool) {
 // Stats describes the latest Choose of a [Search].
 type Stats struct {
 	// Depth is the deepest alpha-beta iteration completed (0 when the move
-	// came from a win check, a forced block, the VCF or the VCT).
+	// came from a win check, a forced block, the VCF or the VCT); for the
+	// planned look-ahead, the number of the root's moves in its lines.
 	Depth int
 	// Nodes counts positions visited, by alpha-beta and threat searches.
 	Nodes int64
 	// Elapsed is the wall time of the call.
 	Elapsed time.Duration
 	// Reason says how the move was found: "opening", "win", "vcf", "vct",
-	// "search", "refute" (the search over the only moves that stop the
-	// opponent's VCF), "only move", "warm-up" (the working copy is still
-	// being built) or "fallback".
+	// "plan" (a line that wins against the predicted replies, three or
+	// more players), "search", "refute" (the search over the only moves
+	// that stop the opponent's VCF), "only move", "warm-up" (the working
+	// copy is still being built) or "fallback".
 	Reason string
 	// Score is the root's evaluation of the move, from the mover's side.
 	Score int64
@@ -154,8 +160,9 @@ func WithSeed(seed uint64) SearchOption {
 	return func(s *Search) { s.rng = rand.New(rand.NewPCG(seed, seed^0xbb67ae8584caa73b)) }
 }
 
-// WithMaxDepth caps iterative deepening at depth plies (at least 1). A
-// search limited by depth or nodes and not by time is deterministic.
+// WithMaxDepth caps iterative deepening at depth plies (at least 1; for
+// the planned look-ahead, depth of the searcher's own moves). A search
+// limited by depth or nodes and not by time is deterministic.
 func WithMaxDepth(depth int) SearchOption { return func(s *Search) { s.maxDepth = max(depth, 1) } }
 
 // WithMaxNodes stops the search after about n positions (at least 1).
@@ -182,7 +189,7 @@ const maxSearchDepth = 64
 
 // NewSearch returns a searching player.
 func NewSearch(opts ...SearchOption) *Search {
-	s := &Search{budget: DefaultBudget, maxDepth: maxSearchDepth, width: 12, vcf: true, vct: true}
+	s := &Search{budget: DefaultBudget, maxDepth: maxSearchDepth, width: 12, vcf: true, vct: true, multi: Planned}
 	WithSeed(0)(s)
 	for _, o := range opts {
 		o(s)
