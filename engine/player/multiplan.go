@@ -29,8 +29,8 @@ const (
 )
 
 // planWin looks for a planned line whose first move is one of moves and
-// returns that move; r.model must model the position. It deepens one root move at a time, so the shortest
-// line found is played.
+// returns that move; r.model must model the position. It deepens all the
+// root's moves together, so the shortest line found is played.
 func (r *run) planWin(moves []uint64) (uint64, bool) {
 	r.planLeft = planNodeLimit
 	moves = moves[:min(len(moves), planWidth)]
