@@ -3,7 +3,6 @@ package player
 import (
 	"context"
 	"fmt"
-	"slices"
 	"testing"
 	"time"
 
@@ -65,48 +64,6 @@ func TestDuelFutilityKeepsThreats(t *testing.T) {
 					checkDuel(t, d.b)
 				})
 			}
-		}
-	}
-}
-
-// TestDuelOrderingBuildsTwos: below the root only the best few quiet moves
-// are searched, so the ordering decides what the search sees. A cell that
-// makes two open twos at once (the seed of a double three) is tried before
-// one that makes a lone open three; for several K and both rules.
-func TestDuelOrderingBuildsTwos(t *testing.T) {
-	for _, k := range []int{5, 6, 7} {
-		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
-			t.Run(fmt.Sprintf("k=%d/%v", k, rule), func(t *testing.T) {
-				opts := []engine.Option{engine.WithK(k), engine.WithRule(rule)}
-				var mine [][2]int
-				// K−3 in a row: (0, K−3) makes a lone open three.
-				for i := range k - 3 {
-					mine = append(mine, [2]int{0, i})
-				}
-				// (10, 10) makes an open two across and one down: a two is
-				// three moves short of K.
-				for i := 1; i <= k-4; i++ {
-					mine = append(mine, [2]int{10, 10 - i}, [2]int{10 - i, 10})
-				}
-				theirs := [][2]int{{-20, -20}, {-20, -10}, {-10, -20}, {25, 25}}
-				d := duelOn(t, opts, 0, 0, [2][][2]int{mine, theirs})
-				b := d.b
-				at := func(r, c int) int {
-					i, ok := b.index(r, c)
-					require.True(t, ok)
-					return i
-				}
-				three, twos := at(0, k-3), at(10, 10)
-				require.Equal(t, classFlex3, b.cell[three].class[0])
-				require.Equal(t, classTwoTwos, b.cell[twos].class[0])
-				ms, _ := d.moves(0, 1, -1, -1)
-				rank := map[int]int{}
-				slices.SortFunc(ms, byBetter)
-				for n, m := range ms {
-					rank[int(m.i)] = n
-				}
-				assert.Less(t, rank[twos], rank[three], "two open twos before a lone open three")
-			})
 		}
 	}
 }

@@ -67,7 +67,7 @@ const offCell = 3
 // Evaluation and ordering weights of line shapes and classes, for the
 // player who would mark the cell.
 var (
-	lineValue  = [lineShapes]int32{0, 1, 3, 5, 14, 16, 30, 32, 120, 500}
+	lineValue  = [lineShapes]int32{0, 1, 3, 4, 10, 12, 30, 32, 120, 500}
 	classValue = [classCount]int32{
 		classTwoTwos: 8, classFlex3Plus: 30, classFlex3Block2: 10,
 		classDoubleThree: 120, classFourBlock2: 8, classFourPlus: 40,
