@@ -134,7 +134,7 @@ func localScore(g *engine.Game, c sparse.Cell, player int) int {
 					n++
 				}
 			}
-			v := (n + 1) * (n + 1) * (open + 1)
+			v := runWorth(n, open)
 			if who {
 				attack += v
 			} else {
@@ -142,8 +142,16 @@ func localScore(g *engine.Game, c sparse.Cell, player int) int {
 			}
 		}
 	}
-	return 5*attack + 4*defence
+	return localWorth(attack, defence)
 }
+
+// runWorth is what joining or cutting a run of n marks with open empty
+// ends is worth in a local score: longer and more open runs dominate.
+func runWorth(n, open int) int { return (n + 1) * (n + 1) * (open + 1) }
+
+// localWorth combines a cell's attack and defence: attack counts 5/4 of
+// defence, so a player extends its own run before cutting an equal one.
+func localWorth(attack, defence int) int { return 5*attack + 4*defence }
 
 // axes are the four directions of a run.
 var axes = [4]struct{ dr, dc int }{{0, 1}, {1, 0}, {1, 1}, {1, -1}}

@@ -203,10 +203,10 @@ func (e *modelCell) score(p int) int {
 				}
 			}
 		}
-		attack += (an + 1) * (an + 1) * (ao + 1)
-		defence += (dn + 1) * (dn + 1) * (do + 1)
+		attack += runWorth(an, ao)
+		defence += runWorth(dn, do)
 	}
-	return 5*attack + 4*defence
+	return localWorth(attack, defence)
 }
 
 // best appends to out p's highest-scoring cells among cells (all the
