@@ -12,31 +12,100 @@ import (
 	"github.com/gomoku-engine/gomoku/cmd/internal/gomokutest"
 )
 
-// screenGolden is the full-screen game the top-level README shows.
-const screenGolden = "testdata/screen-play.txt"
+// screenStep is what a person does on the full screen, and what the
+// screen shows once it is done.
+type screenStep struct {
+	keys []string // tmux key names: "Enter", "l", "C-u"
+	text string    // typed literally, after the keys
+	wait string    // shown once the step is done
+}
 
-// TestReadmeScreen plays a few moves against the greedy bot (seeded, so
-// it answers the same way every time) in a real terminal and compares the
-// screen with the golden file the README shows; -update rewrites it.
-func TestReadmeScreen(t *testing.T) {
+// TestReadmeScreens plays in a real terminal the full screens the READMEs
+// show and compares each with its golden file; -update rewrites them. The
+// players are people or the seeded greedy bot, so a screen is the same on
+// every run.
+func TestReadmeScreens(t *testing.T) {
 	bin := gomokutest.Binary(t)
-	tt := newTmuxTerm(t, 80, 20, bin+" play --seats human,greedy --seed 1 --color never; exec sleep 120")
-	tt.waitFor("Move 0 │ ▶X human  O greedy │ cursor 0 0")
-	for i, keys := range [][]string{{"Enter"}, {"l", "Enter"}, {"l", "Enter"}, {"j", "Enter"}} {
-		tt.keys(keys...)
-		tt.waitFor("Move " + string(rune('2'+2*i)) + " │ ▶X human  O greedy │")
+	move := func(keys ...string) []string { return append(keys, "Enter") }
+	for _, tc := range []struct {
+		golden        string
+		args          string
+		width, height int
+		steps         []screenStep
+	}{{
+		golden: "testdata/screen-play.txt",
+		args:   "--seats human,greedy --seed 1", width: 80, height: 20,
+		steps: []screenStep{
+			{wait: "Move 0 │ ▶X human  O greedy │ cursor 0 0"},
+			{keys: move(), wait: "Move 2 │ ▶X human  O greedy │"},
+			{keys: move("l"), wait: "Move 4 │ ▶X human  O greedy │"},
+			{keys: move("l"), wait: "Move 6 │ ▶X human  O greedy │"},
+			{keys: move("j"), wait: "Move 8 │ ▶X human  O greedy │"},
+			{wait: "O (player 2, greedy) plays "},
+		},
+	}, {
+		golden: "testdata/screen-far.txt",
+		args:   "--seats human,human --k 4", width: 80, height: 14,
+		steps: []screenStep{
+			{wait: "Move 0 │ ▶X human  O human │ cursor 0 0"},
+			{keys: []string{"g", "C-u"}, text: "2147483644 2147483642"},
+			{keys: []string{"Enter"}, wait: "cursor 2147483644 2147483642"},
+			{keys: move(), wait: "Move 1 │"},
+			{keys: move("j"), wait: "Move 2 │"},
+			{keys: move("k", "l"), wait: "Move 3 │"},
+			{keys: move("j"), wait: "Move 4 │"},
+			{keys: move("k", "l"), wait: "Move 5 │"},
+			{keys: move("j"), wait: "Move 6 │ ▶X human  O human │ cursor 2147483645 2147483644"},
+		},
+	}, {
+		golden: "testdata/screen-win.txt",
+		args:   "--seats human,human --k 4", width: 80, height: 14,
+		steps: []screenStep{
+			{wait: "Move 0 │ ▶X human  O human │ cursor 0 0"},
+			{keys: []string{"g", "C-u"}, text: "2147483644 2147483642"},
+			{keys: []string{"Enter"}, wait: "cursor 2147483644 2147483642"},
+			{keys: move(), wait: "Move 1 │"},
+			{keys: move("j"), wait: "Move 2 │"},
+			{keys: move("k", "l"), wait: "Move 3 │"},
+			{keys: move("j"), wait: "Move 4 │"},
+			{keys: move("k", "l"), wait: "Move 5 │"},
+			{keys: move("j"), wait: "Move 6 │"},
+			{keys: move("k", "l"), wait: "X (player 1, human) wins after 7 moves."},
+			{keys: []string{"j", "j"}, wait: "cursor 2147483646 2147483645"},
+		},
+	}, {
+		golden: "testdata/screen-keys.txt",
+		args:   "", width: 80, height: 30,
+		steps: []screenStep{
+			{wait: "Move 0 │ ▶X human  O search │ cursor 0 0"},
+			{keys: []string{"?"}, wait: "Any key goes back to the board."},
+		},
+	}} {
+		t.Run(filepath.Base(tc.golden), func(t *testing.T) {
+			tt := newTmuxTerm(t, tc.width, tc.height, bin+" play --color never "+tc.args+"; exec sleep 120")
+			var screen string
+			for _, s := range tc.steps {
+				if len(s.keys) > 0 {
+					tt.keys(s.keys...)
+				}
+				if s.text != "" {
+					tt.text(s.text)
+				}
+				if s.wait != "" {
+					screen = tt.waitFor(s.wait)
+				}
+			}
+			var lines []string
+			for _, l := range strings.Split(strings.TrimRight(screen, "\n"), "\n") {
+				lines = append(lines, strings.TrimRight(l, " "))
+			}
+			got := strings.Join(lines, "\n") + "\n"
+			if *update {
+				require.NoError(t, os.WriteFile(tc.golden, []byte(got), 0o644))
+			}
+			want, err := os.ReadFile(tc.golden)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), got, "the screen differs from %s (go test -run TestReadmeScreens -update rewrites it)", tc.golden)
+		})
 	}
-	screen := tt.waitFor("O (player 2, greedy) plays ")
-	var lines []string
-	for _, l := range strings.Split(strings.TrimRight(screen, "\n"), "\n") {
-		lines = append(lines, strings.TrimRight(l, " "))
-	}
-	got := strings.Join(lines, "\n") + "\n"
-	if *update {
-		require.NoError(t, os.MkdirAll(filepath.Dir(screenGolden), 0o755))
-		require.NoError(t, os.WriteFile(screenGolden, []byte(got), 0o644))
-	}
-	want, err := os.ReadFile(screenGolden)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), got, "the screen differs from %s (go test -run TestReadmeScreen -update rewrites it)", screenGolden)
 }
