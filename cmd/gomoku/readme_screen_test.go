@@ -16,8 +16,8 @@ import (
 // screen shows once it is done.
 type screenStep struct {
 	keys []string // tmux key names: "Enter", "l", "C-u"
-	text string    // typed literally, after the keys
-	wait string    // shown once the step is done
+	text string   // typed literally, after the keys
+	wait string   // shown once the step is done
 }
 
 // TestReadmeScreens plays in a real terminal the full screens the READMEs
