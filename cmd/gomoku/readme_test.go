@@ -491,3 +491,122 @@ func rewrite(t *testing.T, path string, f mdFile, runs []*transcript) {
 	require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
 	t.Logf("rewrote %s", f.path)
 }
+
+// TestReadmeGoTestPatterns checks that the go test commands of the
+// READMEs name packages that exist, and that their -run, -bench and -fuzz
+// patterns pick at least one test, benchmark or fuzz target there, so
+// that a moved benchmark does not leave a command that measures nothing.
+func TestReadmeGoTestPatterns(t *testing.T) {
+	root := moduleRoot(t)
+	checked := 0
+	for _, f := range readmes(t) {
+		for _, b := range f.blocks {
+			if b.lang != "sh" && b.lang != "console" {
+				continue
+			}
+			for i, l := range b.commandLines() {
+				words := shellWords(l)
+				for j := 0; j+1 < len(words); j++ {
+					if words[j] != "go" || words[j+1] != "test" {
+						continue
+					}
+					checked++
+					if err := checkGoTest(root, words[j+2:]); err != nil {
+						t.Errorf("%s:%d: %s: %v", f.path, b.start+i+1, l, err)
+					}
+				}
+			}
+		}
+	}
+	assert.Greater(t, checked, 5, "the READMEs hold go test commands")
+}
+
+// checkGoTest checks one go test command's arguments.
+func checkGoTest(root string, args []string) error {
+	var pkgs []string
+	patterns := map[string]string{} // flag → pattern
+	for k := 0; k < len(args); k++ {
+		a := args[k]
+		if a != "" && strings.ContainsAny(a[:1], "|&;<>()") {
+			break
+		}
+		switch {
+		case strings.HasPrefix(a, "./"):
+			pkgs = append(pkgs, a)
+		case (a == "-run" || a == "-bench" || a == "-fuzz") && k+1 < len(args):
+			patterns[a] = args[k+1]
+			k++
+		}
+	}
+	prefix := map[string][]string{"-run": {"Test", "Example"}, "-bench": {"Benchmark"}, "-fuzz": {"Fuzz"}}
+	for _, pkg := range pkgs {
+		dir := filepath.Join(root, filepath.FromSlash(strings.TrimSuffix(pkg, "/...")))
+		names, err := testFuncs(dir, strings.HasSuffix(pkg, "/..."))
+		if err != nil {
+			return err
+		}
+		for fl, pat := range patterns {
+			first := firstSegment(pat)
+			if first == "" || first == "^$" || first == "." {
+				continue
+			}
+			re, err := regexp.Compile(first)
+			if err != nil {
+				return fmt.Errorf("%s %q: %v", fl, pat, err)
+			}
+			if !slices.ContainsFunc(names, func(n string) bool {
+				return slices.ContainsFunc(prefix[fl], func(p string) bool { return strings.HasPrefix(n, p) }) && re.MatchString(n)
+			}) {
+				return fmt.Errorf("%s %q matches nothing in %s", fl, pat, pkg)
+			}
+		}
+	}
+	return nil
+}
+
+// firstSegment is a -run or -bench pattern's part for the top-level
+// names: up to the first slash outside brackets.
+func firstSegment(pat string) string {
+	depth := 0
+	for i, c := range pat {
+		switch c {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case '/':
+			if depth == 0 {
+				return pat[:i]
+			}
+		}
+	}
+	return pat
+}
+
+var testFuncRE = regexp.MustCompile(`(?m)^func ((Test|Benchmark|Fuzz|Example)\w*)\(`)
+
+// testFuncs lists the test, benchmark, fuzz and example functions of the
+// package in dir, and of those below it with all.
+func testFuncs(dir string, all bool) ([]string, error) {
+	if _, err := os.Stat(dir); err != nil {
+		return nil, err
+	}
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && p != dir && (!all || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		for _, m := range testFuncRE.FindAllStringSubmatch(string(data), -1) {
+			names = append(names, m[1])
+		}
+		return err
+	})
+	return names, err
+}
