@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -318,10 +319,14 @@ func TestReadmeListsEveryFuzzTarget(t *testing.T) {
 }
 
 // TestReadmeTranscripts runs the commands of every console block that is
-// not an illustration, with the built program as gomoku and ./gomoku, in a
-// scratch directory per README where the module's folders are at hand,
-// and compares what they print with the block. Durations are masked, as
-// they depend on the clock. With -update it rewrites the blocks instead.
+// not an illustration, in one bash session per README (so that a variable
+// set by one command serves the next), with the built program as gomoku
+// and ./gomoku, in a scratch directory where the module's folders are at
+// hand, and compares what they print with the block. Durations, times of
+// day, game ids and seat tokens are masked, as they change from run to
+// run. A block marked "server" talks to a game server that the test
+// starts on a free port, which stands in for localhost:8080. With
+// -update the blocks are rewritten instead.
 func TestReadmeTranscripts(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
@@ -331,9 +336,12 @@ func TestReadmeTranscripts(t *testing.T) {
 	root := moduleRoot(t)
 	for _, f := range readmes(t) {
 		var runs []*transcript
+		server := false
 		for _, b := range f.blocks {
 			if b.lang == "console" && !b.illustration() {
 				runs = append(runs, transcripts(b)...)
+				_, withServer := b.attrs["server"]
+				server = server || withServer
 			}
 		}
 		if len(runs) == 0 {
@@ -341,9 +349,14 @@ func TestReadmeTranscripts(t *testing.T) {
 		}
 		t.Run(f.path, func(t *testing.T) {
 			dir := scratchDir(t, root, bin)
+			addr := "localhost:8080"
+			if server {
+				addr = startServer(t, bin, dir)
+			}
+			outs := runSession(t, bash, dir, runs, addr)
 			changed := false
-			for _, r := range runs {
-				got := r.run(t, bash, dir)
+			for i, r := range runs {
+				got := strings.ReplaceAll(outs[i], addr, "localhost:8080")
 				if normalise(got) == normalise(r.want) {
 					continue
 				}
@@ -420,23 +433,59 @@ func transcripts(b mdBlock) []*transcript {
 	return ts
 }
 
-// run runs the command in bash in dir and returns what it printed on
-// standard output and standard error, interleaved.
-func (r *transcript) run(t *testing.T, bash, dir string) string {
+// runSession runs the transcripts' commands one after the other in one
+// bash process in dir, with localhost:8080 standing for addr, and returns
+// what each printed on standard output and standard error, interleaved.
+func runSession(t *testing.T, bash, dir string, runs []*transcript, addr string) []string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	const mark = "\x1e"
+	var script strings.Builder
+	for i, r := range runs {
+		in := "/dev/null"
+		if r.interactive {
+			in = filepath.Join(dir, fmt.Sprintf(".input-%d", i))
+			require.NoError(t, os.WriteFile(in, []byte(r.input), 0o644))
+		}
+		fmt.Fprintf(&script, "printf '\\036\\n'\n{\n%s\n} < %s 2>&1\n", strings.ReplaceAll(r.command, "localhost:8080", addr), in)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bash, "-c", r.command)
+	cmd := exec.CommandContext(ctx, bash, "-c", script.String())
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"), "TERM=dumb", "NO_COLOR=1")
-	cmd.Stdin = strings.NewReader(r.input)
+	cmd.WaitDelay = 5 * time.Second
 	var out strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
 	if _, ok := err.(*exec.ExitError); !ok {
-		require.NoError(t, err, "$ %s", r.command)
+		require.NoError(t, err)
 	}
-	return strings.TrimRight(out.String(), "\n")
+	parts := strings.Split(out.String(), mark+"\n")
+	require.Len(t, parts, len(runs)+1, "every command ran:\n%s", out.String())
+	for i := range parts {
+		parts[i] = strings.TrimRight(parts[i], "\n")
+	}
+	return parts[1:]
+}
+
+// startServer starts gomoku serve on a free port with its database in
+// dir, stops it when the test ends, and returns its address.
+func startServer(t *testing.T, bin, dir string) string {
+	t.Helper()
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "games.db"), "--log", "none")
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		_ = cmd.Wait()
+	})
+	first, err := bufio.NewReader(out).ReadString('\n')
+	require.NoError(t, err)
+	_, rest, ok := strings.Cut(first, "listening on http://")
+	require.True(t, ok, "gomoku serve said %q", first)
+	addr, _, _ := strings.Cut(rest, " ")
+	return addr
 }
 
 // scratchDir makes a directory holding the program as ./gomoku and links
@@ -456,7 +505,11 @@ func scratchDir(t *testing.T, root, bin string) string {
 	return dir
 }
 
-var durationRE = regexp.MustCompile(`\d+(\.\d+)?(ns|µs|us|ms|s|m|h)(\d+(\.\d+)?(ns|µs|us|ms|s|m))*\b`)
+var (
+	durationRE = regexp.MustCompile(`\d+(\.\d+)?(ns|µs|us|ms|s|m|h)(\d+(\.\d+)?(ns|µs|us|ms|s|m))*\b`)
+	timeRE     = regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z`)
+	hexRE      = regexp.MustCompile(`\b([0-9a-f]{32}|[0-9a-f]{16})\b`) // seat tokens and game ids
+)
 
 // normalise masks durations; where it did, the columns around them may
 // have moved, so runs of spaces count as one. Spaces that end a line are
@@ -467,6 +520,7 @@ func normalise(s string) string {
 		lines[i] = strings.TrimRight(l, " ")
 	}
 	s = strings.Join(lines, "\n")
+	s = hexRE.ReplaceAllString(timeRE.ReplaceAllString(s, "TIME"), "HEX")
 	masked := durationRE.ReplaceAllString(s, "DURATION")
 	if masked != s {
 		masked = regexp.MustCompile(` +`).ReplaceAllString(masked, " ")
