@@ -20,6 +20,7 @@ import (
 //	                  the next command their output, which TestReadmeTranscripts
 //	                  runs and checks; lines that start with "> " are the
 //	                  command's input, and then its output lines start with "< "
+//	console server    the same, against a game server the test starts
 //	text from=PATH    output kept in PATH (a golden file a test checks)
 //	sh, go, json      commands to run, code and formats: not transcripts
 //
