@@ -103,7 +103,7 @@ var (
 
 // announceVersion prints the browser's version once per test binary, so
 // that every run's log says which browser it tested. Browser.getVersion is
-// a stable DevTools method, unlike most of what could report it.
+// a stable DevTools method, so this holds across browser versions.
 func announceVersion(t *testing.T, root context.Context, path string) {
 	t.Helper()
 	versionOnce.Do(func() {
