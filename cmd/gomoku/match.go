@@ -16,9 +16,9 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/arena"
-	"github.com/gomoku-engine/gomoku/engine/arena/brain"
 	"github.com/gomoku-engine/gomoku/engine/arena/elo"
 	"github.com/gomoku-engine/gomoku/engine/arena/opening"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/player"
 	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
@@ -305,7 +305,7 @@ func matchEntrants(specs []string, names string, search ...player.SearchOption) 
 			name = strings.TrimSpace(custom[i])
 		}
 		if rest, ok := strings.CutPrefix(spec, enginePrefix); ok {
-			cmd, err := brain.ParseCommand(rest)
+			cmd, err := manager.ParseProgram(rest)
 			if err != nil {
 				return nil, fmt.Errorf("--bots: %s: %w", spec, err)
 			}

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gomoku-engine/gomoku/engine/arena/brain/braintest"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager/braintest"
 )
 
 // An external engine that crashes loses every game; the match finishes,

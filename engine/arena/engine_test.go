@@ -12,9 +12,9 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/arena"
-	"github.com/gomoku-engine/gomoku/engine/arena/brain"
-	"github.com/gomoku-engine/gomoku/engine/arena/brain/braintest"
 	"github.com/gomoku-engine/gomoku/engine/arena/elo"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager/braintest"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -22,7 +22,7 @@ var board15 = engine.Config{K: 5, Players: 2, Rows: 15, Cols: 15}
 
 func fake(t *testing.T, bin, name string, args ...string) arena.Entrant {
 	t.Helper()
-	c, err := brain.ParseCommand(bin + ":" + strings.Join(args, " "))
+	c, err := manager.ParseProgram(bin + ":" + strings.Join(args, " "))
 	require.NoError(t, err)
 	return arena.External(c, name)
 }
@@ -170,7 +170,7 @@ func TestExternalRefusedBeforeStart(t *testing.T) {
 	require.ErrorIs(t, err, arena.ErrBadOptions)
 
 	// An engine that exits at once is refused before any game.
-	falseCmd, err := brain.ParseCommand("false")
+	falseCmd, err := manager.ParseProgram("false")
 	require.NoError(t, err)
 	_, err = arena.NewMatch(context.Background(), []arena.Entrant{good, arena.External(falseCmd, "")}, arena.Options{Games: 1, MoveTime: tm, Config: board15})
 	require.ErrorIs(t, err, arena.ErrEngine)

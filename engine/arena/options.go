@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/arena/brain"
 	"github.com/gomoku-engine/gomoku/engine/arena/elo"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/player"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -37,7 +37,7 @@ const (
 )
 
 // Entrant is one player taking part in a match: a built-in strategy (New)
-// or an external engine (Engine).
+// or an external engine (Brain, a Gomocup brain program).
 //
 // New is called once per game with a seed derived from the match seed, the
 // game and the entrant, so that every game starts from a fresh,
@@ -47,14 +47,14 @@ const (
 // player Gomoku (K = 5) on a bounded board. Its Name, when empty, is the
 // name it gives in its ABOUT answer.
 type Entrant struct {
-	Name   string
-	New    func(seed uint64) engine.Strategy
-	Engine *brain.Command
+	Name  string
+	New   func(seed uint64) engine.Strategy
+	Brain *manager.Program
 }
 
 // External is the entrant for an external engine.
-func External(c brain.Command, name string) Entrant {
-	return Entrant{Name: name, Engine: &c}
+func External(c manager.Program, name string) Entrant {
+	return Entrant{Name: name, Brain: &c}
 }
 
 // Named is the entrant for one of [player.Names], with its default
@@ -211,7 +211,7 @@ func (o Options) normalise(entrants []Entrant) (Options, error) {
 	}
 	external := 0
 	for _, e := range entrants {
-		if e.Engine != nil {
+		if e.Brain != nil {
 			external++
 		}
 	}
@@ -255,7 +255,7 @@ func (o Options) normalise(entrants []Entrant) (Options, error) {
 	}
 	if problem == "" {
 		for i, e := range entrants {
-			if (e.Name == "" && e.Engine == nil) || (e.New == nil) == (e.Engine == nil) {
+			if (e.Name == "" && e.Brain == nil) || (e.New == nil) == (e.Brain == nil) {
 				problem = fmt.Sprintf("entrant %d needs a name and either a constructor or an engine", i+1)
 				break
 			}

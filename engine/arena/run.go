@@ -37,7 +37,7 @@ func NewMatch(ctx context.Context, entrants []Entrant, opts Options) (*Match, er
 	m.first = m.newWorker()
 	for i, e := range entrants {
 		m.names[i] = e.Name
-		if e.Engine == nil {
+		if e.Brain == nil {
 			continue
 		}
 		eng, about, err := m.first.startEngine(ctx, i, 0, true)
@@ -46,9 +46,9 @@ func NewMatch(ctx context.Context, entrants []Entrant, opts Options) (*Match, er
 			return nil, fmt.Errorf("%w: %w", ErrEngine, err)
 		}
 		if m.names[i] == "" {
-			m.names[i] = about["name"]
+			m.names[i] = about.Name
 			if m.names[i] == "" {
-				m.names[i] = e.Engine.Base()
+				m.names[i] = e.Brain.Base()
 			}
 			eng.eng.SetName(m.names[i])
 		}

@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/arena/brain"
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -22,7 +23,7 @@ type worker struct {
 
 // seatEngine is an engine process and what it knows of the current game.
 type seatEngine struct {
-	eng   *brain.Engine
+	eng   *manager.Brain
 	fresh bool // START answered, no game played since
 	known int  // moves of the current game the engine has been told or made
 }
@@ -51,34 +52,34 @@ func (w *worker) close() {
 }
 
 // startEngine starts entrant e's engine and has it accept the board.
-func (w *worker) startEngine(ctx context.Context, e, game int, about bool) (*seatEngine, map[string]string, error) {
+func (w *worker) startEngine(ctx context.Context, e, game int, about bool) (*seatEngine, gomocup.About, error) {
 	o := w.m.opts
 	name := w.m.entrants[e].Name
 	if w.m.names != nil && w.m.names[e] != "" {
 		name = w.m.names[e]
 	}
 	if name == "" {
-		name = w.m.entrants[e].Engine.Base()
+		name = w.m.entrants[e].Brain.Base()
 	}
 	var logf func(string, bool, string)
 	if o.Log != nil {
 		logf = func(n string, in bool, line string) { o.Log(w.game, n, in, line) }
 	}
-	eng, err := brain.Start(*w.m.entrants[e].Engine, brain.Options{Name: name, Log: logf})
+	eng, err := manager.Start(*w.m.entrants[e].Brain, manager.Options{Name: name, Log: logf})
 	if err != nil {
-		return nil, nil, err
+		return nil, gomocup.About{}, err
 	}
 	deadline := time.Now().Add(o.StartupTime)
-	var info map[string]string
+	var info gomocup.About
 	if about {
 		if info, err = eng.About(ctx, deadline); err != nil {
 			eng.Kill()
-			return nil, nil, err
+			return nil, gomocup.About{}, err
 		}
 	}
 	if err := eng.NewGame(ctx, o.Config.Cols, o.Config.Rows, deadline); err != nil {
 		eng.Kill()
-		return nil, nil, err
+		return nil, gomocup.About{}, err
 	}
 	return &seatEngine{eng: eng, fresh: true}, info, nil
 }
@@ -103,10 +104,14 @@ func (w *worker) prepare(ctx context.Context, e int) error {
 		w.engines[e] = se
 	}
 	se.fresh, se.known = false, 0
+	rule := int64(0)
+	if o.Config.Rule == engine.Exact {
+		rule = gomocup.RuleExact
+	}
 	info := []string{
-		fmt.Sprintf("INFO timeout_match %d", o.GameTime.Milliseconds()),
-		fmt.Sprintf("INFO max_memory %d", o.MaxMemory),
-		fmt.Sprintf("INFO rule %d", map[engine.Rule]int{engine.Freestyle: 0, engine.Exact: 1}[o.Config.Rule]),
+		gomocup.Info(gomocup.InfoTimeoutMatch, o.GameTime.Milliseconds()).String(),
+		gomocup.Info(gomocup.InfoMaxMemory, o.MaxMemory).String(),
+		gomocup.Info(gomocup.InfoRule, rule).String(),
 	}
 	// Without a move limit, the whole game is the most a move may take
 	// (c-gomoku-cli's convention for tc=MATCH).
@@ -114,7 +119,7 @@ func (w *worker) prepare(ctx context.Context, e int) error {
 		if turn == 0 {
 			turn = o.GameTime
 		}
-		info = append([]string{fmt.Sprintf("INFO timeout_turn %d", turn.Milliseconds())}, info...)
+		info = append([]string{gomocup.Info(gomocup.InfoTimeoutTurn, turn.Milliseconds()).String()}, info...)
 	}
 	return se.eng.Send(info...)
 }
@@ -147,7 +152,7 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 	strategies := make([]engine.Strategy, len(m.entrants))
 	for p, e := range r.Seats {
 		ent := m.entrants[e]
-		if ent.Engine == nil {
+		if ent.Brain == nil {
 			strategies[e] = ent.New(EntrantSeed(seed, e))
 			continue
 		}
@@ -174,7 +179,7 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 			took time.Duration
 			err  error
 		)
-		if m.entrants[e].Engine != nil {
+		if m.entrants[e].Brain != nil {
 			cell, took, err = w.askEngine(ctx, g, e, lim, clocks[e].left)
 		} else {
 			cell, took, err = choose(ctx, strategies[e], g, p, lim.move)
@@ -187,7 +192,7 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 		}
 		clocks[e].left -= took
 		if err == nil && lim.overran(took) && o.Config.Players == 2 {
-			err = fmt.Errorf("%w: %s took %v, over its limit of %v plus %v tolerance", brain.ErrTimeout, m.names[e], took.Round(time.Millisecond), lim.move.Round(time.Millisecond), lim.tolerance)
+			err = fmt.Errorf("%w: %s took %v, over its limit of %v plus %v tolerance", manager.ErrTimeout, m.names[e], took.Round(time.Millisecond), lim.move.Round(time.Millisecond), lim.tolerance)
 		}
 		if err != nil {
 			w.drop(e)
@@ -195,14 +200,14 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 			break
 		}
 		if _, err := g.Play(cell.Row, cell.Col); err != nil {
-			if m.entrants[e].Engine == nil {
+			if m.entrants[e].Brain == nil {
 				return r, fmt.Errorf("%w: game %d, move %d, player %d (%s) chose an illegal cell: %w", ErrStrategy, i+1, g.Len()+1, p, m.names[e], err)
 			}
 			w.drop(e)
 			w.forfeit(&r, g, p, fmt.Errorf("%w: %s answered %d,%d: %w", errIllegal, m.names[e], cell.Col, cell.Row, err))
 			break
 		}
-		if se := w.engines[e]; se != nil && m.entrants[e].Engine != nil {
+		if se := w.engines[e]; se != nil && m.entrants[e].Brain != nil {
 			se.known = g.Len()
 		}
 		r.Think = append(r.Think, took)
@@ -230,18 +235,18 @@ func (w *worker) forfeit(r *GameResult, g *engine.Game, p int, err error) {
 	r.Ending, r.Loser = Forfeit, p
 	r.Winner = p%2 + 1
 	switch {
-	case errors.Is(err, brain.ErrTimeout):
+	case errors.Is(err, manager.ErrTimeout):
 		r.Fault = TimeLoss
 	case errors.Is(err, errIllegal):
 		r.Fault = IllegalMove
-	case errors.Is(err, brain.ErrGarbage):
+	case errors.Is(err, manager.ErrGarbage):
 		r.Fault = Garbage
-	case errors.Is(err, brain.ErrRefused):
+	case errors.Is(err, manager.ErrRefused):
 		r.Fault = Refusal
 	default:
 		r.Fault = Crash
 	}
-	r.Reason = strings.TrimPrefix(err.Error(), "brain: ")
+	r.Reason = strings.TrimPrefix(err.Error(), "manager: ")
 	r.Moves = g.History()
 }
 
@@ -255,32 +260,32 @@ func (w *worker) askEngine(ctx context.Context, g *engine.Game, e int, lim limit
 	if o.GameTime > 0 {
 		timeLeft = max(left.Milliseconds(), 0)
 	}
-	req := []string{fmt.Sprintf("INFO time_left %d", timeLeft)}
+	req := []string{gomocup.Info(gomocup.InfoTimeLeft, timeLeft).String()}
 	moves := g.History()
 	switch {
 	case len(moves) == 0:
-		req = append(req, "BEGIN")
+		req = append(req, gomocup.CmdBegin.String())
 	case se.known == len(moves)-1 && se.known > 0:
 		last := moves[len(moves)-1]
-		req = append(req, fmt.Sprintf("TURN %d,%d", last.Col, last.Row))
+		req = append(req, gomocup.Command{Kind: gomocup.CmdTurn, X: last.Col, Y: last.Row}.String())
 	default:
-		req = append(req, "BOARD")
+		req = append(req, gomocup.CmdBoard.String())
 		me := g.Turn()
 		for _, mv := range moves {
-			field := 2
+			st := gomocup.Stone{X: mv.Col, Y: mv.Row, Field: gomocup.FieldOpponent}
 			if mv.Player == me {
-				field = 1
+				st.Field = gomocup.FieldOwn
 			}
-			req = append(req, fmt.Sprintf("%d,%d,%d", mv.Col, mv.Row, field))
+			req = append(req, st.String())
 		}
-		req = append(req, "DONE")
+		req = append(req, gomocup.CmdDone.String())
 	}
 	deadline, limited := lim.deadline(time.Now())
 	if !limited {
 		deadline = time.Now().Add(24 * time.Hour)
 	}
 	x, y, took, err := se.eng.Move(ctx, req, deadline)
-	if errors.Is(err, brain.ErrTimeout) {
+	if errors.Is(err, manager.ErrTimeout) {
 		err = fmt.Errorf("%w after %v (limit %v plus %v tolerance); killed", err, took.Round(time.Millisecond), lim.move.Round(time.Millisecond), lim.tolerance)
 	}
 	return pickCell(x, y), took, err
