@@ -1,10 +1,10 @@
 // Package arena runs matches between players: built-in strategies or
 // external Gomocup brains ([External], run through package
-// engine/gomocup/manager). A match is many games of one configuration, any
-// number of players for strategies (two for brains), seats assigned by a schedule so that every
-// entrant gets to start, seeds so that a run repeats exactly, a move limit
-// scored as a draw, a callback after every game (for progress or saving)
-// and results aggregated per entrant.
+// engine/gomocup/manager). A match is many games of one configuration,
+// any number of players for strategies (two for brains), seats assigned by
+// a schedule so that every entrant gets to start, seeds so that a run
+// repeats exactly, a move limit scored as a draw, a callback after every
+// game (for progress or saving) and results aggregated per entrant.
 //
 // Games may start from opening positions, each played by a pair of games
 // with the seats swapped; results are then also counted by pairs

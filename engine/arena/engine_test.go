@@ -48,7 +48,7 @@ func TestExternalFaults(t *testing.T) {
 			entrants := []arena.Entrant{fake(t, bin, "good"), fake(t, bin, "bad", "-mode", tc.mode, "-at", "2", "-sleep", "3s")}
 			opts := arena.Options{Config: board15, Games: 2, MoveTime: 300 * time.Millisecond, Tolerance: 300 * time.Millisecond, Grace: 200 * time.Millisecond}
 			var rs []arena.GameResult
-			s, err := arena.Run(context.Background(), entrants, opts, func(r arena.GameResult) error {
+			s, err := run(context.Background(), entrants, opts, func(r arena.GameResult) error {
 				rs = append(rs, r)
 				return nil
 			})
@@ -137,7 +137,7 @@ func TestExternalAgainstBuiltIn(t *testing.T) {
 	bin, pids := braintest.Build(t)
 	entrants := append([]arena.Entrant{fake(t, bin, "fake")}, named(t, "greedy")...)
 	opts := arena.Options{Config: board15, Games: 2, MoveTime: 5 * time.Second}
-	s, err := arena.Run(context.Background(), entrants, opts, nil)
+	s, err := run(context.Background(), entrants, opts, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 2, s.Entrants[1].Wins, "greedy beats the centre-filler")
 	assert.Zero(t, s.Forfeits)
@@ -181,7 +181,7 @@ func TestExternalRefusedBeforeStart(t *testing.T) {
 func TestSPRTStopsMatch(t *testing.T) {
 	test := elo.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}
 	opts := arena.Options{Config: engine.Config{K: 3, Players: 2, Rows: 3, Cols: 3}, Games: 2000, Seed: 3, SPRT: &test}
-	s, err := arena.Run(context.Background(), named(t, "random", "random"), opts, nil)
+	s, err := run(context.Background(), named(t, "random", "random"), opts, nil)
 	require.NoError(t, err)
 	assert.Equal(t, elo.AcceptH0, s.Verdict, "equal players are not 200 Elo apart")
 	assert.Less(t, s.Games, 2000)
@@ -197,7 +197,7 @@ func TestConcurrentMatchRepeats(t *testing.T) {
 		o := opts
 		o.Concurrency = n
 		var rs []arena.GameResult
-		_, err := arena.Run(context.Background(), named(t, "greedy", "random"), o, func(r arena.GameResult) error {
+		_, err := run(context.Background(), named(t, "greedy", "random"), o, func(r arena.GameResult) error {
 			rs = append(rs, r)
 			return nil
 		})

@@ -12,7 +12,7 @@ import (
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// Errors returned by [Run].
+// Errors returned by [NewMatch] and [Match.Run].
 var (
 	// ErrBadOptions: the options or entrants cannot make a match.
 	ErrBadOptions = errors.New("arena: bad match options")

@@ -99,16 +99,6 @@ func (m *Match) Close() {
 	}
 }
 
-// Run plays opts.Games games between the entrants and returns the
-// aggregate; it is NewMatch and Match.Run.
-func Run(ctx context.Context, entrants []Entrant, opts Options, onGame func(GameResult) error) (*Summary, error) {
-	m, err := NewMatch(ctx, entrants, opts)
-	if err != nil {
-		return nil, err
-	}
-	return m.Run(ctx, onGame)
-}
-
 // Run plays the games, Options.Concurrency at a time, and returns the
 // aggregate. onGame, when not nil, is called after each game in index
 // order, from Run's goroutine; an error from it stops the match and is
@@ -239,14 +229,14 @@ func (m *Match) sprtDecides(sum *Summary, r GameResult) bool {
 	return sum.Verdict != 0
 }
 
-// GameSeed is the seed of game index of a match seeded with seed; the
-// strategy of entrant e in that game is seeded with EntrantSeed.
-func GameSeed(seed uint64, index int) uint64 {
+// gameSeed is the seed of game index of a match seeded with seed; the
+// strategy of entrant e in that game is seeded with entrantSeed.
+func gameSeed(seed uint64, index int) uint64 {
 	return mix.SplitMix64(seed ^ mix.SplitMix64(uint64(index)))
 }
 
-// EntrantSeed is the seed entrant e gets in a game seeded with gameSeed.
-func EntrantSeed(gameSeed uint64, e int) uint64 { return mix.SplitMix64(gameSeed + uint64(e) + 1) }
+// entrantSeed is the seed entrant e gets in a game seeded with gameSeed.
+func entrantSeed(gameSeed uint64, e int) uint64 { return mix.SplitMix64(gameSeed + uint64(e) + 1) }
 
 // openingFor returns the suite opening of game i, or -1, and the seed of
 // its random opening moves. Both games of a pair share them.
@@ -256,7 +246,7 @@ func (m *Match) openingFor(i int) (int, uint64) {
 	if o.paired(len(m.entrants)) {
 		unit = i / 2
 	}
-	seed := GameSeed(o.Seed, unit)
+	seed := gameSeed(o.Seed, unit)
 	n := len(o.Openings)
 	if n == 0 {
 		return -1, seed

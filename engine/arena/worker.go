@@ -139,7 +139,7 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 	w.game = i + 1
 	start := time.Now()
 	k, openSeed := m.openingFor(i)
-	seed := GameSeed(o.Seed, i)
+	seed := gameSeed(o.Seed, i)
 	r := GameResult{Index: i, Seed: seed, Seats: o.seats(i, len(m.entrants)), OpeningIndex: k}
 	g, err := engine.New(append(slices.Clip(o.Tuning), engine.WithConfig(o.Config))...)
 	if err != nil {
@@ -153,7 +153,7 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 	for p, e := range r.Seats {
 		ent := m.entrants[e]
 		if ent.Brain == nil {
-			strategies[e] = ent.New(EntrantSeed(seed, e))
+			strategies[e] = ent.New(entrantSeed(seed, e))
 			continue
 		}
 		if err := w.prepare(ctx, e); err != nil {

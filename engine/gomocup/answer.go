@@ -77,13 +77,13 @@ func (a Answer) String() string {
 	case AnswerMove:
 		return Point(a.X, a.Y)
 	case AnswerOther:
-		return OneLine(a.Text)
+		return oneLine(a.Text)
 	case AnswerOK:
 		if a.Text == "" {
 			return "OK"
 		}
 	}
-	return a.Kind.String() + " " + OneLine(a.Text)
+	return a.Kind.String() + " " + oneLine(a.Text)
 }
 
 // parseSigned reads a decimal number with an optional minus sign, no

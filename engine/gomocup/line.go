@@ -73,7 +73,7 @@ func (r *Reader) done(tooLong bool) (string, error) {
 func WriteLines(w io.Writer, lines ...string) error {
 	var sb strings.Builder
 	for _, l := range lines {
-		sb.WriteString(OneLine(l))
+		sb.WriteString(oneLine(l))
 		sb.WriteByte('\n')
 	}
 	_, err := io.WriteString(w, sb.String())
@@ -82,5 +82,5 @@ func WriteLines(w io.Writer, lines ...string) error {
 
 var lineBreaks = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ")
 
-// OneLine turns the line breaks in s into spaces.
-func OneLine(s string) string { return lineBreaks.Replace(s) }
+// oneLine turns the line breaks in s into spaces.
+func oneLine(s string) string { return lineBreaks.Replace(s) }

@@ -41,7 +41,9 @@ func Fixed(s engine.Strategy) StrategyFactory {
 type Options struct {
 	// NewStrategy makes the strategy that chooses the brain's moves.
 	NewStrategy StrategyFactory
-	// About answers ABOUT; empty fields take the defaults of [DefaultAbout].
+	// About answers ABOUT. Empty fields take the defaults name "gomoku",
+	// version "dev", author "gomoku-engine authors" and country
+	// "unspecified"; WWW and Email are sent only when set.
 	About gomocup.About
 	// DefaultTurnTime is the move budget when the manager sends no
 	// timeout_turn; 0 means [DefaultTurnTime].
@@ -68,8 +70,8 @@ type Options struct {
 	Debug bool
 }
 
-// DefaultAbout is the ABOUT answer used for fields left empty.
-var DefaultAbout = gomocup.About{
+// defaultAbout is the ABOUT answer used for fields left empty.
+var defaultAbout = gomocup.About{
 	Name:    "gomoku",
 	Version: "dev",
 	Author:  "gomoku-engine authors",
@@ -105,7 +107,7 @@ func (o Options) withDefaults() Options {
 	if o.MaxSide <= 0 {
 		o.MaxSide = 1024
 	}
-	a, d := &o.About, DefaultAbout
+	a, d := &o.About, defaultAbout
 	for _, f := range []struct {
 		dst *string
 		def string
