@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strings"
 
@@ -46,7 +45,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 			case c.Args().First() == "help" && c.NArg() == 1, !c.Args().Present():
 				return cli.ShowAppHelp(c)
 			}
-			return usageError(c, "unknown command %q", strings.Join(c.Args().Slice(), " "))
+			return exitcode.UsageError(c, "unknown command %q", strings.Join(c.Args().Slice(), " "))
 		},
 		Commands: []*cli.Command{
 			replayCommand(),
@@ -74,32 +73,5 @@ func run(ctx context.Context, args []string, in io.Reader, out, errOut io.Writer
 
 // onUsageError handles a flag urfave/cli could not parse.
 func onUsageError(c *cli.Context, err error, _ bool) error {
-	return usageError(c, "%v", err)
-}
-
-// usageError prints a message and the command's help on standard error
-// and returns the exit status for a bad command line.
-func usageError(c *cli.Context, format string, args ...any) error {
-	errOut := c.App.ErrWriter
-	fmt.Fprintf(errOut, "%s: %s\n\n", commandPath(c), fmt.Sprintf(format, args...))
-	if cmd := c.Command; cmd != nil && cmd.Name != "" && cmd.Name != c.App.Name {
-		cli.HelpPrinter(errOut, cli.CommandHelpTemplate, cmd)
-	} else {
-		cli.HelpPrinter(errOut, cli.AppHelpTemplate, c.App)
-	}
-	return cli.Exit("", exitUsage)
-}
-
-// failure is the error of a command that ran and failed.
-func failure(c *cli.Context, format string, args ...any) error {
-	return cli.Exit(commandPath(c)+": "+fmt.Sprintf(format, args...), exitFail)
-}
-
-// commandPath names the running command for messages, e.g. "gomoku replay".
-func commandPath(c *cli.Context) string {
-	names := []string{c.App.Name}
-	if c.Command != nil && c.Command.Name != "" && c.Command.Name != c.App.Name {
-		names = append(names, c.Command.Name)
-	}
-	return strings.Join(names, " ")
+	return exitcode.UsageError(c, "%v", err)
 }

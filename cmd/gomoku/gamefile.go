@@ -9,6 +9,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
+	"github.com/gomoku-engine/gomoku/cmd/internal/gameflags"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
@@ -102,22 +104,22 @@ func gameFromSaved(data []byte, tuning []engine.Option) (*engine.Game, []string,
 func loadGameFlag(c *cli.Context, path string) (*engine.Game, []string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, nil, failure(c, "%v", err)
+		return nil, nil, exitcode.Failure(c, "%v", err)
 	}
 	switch kindOf(data) {
 	case moveList:
-		return nil, nil, failure(c, "%s: %v", path, errNotAGameFile)
+		return nil, nil, exitcode.Failure(c, "%s: %v", path, errNotAGameFile)
 	case savedGame:
-		if name := rulesFlagSet(c); name != "" {
-			return nil, nil, usageError(c, "--%s cannot be used with a saved game: it brings its own rules", name)
+		if name := gameflags.RulesFlagSet(c); name != "" {
+			return nil, nil, exitcode.UsageError(c, "--%s cannot be used with a saved game: it brings its own rules", name)
 		}
-		tuning, err := tuningFlags(c)
+		tuning, err := gameflags.Tuning(c)
 		if err != nil {
 			return nil, nil, err
 		}
 		g, seats, err := gameFromSaved(data, tuning)
 		if err != nil {
-			return nil, nil, failure(c, "%s: %v", path, err)
+			return nil, nil, exitcode.Failure(c, "%s: %v", path, err)
 		}
 		return g, seats, nil
 	}
@@ -127,7 +129,7 @@ func loadGameFlag(c *cli.Context, path string) (*engine.Game, []string, error) {
 	}
 	g, err := gameFromRecord(data, cfg, tuning)
 	if err != nil {
-		return nil, nil, failure(c, "%s: %v", path, err)
+		return nil, nil, exitcode.Failure(c, "%s: %v", path, err)
 	}
 	return g, nil, nil
 }
@@ -135,14 +137,14 @@ func loadGameFlag(c *cli.Context, path string) (*engine.Game, []string, error) {
 // recordConfig is the configuration a record is played under: the rules
 // flags, for two players in rotation.
 func recordConfig(c *cli.Context) (engine.Config, []engine.Option, error) {
-	if c.IsSet(flagPlayers) && c.Int(flagPlayers) != 2 {
-		return engine.Config{}, nil, usageError(c, "--players: records (.psq, move strings) hold two-player games, got %d", c.Int(flagPlayers))
+	if c.IsSet(gameflags.FlagPlayers) && c.Int(gameflags.FlagPlayers) != 2 {
+		return engine.Config{}, nil, exitcode.UsageError(c, "--players: records (.psq, move strings) hold two-player games, got %d", c.Int(gameflags.FlagPlayers))
 	}
-	if c.Bool(flagFreeOrder) {
-		return engine.Config{}, nil, usageError(c, "--free-order cannot be used with a record: its players alternate")
+	if c.Bool(gameflags.FlagFreeOrder) {
+		return engine.Config{}, nil, exitcode.UsageError(c, "--free-order cannot be used with a record: its players alternate")
 	}
-	if c.Bool(flagTorus) {
-		return engine.Config{}, nil, usageError(c, "--torus cannot be used with a record: .psq files and move strings hold flat boards only (a torus game is saved as JSON)")
+	if c.Bool(gameflags.FlagTorus) {
+		return engine.Config{}, nil, exitcode.UsageError(c, "--torus cannot be used with a record: .psq files and move strings hold flat boards only (a torus game is saved as JSON)")
 	}
-	return gameConfig(c)
+	return gameflags.Config(c)
 }

@@ -14,6 +14,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
+	"github.com/gomoku-engine/gomoku/cmd/internal/gameflags"
+	"github.com/gomoku-engine/gomoku/cmd/internal/terminal"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/arena"
 	"github.com/gomoku-engine/gomoku/engine/arena/elo"
@@ -66,8 +69,8 @@ Examples:
    gomoku match --bots pbrain:./gomoku:pbrain,greedy --rows 15 --cols 15 --tc 5s+200ms --games 20
    gomoku match --bots pbrain:./gomoku:pbrain,pbrain:/opt/pbrain-rapfi --rows 15 --cols 15 \
        --tc 10s+100ms --openings openings.txt --games 200 --sprt elo0=0,elo1=10 --save-dir games/`,
-		Flags: append(gameFlags(false),
-			&cli.StringFlag{Name: "bots", Value: defaultMatchBots(), Usage: "the players, a comma-separated `LIST` with one per player: pbrain:PATH[:ARGS] for a Gomocup engine, or one of " + strings.Join(botNames(), ", ")},
+		Flags: append(gameflags.Flags(false),
+			&cli.StringFlag{Name: "bots", Value: defaultMatchBots(), Usage: "the players, a comma-separated `LIST` with one per player: pbrain:PATH[:ARGS] for a Gomocup engine, or one of " + strings.Join(player.Names(), ", ")},
 			&cli.StringFlag{Name: "name", Usage: "display `NAMES`, comma-separated, one per --bots entry (an empty one keeps the default: the bot's name or the engine's ABOUT name)"},
 			&cli.IntFlag{Name: "games", Value: 10, Usage: "number of games `N`"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "`SEED` of the match: the same seed plays the same games"},
@@ -96,7 +99,7 @@ Examples:
 
 // defaultMatchBots is the strongest bot against the next strongest.
 func defaultMatchBots() string {
-	names := botNames() // weakest first
+	names := player.Names() // weakest first
 	if len(names) < 2 {
 		return names[0] + "," + names[0]
 	}
@@ -123,39 +126,39 @@ type matchSetup struct {
 
 func parseMatch(c *cli.Context) (*matchSetup, error) {
 	if c.NArg() > 0 {
-		return nil, usageError(c, "unexpected argument %q (name the bots with --bots)", c.Args().First())
+		return nil, exitcode.UsageError(c, "unexpected argument %q (name the bots with --bots)", c.Args().First())
 	}
 	specs := strings.Split(c.String("bots"), ",")
 	if len(specs) < 2 {
-		return nil, usageError(c, "--bots: a match needs at least 2 bots, got %q", c.String("bots"))
+		return nil, exitcode.UsageError(c, "--bots: a match needs at least 2 bots, got %q", c.String("bots"))
 	}
-	if c.IsSet(flagPlayers) && c.Int(flagPlayers) != len(specs) {
-		return nil, usageError(c, "--players is %d but --bots names %d bots: give one bot per player", c.Int(flagPlayers), len(specs))
+	if c.IsSet(gameflags.FlagPlayers) && c.Int(gameflags.FlagPlayers) != len(specs) {
+		return nil, exitcode.UsageError(c, "--players is %d but --bots names %d bots: give one bot per player", c.Int(gameflags.FlagPlayers), len(specs))
 	}
-	if err := c.Set(flagPlayers, fmt.Sprint(len(specs))); err != nil {
-		return nil, usageError(c, "%v", err)
+	if err := c.Set(gameflags.FlagPlayers, fmt.Sprint(len(specs))); err != nil {
+		return nil, exitcode.UsageError(c, "%v", err)
 	}
-	cfg, tuning, err := gameConfig(c)
+	cfg, tuning, err := gameflags.Config(c)
 	if err != nil {
 		return nil, err
 	}
-	probe, err := newGame(cfg, tuning)
+	probe, err := gameflags.NewGame(cfg, tuning)
 	if err != nil {
-		return nil, usageError(c, "%v", err)
+		return nil, exitcode.UsageError(c, "%v", err)
 	}
 	if c.Duration("think") <= 0 {
-		return nil, usageError(c, "--think must be positive, got %v", c.Duration("think"))
+		return nil, exitcode.UsageError(c, "--think must be positive, got %v", c.Duration("think"))
 	}
 	if c.Bool("stats") && c.Bool("json") {
-		return nil, usageError(c, "--stats adds to the table: it cannot be used with --json")
+		return nil, exitcode.UsageError(c, "--stats adds to the table: it cannot be used with --json")
 	}
 	look, err := player.ParseMultiSearch(c.String("look-ahead"))
 	if err != nil {
-		return nil, usageError(c, "--look-ahead: %v", err)
+		return nil, exitcode.UsageError(c, "--look-ahead: %v", err)
 	}
 	entrants, err := matchEntrants(specs, c.String("name"), player.WithBudget(c.Duration("think")), player.WithMultiSearch(look))
 	if err != nil {
-		return nil, usageError(c, "%v", err)
+		return nil, exitcode.UsageError(c, "%v", err)
 	}
 	var stats *matchStats
 	if c.Bool("stats") {
@@ -168,12 +171,12 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 	for i, spec := range specs {
 		seats[i] = strings.ToLower(strings.TrimSpace(spec))
 	}
-	if err := checkSeats(seats, cfg); err != nil {
-		return nil, usageError(c, "--bots: %v", err)
+	if err := gameflags.CheckSeats(seats, cfg); err != nil {
+		return nil, exitcode.UsageError(c, "--bots: %v", err)
 	}
 	schedule, err := arena.ParseSchedule(c.String("schedule"))
 	if err != nil {
-		return nil, usageError(c, "--schedule: %v", err)
+		return nil, exitcode.UsageError(c, "--schedule: %v", err)
 	}
 	m := &matchSetup{entrants: entrants, saveDir: c.String("save-dir"), logPath: c.String("log"), checker: probe.Checker(), stats: stats, opts: arena.Options{
 		Config: cfg, Tuning: tuning, Games: c.Int("games"), Seed: c.Uint64("seed"), Schedule: schedule,
@@ -182,27 +185,27 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 	}}
 	switch {
 	case m.opts.Games < 1:
-		return nil, usageError(c, "--games must be at least 1, got %d", m.opts.Games)
+		return nil, exitcode.UsageError(c, "--games must be at least 1, got %d", m.opts.Games)
 	case m.opts.MaxMoves < 1:
-		return nil, usageError(c, "--max-moves must be at least 1, got %d", m.opts.MaxMoves)
+		return nil, exitcode.UsageError(c, "--max-moves must be at least 1, got %d", m.opts.MaxMoves)
 	case m.opts.OpeningMoves < 0 || m.opts.OpeningMoves >= m.opts.MaxMoves:
-		return nil, usageError(c, "--opening must be 0 or more and below --max-moves, got %d", m.opts.OpeningMoves)
+		return nil, exitcode.UsageError(c, "--opening must be 0 or more and below --max-moves, got %d", m.opts.OpeningMoves)
 	case m.opts.MoveTime < 0:
-		return nil, usageError(c, "--move-time must not be negative, got %v", m.opts.MoveTime)
+		return nil, exitcode.UsageError(c, "--move-time must not be negative, got %v", m.opts.MoveTime)
 	case m.opts.Tolerance <= 0:
-		return nil, usageError(c, "--tolerance must be positive, got %v", m.opts.Tolerance)
+		return nil, exitcode.UsageError(c, "--tolerance must be positive, got %v", m.opts.Tolerance)
 	case m.opts.Concurrency < 1:
-		return nil, usageError(c, "--concurrency must be at least 1, got %d", m.opts.Concurrency)
+		return nil, exitcode.UsageError(c, "--concurrency must be at least 1, got %d", m.opts.Concurrency)
 	}
 	if tc := c.String("tc"); tc != "" {
 		if m.opts.GameTime, m.opts.Increment, err = parseTimeControl(tc); err != nil {
-			return nil, usageError(c, "--tc: %v", err)
+			return nil, exitcode.UsageError(c, "--tc: %v", err)
 		}
 	}
 	if spec := c.String("sprt"); spec != "" {
 		t, err := elo.ParseSPRT(spec)
 		if err != nil {
-			return nil, usageError(c, "--sprt: %v", err)
+			return nil, exitcode.UsageError(c, "--sprt: %v", err)
 		}
 		m.opts.SPRT = &t
 	}
@@ -210,11 +213,11 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 		return nil, err
 	}
 	if m.saveFormat, err = parseSaveFormat(c.String("save-format"), cfg); err != nil {
-		return nil, usageError(c, "--save-format: %v", err)
+		return nil, exitcode.UsageError(c, "--save-format: %v", err)
 	}
 	if m.saveDir != "" {
 		if err := os.MkdirAll(m.saveDir, 0o755); err != nil {
-			return nil, failure(c, "--save-dir: %v", err)
+			return nil, exitcode.Failure(c, "--save-dir: %v", err)
 		}
 	}
 	return m, nil
@@ -227,7 +230,7 @@ func (m *matchSetup) loadOpenings(c *cli.Context, cfg engine.Config) error {
 	case "random":
 		m.opts.RandomOrder = true
 	default:
-		return usageError(c, "--openings-order: want sequential or random, got %q", order)
+		return exitcode.UsageError(c, "--openings-order: want sequential or random, got %q", order)
 	}
 	files := c.StringSlice("openings")
 	if len(files) == 0 {
@@ -236,19 +239,19 @@ func (m *matchSetup) loadOpenings(c *cli.Context, cfg engine.Config) error {
 	ops, err := opening.Load(files...)
 	if err != nil {
 		if errors.Is(err, opening.ErrSyntax) || errors.Is(err, opening.ErrEmpty) {
-			return usageError(c, "--openings: %v", err)
+			return exitcode.UsageError(c, "--openings: %v", err)
 		}
-		return failure(c, "--openings: %v", err)
+		return exitcode.Failure(c, "--openings: %v", err)
 	}
 	for _, o := range ops {
 		cells, err := o.Cells(cfg.Rows, cfg.Cols)
 		if err != nil {
-			return usageError(c, "--openings: %v", err)
+			return exitcode.UsageError(c, "--openings: %v", err)
 		}
 		m.opts.Openings = append(m.opts.Openings, cells)
 	}
 	if err := opening.Check(ops, cfg); err != nil {
-		return usageError(c, "--openings: %v", err)
+		return exitcode.UsageError(c, "--openings: %v", err)
 	}
 	m.openings = ops
 	return nil
@@ -332,27 +335,27 @@ func runMatch(c *cli.Context) error {
 	if m.logPath != "" {
 		closeLog, err := m.openLog()
 		if err != nil {
-			return failure(c, "--log: %v", err)
+			return exitcode.Failure(c, "--log: %v", err)
 		}
 		defer closeLog()
 	}
 	match, err := arena.NewMatch(c.Context, m.entrants, m.opts)
 	if err != nil {
 		if errors.Is(err, arena.ErrBadOptions) {
-			return usageError(c, "%v", err)
+			return exitcode.UsageError(c, "%v", err)
 		}
-		return failure(c, "%v", err)
+		return exitcode.Failure(c, "%v", err)
 	}
 	names := match.Names()
 	var summaries *os.File
 	if m.saveDir != "" {
 		if summaries, err = os.OpenFile(filepath.Join(m.saveDir, "games.txt"), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644); err != nil {
 			match.Close()
-			return failure(c, "--save-dir: %v", err)
+			return exitcode.Failure(c, "--save-dir: %v", err)
 		}
 		defer summaries.Close()
 	}
-	bar := newProgress(c.App.ErrWriter, m.opts.Games, "games", isTerminal(c.App.ErrWriter))
+	bar := terminal.NewProgress(c.App.ErrWriter, m.opts.Games, "games", terminal.Is(c.App.ErrWriter))
 	live := arena.NewSummary(names, match.Paired())
 	onGame := func(r arena.GameResult) error {
 		if m.saveDir != "" {
@@ -371,14 +374,14 @@ func runMatch(c *cli.Context) error {
 		if m.stats != nil {
 			m.stats.addGame(r)
 		}
-		bar.updateNote(r.Index+1, runningNote(live))
+		bar.UpdateNote(r.Index+1, runningNote(live))
 		return nil
 	}
 	sum, runErr := match.Run(c.Context, onGame)
-	bar.done()
+	bar.Done()
 	interrupted := runErr != nil && errors.Is(runErr, context.Canceled)
 	if runErr != nil && !interrupted {
-		return failure(c, "%v", runErr)
+		return exitcode.Failure(c, "%v", runErr)
 	}
 	if c.Bool("json") {
 		err = writeMatchJSON(c.App.Writer, m, sum, interrupted)
@@ -389,7 +392,7 @@ func runMatch(c *cli.Context) error {
 		}
 	}
 	if err != nil {
-		return failure(c, "writing output: %v", err)
+		return exitcode.Failure(c, "writing output: %v", err)
 	}
 	if interrupted {
 		return cli.Exit(fmt.Sprintf("gomoku match: interrupted after %d of %d games", sum.Games, m.opts.Games), 130)

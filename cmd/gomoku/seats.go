@@ -6,12 +6,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/gameflags"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player"
 )
 
 // humanSeat is the seat name of a person at the keyboard.
-const humanSeat = "human"
+const humanSeat = gameflags.Human
 
 // seat is who plays one player's moves.
 type seat struct {
@@ -22,7 +23,7 @@ type seat struct {
 func (s seat) human() bool { return s.bot == nil }
 
 // seatNames lists the names a seat may take.
-func seatNames() []string { return append([]string{humanSeat}, botNames()...) }
+func seatNames() []string { return append([]string{humanSeat}, player.Names()...) }
 
 // defaultSeats is a person against the strongest bot that plays cfg, or
 // against as many of them as the other players need.
@@ -53,7 +54,7 @@ func parseSeats(spec string, cfg engine.Config) ([]string, error) {
 // seed (the search bot only when it is not stopped by its clock). think is
 // the search bot's time per move.
 func makeSeats(names []string, cfg engine.Config, seed uint64, think time.Duration) ([]seat, error) {
-	if err := checkSeats(names, cfg); err != nil {
+	if err := gameflags.CheckSeats(names, cfg); err != nil {
 		return nil, err
 	}
 	seats := make([]seat, len(names))
@@ -62,7 +63,7 @@ func makeSeats(names []string, cfg engine.Config, seed uint64, think time.Durati
 			seats[i] = seat{name: n}
 			continue
 		}
-		if !slices.Contains(botNames(), n) {
+		if !slices.Contains(player.Names(), n) {
 			return nil, fmt.Errorf("unknown seat %q (want one of %s)", n, strings.Join(seatNames(), ", "))
 		}
 		bot, err := player.ByName(n, seed+uint64(i), player.WithBudget(think))
@@ -72,18 +73,4 @@ func makeSeats(names []string, cfg engine.Config, seed uint64, think time.Durati
 		seats[i] = seat{name: n, bot: bot}
 	}
 	return seats, nil
-}
-
-// checkSeats explains why a bot among names cannot play games configured
-// like cfg (the search on a torus), or returns nil.
-func checkSeats(names []string, cfg engine.Config) error {
-	for i, n := range names {
-		if n == humanSeat || !slices.Contains(botNames(), n) {
-			continue
-		}
-		if err := player.Supports(n, cfg); err != nil {
-			return fmt.Errorf("seat %d (%s): %w", i+1, n, err)
-		}
-	}
-	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/gameflags"
+	"github.com/gomoku-engine/gomoku/cmd/internal/terminal"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -19,7 +21,7 @@ var errInterrupted = errors.New("interrupted")
 type session struct {
 	ctx      context.Context
 	out      io.Writer
-	lines    <-chan inputLine
+	lines    <-chan terminal.Line
 	echo     bool // repeat input lines, which a terminal would have shown
 	style    style
 	game     *engine.Game
@@ -119,7 +121,7 @@ func (s *session) run() error {
 			s.showBoard()
 		}
 		s.printf("%s to play> ", s.style.mark(g.Turn()))
-		var in inputLine
+		var in terminal.Line
 		var ok bool
 		select {
 		case in, ok = <-s.lines:
@@ -133,13 +135,13 @@ func (s *session) run() error {
 			s.printf("End of input: the game is left unfinished after %s.\n", countMoves(g.Len()))
 			return nil
 		}
-		if in.err != nil {
-			return fmt.Errorf("reading input: %w", in.err)
+		if in.Err != nil {
+			return fmt.Errorf("reading input: %w", in.Err)
 		}
 		if s.echo {
-			s.printf("%s\n", in.text)
+			s.printf("%s\n", in.Text)
 		}
-		if quit := s.command(in.text); quit {
+		if quit := s.command(in.Text); quit {
 			s.printf("Quit: the game is left unfinished after %s.\n", countMoves(g.Len()))
 			return nil
 		}
@@ -263,7 +265,7 @@ func (s *session) load(path string) error {
 	if cfg.Players > maxPlayPlayers {
 		return fmt.Errorf("the game in %s has %d players; play draws at most %d", path, cfg.Players, maxPlayPlayers)
 	}
-	if err := checkSeats(s.seatNameList(), cfg); err != nil {
+	if err := gameflags.CheckSeats(s.seatNameList(), cfg); err != nil {
 		return fmt.Errorf("the game in %s cannot be played by these seats: %w", path, err)
 	}
 	s.game = g

@@ -7,13 +7,15 @@ import (
 	"os"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/gomoku-engine/gomoku/cmd/internal/terminal"
 )
 
 // fullScreenWanted reports whether "gomoku play" takes over the terminal:
 // unless --plain is given, when both its input and its output are a
 // terminal that can do more than print lines (TERM is not "dumb").
 func fullScreenWanted(plain bool, in io.Reader, out io.Writer) bool {
-	return !plain && os.Getenv("TERM") != "dumb" && isTerminal(in) && isTerminal(out)
+	return !plain && os.Getenv("TERM") != "dumb" && terminal.Is(in) && terminal.Is(out)
 }
 
 // runFullScreen plays the session on the whole terminal until the game is

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 	"time"
@@ -108,26 +107,6 @@ func TestRenderManyPlayers(t *testing.T) {
 	assert.Len(t, seen, maxPlayPlayers)
 	assert.Equal(t, "X", symbol(1))
 	assert.Equal(t, "O", symbol(2))
-}
-
-func TestProgressBar(t *testing.T) {
-	var buf bytes.Buffer
-	p := newProgress(&buf, 4, "games", true)
-	p.update(1)
-	p.update(2) // within 100ms of the last draw: skipped
-	p.update(4) // the last one is always drawn
-	p.done()
-	out := buf.String()
-	assert.Contains(t, out, "\r[#######.......................] 1/4 games, 0s\x1b[K")
-	assert.NotContains(t, out, "2/4")
-	assert.Contains(t, out, "\r[##############################] 4/4 games")
-	assert.True(t, strings.HasSuffix(out, "\r\x1b[K"))
-
-	buf.Reset()
-	p = newProgress(&buf, 4, "games", false)
-	p.update(4)
-	p.done()
-	assert.Empty(t, buf.String())
 }
 
 func TestRoundDuration(t *testing.T) {
