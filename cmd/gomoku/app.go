@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
+	"github.com/gomoku-engine/gomoku/cmd/internal/matchcmd"
 	"github.com/gomoku-engine/gomoku/cmd/internal/pbraincmd"
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve"
 	"github.com/gomoku-engine/gomoku/cmd/internal/web"
@@ -37,7 +38,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 		// Errors are printed and turned into exit statuses by run, so that
 		// tests see them instead of the process exiting.
 		ExitErrHandler: func(*cli.Context, error) {},
-		OnUsageError:   onUsageError,
+		OnUsageError:   exitcode.OnUsageError,
 		Action: func(c *cli.Context) error {
 			switch {
 			case c.Args().First() == "help" && c.NArg() == 2 && c.App.Command(c.Args().Get(1)) != nil:
@@ -50,7 +51,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 		Commands: []*cli.Command{
 			replayCommand(),
 			playCommand(),
-			matchCommand(),
+			matchcmd.Command(),
 			benchCommand(),
 			pbraincmd.Command(),
 			serve.Command(serve.WithPage(web.Handler())),
@@ -59,7 +60,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 	}
 	for _, cmd := range app.Commands {
 		if cmd.OnUsageError == nil { // pbrain keeps its own: its stdout is the protocol's pipe
-			cmd.OnUsageError = onUsageError
+			cmd.OnUsageError = exitcode.OnUsageError
 		}
 	}
 	return app
@@ -69,9 +70,4 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 // returns its exit status. Errors go to errOut.
 func run(ctx context.Context, args []string, in io.Reader, out, errOut io.Writer) int {
 	return exitcode.Of(newApp(in, out, errOut).RunContext(ctx, args), "gomoku", errOut)
-}
-
-// onUsageError handles a flag urfave/cli could not parse.
-func onUsageError(c *cli.Context, err error, _ bool) error {
-	return exitcode.UsageError(c, "%v", err)
 }

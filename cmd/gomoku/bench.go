@@ -106,7 +106,7 @@ func runBench(c *cli.Context) error {
 		return exitcode.Failure(c, "writing output: %v", err)
 	}
 	if interrupted {
-		return cli.Exit("gomoku bench: interrupted; the tables show the cases finished so far", 130)
+		return cli.Exit("gomoku bench: interrupted; the tables show the cases finished so far", exitcode.Interrupted)
 	}
 	if dir := c.String("charts"); dir != "" {
 		paths, err := rep.WriteCharts(dir)

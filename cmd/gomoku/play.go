@@ -147,7 +147,7 @@ func runPlay(c *cli.Context) error {
 	}
 	switch {
 	case errors.Is(err, errInterrupted):
-		return cli.Exit("", 130)
+		return cli.Exit("", exitcode.Interrupted)
 	case err != nil:
 		return exitcode.Failure(c, "%v", err)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -107,12 +106,4 @@ func TestRenderManyPlayers(t *testing.T) {
 	assert.Len(t, seen, maxPlayPlayers)
 	assert.Equal(t, "X", symbol(1))
 	assert.Equal(t, "O", symbol(2))
-}
-
-func TestRoundDuration(t *testing.T) {
-	for d, want := range map[time.Duration]string{
-		999: "999ns", 1234: "1.23µs", 139_274: "139µs", 8_081_234: "8.08ms", 1_234_567_890: "1.23s", 0: "0s",
-	} {
-		assert.Equal(t, want, roundDuration(d).String())
-	}
 }

@@ -16,6 +16,9 @@ const (
 	OK    = 0
 	Fail  = 1 // the command ran and failed: bad input, I/O error
 	Usage = 2 // the command line itself is wrong
+	// Interrupted: the user stopped the command (Ctrl-C), 128 + SIGINT as
+	// shells report it.
+	Interrupted = 130
 )
 
 // Of returns the exit status for err and prints its message on errOut. A
@@ -50,6 +53,12 @@ func UsageError(c *cli.Context, format string, args ...any) error {
 		cli.HelpPrinter(errOut, cli.AppHelpTemplate, c.App)
 	}
 	return cli.Exit("", Usage)
+}
+
+// OnUsageError is a cli.OnUsageErrorFunc that reports a flag urfave/cli
+// could not parse as [UsageError] does.
+func OnUsageError(c *cli.Context, err error, _ bool) error {
+	return UsageError(c, "%v", err)
 }
 
 // Failure is the error of a command that ran and failed: its message

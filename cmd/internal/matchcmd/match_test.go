@@ -1,6 +1,7 @@
-package main
+package matchcmd_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -10,13 +11,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/urfave/cli/v2"
 
-	"github.com/gomoku-engine/gomoku/engine/savefile"
+	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
+	"github.com/gomoku-engine/gomoku/cmd/internal/matchcmd"
 )
 
 func TestMatchTable(t *testing.T) {
-	r := runApp(t, "", "match", "--bots", "greedy,random", "--games", "6")
-	require.Equal(t, exitOK, r.code, r.err)
+	r := runMatch(t, "--bots", "greedy,random", "--games", "6")
+	require.Equal(t, exitcode.OK, r.code, r.err)
 	assert.Empty(t, r.err, "no progress bar when standard error is not a terminal")
 	lines := strings.Split(r.out, "\n")
 	assert.Equal(t, "6 games of 5-in-a-row (freestyle) on an infinite board, seats rotate, seed 1, move limit 1000.", lines[0])
@@ -26,15 +29,15 @@ func TestMatchTable(t *testing.T) {
 	assert.Regexp(t, `^Draws: 0 \(0 at the move limit\)\. Average game: \d+\.\d moves\.$`, lines[6])
 
 	// The same seed gives the same games.
-	again := runApp(t, "", "match", "--bots", "greedy,random", "--games", "6")
+	again := runMatch(t, "--bots", "greedy,random", "--games", "6")
 	assert.Equal(t, avgLine(r.out), avgLine(again.out))
 }
 
 // --stats adds every bot's wins by seat and the search's figures, and
 // --think is the search's time per move (here with the paranoid look-ahead).
 func TestMatchStats(t *testing.T) {
-	r := runApp(t, "", "match", "--bots", "search,greedy,random", "--k", "4", "--games", "6", "--schedule", "permute", "--think", "10ms", "--concurrency", "2", "--look-ahead", "paranoid", "--stats")
-	require.Equal(t, exitOK, r.code, r.err)
+	r := runMatch(t, "--bots", "search,greedy,random", "--k", "4", "--games", "6", "--schedule", "permute", "--think", "10ms", "--concurrency", "2", "--look-ahead", "paranoid", "--stats")
+	require.Equal(t, exitcode.OK, r.code, r.err)
 	out := r.out[strings.Index(r.out, "Wins/games by seat"):]
 	assert.Regexp(t, `\n  search  as 1: +\d/2  +as 2: +\d/2  +as 3: +\d/2\n`, out, "all six seat orders")
 	assert.Regexp(t, `\n  random  as 1: +\d/2  +as 2: +\d/2  +as 3: +\d/2\n`, out)
@@ -42,8 +45,8 @@ func TestMatchStats(t *testing.T) {
 	assert.Contains(t, out, "(budget 10ms; over budget ")
 	assert.Regexp(t, `\nNodes: \d+ in \d+\.\ds, \d+ a second\.\n`, out)
 
-	r = runApp(t, "", "match", "--bots", "greedy,random", "--games", "2", "--stats")
-	require.Equal(t, exitOK, r.code, r.err)
+	r = runMatch(t, "--bots", "greedy,random", "--games", "2", "--stats")
+	require.Equal(t, exitcode.OK, r.code, r.err)
 	assert.Contains(t, r.out, "No move by the built-in search.")
 }
 
@@ -110,9 +113,9 @@ type matchDoc struct {
 }
 
 func TestMatchJSON(t *testing.T) {
-	r := runApp(t, "", "match", "--json", "--bots", "random,random,greedy", "--k", "4", "--rows", "9", "--cols", "9",
+	r := runMatch(t, "--json", "--bots", "random,random,greedy", "--k", "4", "--rows", "9", "--cols", "9",
 		"--games", "6", "--seed", "5", "--schedule", "permute", "--opening", "1")
-	require.Equal(t, exitOK, r.code, r.err)
+	require.Equal(t, exitcode.OK, r.code, r.err)
 	var doc matchDoc
 	dec := json.NewDecoder(strings.NewReader(r.out))
 	dec.DisallowUnknownFields()
@@ -138,40 +141,13 @@ func TestMatchJSON(t *testing.T) {
 	assert.Equal(t, 6, wins, "every game has one winner or is a draw")
 }
 
-func TestMatchSavesGames(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "games")
-	r := runApp(t, "", "match", "--bots", "random,random", "--games", "3", "--max-moves", "40", "--save-dir", dir)
-	require.Equal(t, exitOK, r.code, r.err)
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	require.Len(t, entries, 4)
-	summary, err := os.ReadFile(filepath.Join(dir, "games.txt"))
-	require.NoError(t, err)
-	lines := strings.Split(strings.TrimSpace(string(summary)), "\n")
-	require.Len(t, lines, 3)
-	assert.Regexp(t, `^\[Game "1"\] \[Black "random#1"\] \[White "random#2"\] \[Result "(1-0|0-1|1/2-1/2)"\] \[Termination "(five in a row|move limit)"\] \[PlyCount "\d+"\] -?\d+,-?\d+ `, lines[0])
-	entries = entries[:3]
-	for i, e := range entries {
-		assert.Equal(t, []string{"game-0001.json", "game-0002.json", "game-0003.json"}[i], e.Name())
-		s, err := savefile.Load(filepath.Join(dir, e.Name()))
-		require.NoError(t, err)
-		assert.LessOrEqual(t, s.Game.Len(), 40)
-		assert.ElementsMatch(t, []string{"random#1", "random#2"}, s.Seats)
-		// The saved games replay.
-		rr := runApp(t, "", "replay", filepath.Join(dir, e.Name()))
-		require.Equal(t, exitOK, rr.code, rr.err)
-		assert.Equal(t, s.Game.Len(), strings.Count(rr.out, "\n"))
-	}
-}
-
 func TestMatchInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	var out, errOut strings.Builder
-	code := run(ctx, []string{"gomoku", "match", "--bots", "greedy,random", "--games", "5"}, strings.NewReader(""), &out, &errOut)
-	assert.Equal(t, 130, code)
-	assert.Contains(t, out.String(), "0 of 5 games (interrupted)")
-	assert.Equal(t, "gomoku match: interrupted after 0 of 5 games\n", errOut.String())
+	r := runMatchContext(ctx, "--bots", "greedy,random", "--games", "5")
+	assert.Equal(t, exitcode.Interrupted, r.code)
+	assert.Contains(t, r.out, "0 of 5 games (interrupted)")
+	assert.Equal(t, "gomoku match: interrupted after 0 of 5 games\n", r.err)
 }
 
 func TestMatchUsageErrors(t *testing.T) {
@@ -198,10 +174,43 @@ func TestMatchUsageErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			requireUsage(t, runApp(t, "", append([]string{"match"}, tt.args...)...), tt.msg)
+			requireUsage(t, runMatch(t, tt.args...), tt.msg)
 		})
 	}
-	r := runApp(t, "", "match", "--save-dir", filepath.Join(file, "sub"))
-	require.Equal(t, exitFail, r.code)
+	r := runMatch(t, "--save-dir", filepath.Join(file, "sub"))
+	require.Equal(t, exitcode.Fail, r.code)
 	assert.Contains(t, r.err, "gomoku match: --save-dir:")
+}
+
+type result struct {
+	out, err string
+	code     int
+}
+
+// runMatch runs "gomoku match args..." in-process.
+func runMatch(t *testing.T, args ...string) result {
+	t.Helper()
+	return runMatchContext(context.Background(), args...)
+}
+
+func runMatchContext(ctx context.Context, args ...string) result {
+	var out, errOut bytes.Buffer
+	app := &cli.App{
+		Name: "gomoku", Reader: strings.NewReader(""), Writer: &out, ErrWriter: &errOut,
+		ExitErrHandler: func(*cli.Context, error) {},
+		Commands:       []*cli.Command{matchcmd.Command()},
+	}
+	code := exitcode.Of(app.RunContext(ctx, append([]string{"gomoku", "match"}, args...)), "gomoku", &errOut)
+	return result{out.String(), errOut.String(), code}
+}
+
+// requireUsage checks a run that failed on its command line: exit status 2,
+// a message naming the problem and the command's usage on standard error,
+// nothing on standard output.
+func requireUsage(t *testing.T, r result, msg string) {
+	t.Helper()
+	require.Equal(t, exitcode.Usage, r.code, "stderr: %s", r.err)
+	require.Contains(t, r.err, msg)
+	require.Contains(t, r.err, "USAGE:")
+	require.Empty(t, r.out)
 }

@@ -1,4 +1,4 @@
-package main
+package matchcmd_test
 
 import (
 	"encoding/json"
@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager/braintest"
 )
 
@@ -21,10 +22,10 @@ func TestMatchExternalEngines(t *testing.T) {
 	dir := t.TempDir()
 	suite := filepath.Join(dir, "openings.txt")
 	require.NoError(t, os.WriteFile(suite, []byte("# two openings\n0,0, 1,1\nh8i9j10\n"), 0o644))
-	r := runApp(t, "", "match", "--json", "--bots", "pbrain:"+bin+",pbrain:"+bin+":-mode crash -at 3", "--name", ",crasher",
+	r := runMatch(t, "--json", "--bots", "pbrain:"+bin+",pbrain:"+bin+":-mode crash -at 3", "--name", ",crasher",
 		"--rows", "15", "--cols", "15", "--games", "4", "--tc", "20+0.5", "--openings", suite, "--concurrency", "2",
 		"--save-dir", filepath.Join(dir, "games"), "--save-format", "psq")
-	require.Equal(t, exitOK, r.code, r.err)
+	require.Equal(t, exitcode.OK, r.code, r.err)
 	var doc matchDoc
 	dec := json.NewDecoder(strings.NewReader(r.out))
 	dec.DisallowUnknownFields()
@@ -59,9 +60,9 @@ func TestMatchExternalEngines(t *testing.T) {
 	assert.Empty(t, braintest.Strays(pids, 5*time.Second))
 
 	// The table says the same.
-	r = runApp(t, "", "match", "--bots", "pbrain:"+bin+",pbrain:"+bin+":-mode garbage -at 2", "--rows", "15", "--cols", "15",
+	r = runMatch(t, "--bots", "pbrain:"+bin+",pbrain:"+bin+":-mode garbage -at 2", "--rows", "15", "--cols", "15",
 		"--games", "2", "--move-time", "2s", "--sprt", "elo0=0,elo1=10")
-	require.Equal(t, exitOK, r.code, r.err)
+	require.Equal(t, exitcode.OK, r.code, r.err)
 	assert.Contains(t, r.out, "2 games of 5-in-a-row (freestyle) on a 15×15 board, seats rotate, seed 1, move limit 1000, 2s a move, tolerance 1s.")
 	assert.Contains(t, r.out, "Score of fake#1 vs fake#2: 2 - 0 - 0  [1.000] 2 games")
 	assert.Contains(t, r.out, "Elo difference: +inf ± n/a")
@@ -105,27 +106,10 @@ func TestMatchEngineUsageErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			requireUsage(t, runApp(t, "", append([]string{"match"}, tt.args...)...), tt.msg)
+			requireUsage(t, runMatch(t, tt.args...), tt.msg)
 		})
 	}
-	r := runApp(t, "", "match", "--openings", filepath.Join(dir, "missing.txt"))
-	assert.Equal(t, exitFail, r.code)
+	r := runMatch(t, "--openings", filepath.Join(dir, "missing.txt"))
+	assert.Equal(t, exitcode.Fail, r.code)
 	assert.Contains(t, r.err, "missing.txt")
-}
-
-func TestParseTimeControl(t *testing.T) {
-	for s, want := range map[string][2]time.Duration{
-		"5+0.2":     {5 * time.Second, 200 * time.Millisecond},
-		"5s+200ms":  {5 * time.Second, 200 * time.Millisecond},
-		"1m":        {time.Minute, 0},
-		" 0.5 + 0 ": {500 * time.Millisecond, 0},
-	} {
-		g, i, err := parseTimeControl(s)
-		require.NoError(t, err, s)
-		assert.Equal(t, want, [2]time.Duration{g, i}, s)
-	}
-	for _, s := range []string{"", "+1", "-5", "5+-1", "5+x", "NaN", "1e7"} {
-		_, _, err := parseTimeControl(s)
-		assert.Error(t, err, s)
-	}
 }

@@ -1,4 +1,4 @@
-package main
+package matchcmd
 
 import (
 	"context"
@@ -27,7 +27,9 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
 
-func matchCommand() *cli.Command {
+// Command is the match command: many games between bots or Gomocup
+// brains, with a table or JSON document of the results.
+func Command() *cli.Command {
 	return &cli.Command{
 		Name:  "match",
 		Usage: "play many games between bots or Gomocup engines and tabulate the results",
@@ -93,7 +95,8 @@ Examples:
 			&cli.StringFlag{Name: "look-ahead", Value: player.Planned.String(), Usage: "the search bot's look-ahead with three or more players, `NAME`: planned, max-n, paranoid or best-reply"},
 			&cli.BoolFlag{Name: "stats", Usage: "after the table, every bot's wins in each seat and the search bot's figures: moves by how they were found, time per move against --think (and whether the slow ones used the CPU or waited for it), depth, nodes per second"},
 		),
-		Action: runMatch,
+		Action:       runMatch,
+		OnUsageError: exitcode.OnUsageError,
 	}
 }
 
@@ -395,7 +398,7 @@ func runMatch(c *cli.Context) error {
 		return exitcode.Failure(c, "writing output: %v", err)
 	}
 	if interrupted {
-		return cli.Exit(fmt.Sprintf("gomoku match: interrupted after %d of %d games", sum.Games, m.opts.Games), 130)
+		return cli.Exit(fmt.Sprintf("gomoku match: interrupted after %d of %d games", sum.Games, m.opts.Games), exitcode.Interrupted)
 	}
 	return nil
 }
