@@ -6,8 +6,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 const playHelp = `Commands:
@@ -75,17 +77,17 @@ func (s *session) command(line string) (quit bool) {
 func (s *session) move(line string) {
 	g := s.game
 	free := g.Config().Order == engine.FreeOrder
-	nums, _, err := parseMoveLine([]byte(line), false)
+	nums, _, err := gamecli.ParseMoveLine([]byte(line), false)
 	player := g.Turn()
 	if err != nil && free {
 		// In a free-order game a move may name its player.
-		if nums3, _, err3 := parseMoveLine([]byte(line), true); err3 == nil {
+		if nums3, _, err3 := gamecli.ParseMoveLine([]byte(line), true); err3 == nil {
 			nums, err, player = nums3, nil, nums3[2]
 		}
 	}
 	switch {
-	case errors.Is(err, errHuge):
-		s.printf("That is off the map: rows and columns go from %d to %d.\n", minCoord, maxCoord)
+	case errors.Is(err, gamecli.ErrHuge):
+		s.printf("That is off the map: rows and columns go from %d to %d.\n", sparse.MinCoord, sparse.MaxCoord)
 		return
 	case err != nil:
 		s.printf("Not a move: %q. Enter ROW COL, e.g. 0 0, or help.\n", line)
@@ -104,7 +106,7 @@ func (s *session) play(row, col, player int) (whyNot string) {
 			// On screen the players are their symbols.
 			return fmt.Sprintf("cell (%d, %d) is taken by %s", row, col, s.style.mark(g.At(row, col)))
 		}
-		return describeMoveError(g, err, g.Len())
+		return gamecli.DescribeMoveError(g, err, g.Len())
 	}
 	s.changed = true
 	s.followLast()
@@ -155,7 +157,7 @@ func (s *session) redo() string {
 	return "Played again " + s.moveList(replayed) + "."
 }
 
-// moveList names moves for messages: "X at 1 1, O at 0 2".
+// gamecli.MoveList names moves for messages: "X at 1 1, O at 0 2".
 func (s *session) moveList(moves []engine.Move) string {
 	names := make([]string, len(moves))
 	for i, m := range moves {
@@ -196,7 +198,7 @@ func (s *session) pan(args string) {
 			s.printf("Pan by how many cells? %q is not a positive number.\n", f[1])
 			return
 		}
-		n = min(n, maxCoord-minCoord) // further only overflows; the view stops at the edge anyway
+		n = min(n, sparse.MaxCoord-sparse.MinCoord) // further only overflows; the view stops at the edge anyway
 	}
 	var dr, dc int
 	switch strings.ToLower(f[0]) {
@@ -235,7 +237,7 @@ func (s *session) centre(args string) {
 		s.showBoard()
 		return
 	}
-	nums, _, err := parseMoveLine([]byte(args), false)
+	nums, _, err := gamecli.ParseMoveLine([]byte(args), false)
 	if err != nil {
 		s.printf("Centre on which cell? Type center ROW COL, or center for the last move.\n")
 		return

@@ -9,7 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
-	"github.com/gomoku-engine/gomoku/cmd/internal/gameflags"
+	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
 	"github.com/gomoku-engine/gomoku/cmd/internal/terminal"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player"
@@ -45,7 +45,7 @@ Examples:
    gomoku play --load game.json
    gomoku play --plain --view 11x21
    printf '0 0\n0 1\nquit\n' | gomoku play --seats human,human`,
-		Flags: append(gameflags.Flags(false),
+		Flags: append(gamecli.Flags(false),
 			&cli.StringFlag{Name: "seats", Usage: "who plays each player: a comma-separated `LIST` in player order of human or a bot (" + strings.Join(player.Names(), ", ") + ")", DefaultText: "human, then the strongest bot that plays the game: human," + player.Strongest(engine.DefaultConfig())},
 			&cli.Uint64Flag{Name: "seed", Usage: "`SEED` for the bots, so that a game can be repeated", DefaultText: "random, and printed"},
 			&cli.StringFlag{Name: "load", Usage: "continue the game in `FILE`: a saved game (it brings its own rules, and the seats unless --seats is given), or a .psq record or move string (played under the rules flags)"},
@@ -74,7 +74,7 @@ func runPlay(c *cli.Context) error {
 	if c.Int("max-moves") < 0 {
 		return exitcode.UsageError(c, "--max-moves must be 0 or more, got %d", c.Int("max-moves"))
 	}
-	tuning, err := gameflags.Tuning(c)
+	tuning, err := gamecli.Tuning(c)
 	if err != nil {
 		return err
 	}
@@ -82,15 +82,15 @@ func runPlay(c *cli.Context) error {
 	var game *engine.Game
 	var savedSeats []string
 	if path := c.String("load"); path != "" {
-		if game, savedSeats, err = loadGameFlag(c, path); err != nil {
+		if game, savedSeats, err = gamecli.LoadGameFlag(c, path); err != nil {
 			return err
 		}
 	} else {
-		cfg, tuning, err := gameflags.Config(c)
+		cfg, tuning, err := gamecli.Config(c)
 		if err != nil {
 			return err
 		}
-		if game, err = gameflags.NewGame(cfg, tuning); err != nil {
+		if game, err = gamecli.NewGame(cfg, tuning); err != nil {
 			return exitcode.UsageError(c, "%v", err)
 		}
 	}

@@ -11,10 +11,11 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
-	"github.com/gomoku-engine/gomoku/cmd/internal/gameflags"
+	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 func replayCommand() *cli.Command {
@@ -42,7 +43,7 @@ Examples:
    gomoku replay --rule exact game.psq
    printf '2 7\n0 0\n2 8\n0 2\n2 0\n' | gomoku replay --k 3 --rows 5 --cols 9 --torus
    echo h8i9h9i10h10i11h11i12h12 | gomoku replay`,
-		Flags: append(gameflags.Flags(true),
+		Flags: append(gamecli.Flags(true),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON document at the end instead: the result of every move (the winner's number or 0, as in the classic API), the final status (ongoing, won or drawn), the winner and the move that decided the game"},
 		),
 		Action: runReplay,
@@ -80,15 +81,15 @@ func runReplay(c *cli.Context) error {
 	// one at a time sees each result at once.
 	r := bufio.NewReaderSize(&flushingReader{r: in, w: w}, 64<<10)
 
-	kind, err := sniff(r)
+	kind, err := gamecli.Sniff(r)
 	if err != nil {
 		return exitcode.Failure(c, "reading input: %v", err)
 	}
 	var rp *replayer
 	switch kind {
-	case savedGame:
+	case gamecli.SavedGame:
 		rp, err = savedReplayer(c, r, name)
-	case gameRecord:
+	case gamecli.GameRecord:
 		rp, err = recordReplayer(c, r, name)
 	default:
 		rp, err = listReplayer(c, r)
@@ -154,7 +155,7 @@ func (rp *replayer) run() error {
 		}
 		out, err := g.PlayAs(m.Row, m.Col, m.Player)
 		if err != nil {
-			return &lineError{Line: line, Msg: describeMoveError(g, err, rp.decidedAt)}
+			return &lineError{Line: line, Msg: gamecli.DescribeMoveError(g, err, rp.decidedAt)}
 		}
 		if out != engine.Ongoing && rp.decidedAt == 0 {
 			rp.decidedAt = g.Len()
@@ -167,11 +168,11 @@ func (rp *replayer) run() error {
 
 // listReplayer replays a text move list configured by the flags.
 func listReplayer(c *cli.Context, r io.Reader) (*replayer, error) {
-	cfg, tuning, err := gameflags.Config(c)
+	cfg, tuning, err := gamecli.Config(c)
 	if err != nil {
 		return nil, err
 	}
-	g, err := gameflags.NewGame(cfg, tuning)
+	g, err := gamecli.NewGame(cfg, tuning)
 	if err != nil {
 		return nil, exitcode.UsageError(c, "%v", err)
 	}
@@ -182,10 +183,10 @@ func listReplayer(c *cli.Context, r io.Reader) (*replayer, error) {
 	next := func() (engine.Move, int, error) {
 		for sc.Scan() {
 			line++
-			nums, skip, err := parseMoveLine(sc.Bytes(), free)
+			nums, skip, err := gamecli.ParseMoveLine(sc.Bytes(), free)
 			switch {
-			case errors.Is(err, errHuge):
-				return engine.Move{}, line, &lineError{line, fmt.Sprintf("coordinate out of range (%v; rows and columns must be within %d..%d)", err, minCoord, maxCoord)}
+			case errors.Is(err, gamecli.ErrHuge):
+				return engine.Move{}, line, &lineError{line, fmt.Sprintf("coordinate out of range (%v; rows and columns must be within %d..%d)", err, sparse.MinCoord, sparse.MaxCoord)}
 			case err != nil:
 				return engine.Move{}, line, &lineError{line, fmt.Sprintf("%v in %q", err, clip(sc.Bytes()))}
 			case skip:
@@ -211,10 +212,10 @@ func listReplayer(c *cli.Context, r io.Reader) (*replayer, error) {
 // savedReplayer replays a saved game, which brings its own rules and is
 // validated completely before the first result is printed.
 func savedReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error) {
-	if name := gameflags.RulesFlagSet(c); name != "" {
+	if name := gamecli.RulesFlagSet(c); name != "" {
 		return nil, exitcode.UsageError(c, "--%s cannot be used with a saved game: it brings its own rules", name)
 	}
-	tuning, err := gameflags.Tuning(c)
+	tuning, err := gamecli.Tuning(c)
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +226,7 @@ func savedReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error) 
 		}
 		return nil, exitcode.Failure(c, "%v", err)
 	}
-	g, err := gameflags.NewGame(s.Game.Config(), tuning)
+	g, err := gamecli.NewGame(s.Game.Config(), tuning)
 	if err != nil {
 		return nil, exitcode.UsageError(c, "%v", err)
 	}
@@ -253,7 +254,7 @@ func recordReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error)
 	if err != nil {
 		return nil, exitcode.Failure(c, "reading %s: %v", where, err)
 	}
-	cfg, tuning, err := recordConfig(c)
+	cfg, tuning, err := gamecli.RecordConfig(c)
 	if err != nil {
 		return nil, err
 	}
@@ -262,12 +263,12 @@ func recordReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error)
 		return nil, exitcode.Failure(c, "%s: %v", where, err)
 	}
 	if rec.Bounded() {
-		if c.IsSet(gameflags.FlagRows) && (cfg.Rows != rec.Rows || cfg.Cols != rec.Cols) {
+		if c.IsSet(gamecli.FlagRows) && (cfg.Rows != rec.Rows || cfg.Cols != rec.Cols) {
 			return nil, exitcode.UsageError(c, "--rows/--cols give %d×%d but the .psq file is for a %d×%d board", cfg.Rows, cfg.Cols, rec.Rows, rec.Cols)
 		}
 		cfg.Rows, cfg.Cols = rec.Rows, rec.Cols
 	}
-	g, err := gameflags.NewGame(cfg, tuning)
+	g, err := gamecli.NewGame(cfg, tuning)
 	if err != nil {
 		return nil, exitcode.UsageError(c, "%v", err)
 	}

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"strconv"
 
-	"github.com/gomoku-engine/gomoku/cmd/internal/gameflags"
+	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
 	"github.com/gomoku-engine/gomoku/engine"
 )
 
@@ -57,7 +57,7 @@ type jsonSummary struct {
 }
 
 func newJSONSink(w *bufio.Writer, g *engine.Game) *jsonSink {
-	conf, _ := json.Marshal(gameflags.NewJSONConfig(g.Config(), g.Checker()))
+	conf, _ := json.Marshal(gamecli.NewJSONConfig(g.Config(), g.Checker()))
 	s := &jsonSink{w: w}
 	s.write(append(append([]byte(`{"config":`), conf...), `,"results":[`...))
 	return s

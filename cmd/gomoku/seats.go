@@ -6,13 +6,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gomoku-engine/gomoku/cmd/internal/gameflags"
+	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player"
 )
 
 // humanSeat is the seat name of a person at the keyboard.
-const humanSeat = gameflags.Human
+const humanSeat = gamecli.Human
 
 // seat is who plays one player's moves.
 type seat struct {
@@ -54,7 +54,7 @@ func parseSeats(spec string, cfg engine.Config) ([]string, error) {
 // seed (the search bot only when it is not stopped by its clock). think is
 // the search bot's time per move.
 func makeSeats(names []string, cfg engine.Config, seed uint64, think time.Duration) ([]seat, error) {
-	if err := gameflags.CheckSeats(names, cfg); err != nil {
+	if err := gamecli.CheckSeats(names, cfg); err != nil {
 		return nil, err
 	}
 	seats := make([]seat, len(names))

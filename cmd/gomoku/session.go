@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/gomoku-engine/gomoku/cmd/internal/gameflags"
+	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
 	"github.com/gomoku-engine/gomoku/cmd/internal/terminal"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/sparse"
@@ -247,13 +247,13 @@ func (s *session) load(path string) error {
 		return err
 	}
 	var g *engine.Game
-	if kindOf(data) == gameRecord {
+	if gamecli.KindOf(data) == gamecli.GameRecord {
 		// A record holds moves only: play them under this game's rules.
 		base := s.game.Config()
 		base.Players, base.Order = 2, engine.Rotation
-		g, err = gameFromRecord(data, base, s.tuning)
+		g, err = gamecli.GameFromRecord(data, base, s.tuning)
 	} else {
-		g, _, err = gameFromSaved(data, s.tuning)
+		g, _, err = gamecli.GameFromSaved(data, s.tuning)
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
@@ -265,7 +265,7 @@ func (s *session) load(path string) error {
 	if cfg.Players > maxPlayPlayers {
 		return fmt.Errorf("the game in %s has %d players; play draws at most %d", path, cfg.Players, maxPlayPlayers)
 	}
-	if err := gameflags.CheckSeats(s.seatNameList(), cfg); err != nil {
+	if err := gamecli.CheckSeats(s.seatNameList(), cfg); err != nil {
 		return fmt.Errorf("the game in %s cannot be played by these seats: %w", path, err)
 	}
 	s.game = g

@@ -7,6 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -228,7 +229,7 @@ func (m *screen) limits() sparse.Rect {
 	if cfg.Bounded() {
 		return sparse.Rect{MinRow: 0, MinCol: 0, MaxRow: cfg.Rows - 1, MaxCol: cfg.Cols - 1}
 	}
-	return sparse.Rect{MinRow: minCoord, MinCol: minCoord, MaxRow: maxCoord, MaxCol: maxCoord}
+	return sparse.Rect{MinRow: sparse.MinCoord, MinCol: sparse.MinCoord, MaxRow: sparse.MaxCoord, MaxCol: sparse.MaxCoord}
 }
 
 // moveCursor moves the cursor, stopping at the edge of the board or of the
@@ -505,7 +506,7 @@ func (m *screen) answer(kind promptKind, text string) tea.Cmd {
 
 // gotoCell moves the cursor to the cell typed, "ROW COL", and centres it.
 func (m *screen) gotoCell(text string) {
-	nums, _, err := parseMoveLine([]byte(text), false)
+	nums, _, err := gamecli.ParseMoveLine([]byte(text), false)
 	lim := m.limits()
 	switch {
 	case err != nil:

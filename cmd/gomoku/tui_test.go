@@ -240,13 +240,13 @@ func TestScreenScrollsPastTheEdgeOfAnInfiniteBoard(t *testing.T) {
 	}
 	assert.Equal(t, "The cursor is at the edge of the board.", h.message())
 	assert.Contains(t, h.status(), "cursor 2147483647 2147483647")
-	assert.Equal(t, "[.]", h.at(maxCoord, maxCoord))
+	assert.Equal(t, "[.]", h.at(sparse.MaxCoord, sparse.MaxCoord))
 	assertLabelsAligned(t, h)
 	assertGridAligned(t, h)
 	h.keys("enter")
-	assert.Equal(t, "[X]", h.at(maxCoord, maxCoord))
+	assert.Equal(t, "[X]", h.at(sparse.MaxCoord, sparse.MaxCoord))
 	h.keys("h")
-	assert.Equal(t, "(X)", h.at(maxCoord, maxCoord))
+	assert.Equal(t, "(X)", h.at(sparse.MaxCoord, sparse.MaxCoord))
 
 	// And at the other corner.
 	h.keys("g")
@@ -255,7 +255,7 @@ func TestScreenScrollsPastTheEdgeOfAnInfiniteBoard(t *testing.T) {
 		h.keys("k", "h")
 	}
 	assert.Contains(t, h.status(), "cursor -2147483648 -2147483648")
-	assert.True(t, strings.HasPrefix(h.row(minCoord), "-2147483648 [.]"), h.row(minCoord))
+	assert.True(t, strings.HasPrefix(h.row(sparse.MinCoord), "-2147483648 [.]"), h.row(sparse.MinCoord))
 	assertLabelsAligned(t, h)
 	assertGridAligned(t, h)
 	// Going off the map is refused.

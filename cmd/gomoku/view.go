@@ -39,8 +39,8 @@ func newView(rows, cols int, cfg engine.Config) view {
 		v.centre(cfg.Rows/2, cfg.Cols/2)
 		return v
 	}
-	v.minTop, v.maxTop = minCoord, maxCoord-v.rows+1
-	v.minLeft, v.maxLeft = minCoord, maxCoord-v.cols+1
+	v.minTop, v.maxTop = sparse.MinCoord, sparse.MaxCoord-v.rows+1
+	v.minLeft, v.maxLeft = sparse.MinCoord, sparse.MaxCoord-v.cols+1
 	v.centre(0, 0)
 	return v
 }

@@ -15,7 +15,7 @@ import (
 // the board (or the coordinate range).
 func requireViewInLimits(t *testing.T, v view, cfg engine.Config) {
 	t.Helper()
-	lo, hiRow, hiCol := minCoord, maxCoord, maxCoord
+	lo, hiRow, hiCol := sparse.MinCoord, sparse.MaxCoord, sparse.MaxCoord
 	if cfg.Bounded() {
 		lo, hiRow, hiCol = 0, cfg.Rows-1, cfg.Cols-1
 	}
@@ -43,7 +43,7 @@ func TestViewFollows(t *testing.T) {
 	// The latest moves too far apart to fit: the last one is centred.
 	follow(sparse.Cell{Row: 0, Col: 0}, sparse.Cell{Row: 50, Col: 50})
 	assert.Equal(t, "rows 46..54, columns 46..54", v.String())
-	for _, c := range []sparse.Cell{{Row: minCoord, Col: minCoord}, {Row: maxCoord, Col: maxCoord}, {Row: minCoord, Col: maxCoord}} {
+	for _, c := range []sparse.Cell{{Row: sparse.MinCoord, Col: sparse.MinCoord}, {Row: sparse.MaxCoord, Col: sparse.MaxCoord}, {Row: sparse.MinCoord, Col: sparse.MaxCoord}} {
 		follow(c)
 		assert.True(t, v.contains(c.Row, c.Col), "%v", c)
 		requireViewInLimits(t, v, cfg)

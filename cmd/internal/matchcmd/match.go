@@ -15,7 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
-	"github.com/gomoku-engine/gomoku/cmd/internal/gameflags"
+	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
 	"github.com/gomoku-engine/gomoku/cmd/internal/terminal"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/arena"
@@ -71,7 +71,7 @@ Examples:
    gomoku match --bots pbrain:./gomoku:pbrain,greedy --rows 15 --cols 15 --tc 5s+200ms --games 20
    gomoku match --bots pbrain:./gomoku:pbrain,pbrain:/opt/pbrain-rapfi --rows 15 --cols 15 \
        --tc 10s+100ms --openings openings.txt --games 200 --sprt elo0=0,elo1=10 --save-dir games/`,
-		Flags: append(gameflags.Flags(false),
+		Flags: append(gamecli.Flags(false),
 			&cli.StringFlag{Name: "bots", Value: defaultMatchBots(), Usage: "the players, a comma-separated `LIST` with one per player: pbrain:PATH[:ARGS] for a Gomocup engine, or one of " + strings.Join(player.Names(), ", ")},
 			&cli.StringFlag{Name: "name", Usage: "display `NAMES`, comma-separated, one per --bots entry (an empty one keeps the default: the bot's name or the engine's ABOUT name)"},
 			&cli.IntFlag{Name: "games", Value: 10, Usage: "number of games `N`"},
@@ -135,17 +135,17 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 	if len(specs) < 2 {
 		return nil, exitcode.UsageError(c, "--bots: a match needs at least 2 bots, got %q", c.String("bots"))
 	}
-	if c.IsSet(gameflags.FlagPlayers) && c.Int(gameflags.FlagPlayers) != len(specs) {
-		return nil, exitcode.UsageError(c, "--players is %d but --bots names %d bots: give one bot per player", c.Int(gameflags.FlagPlayers), len(specs))
+	if c.IsSet(gamecli.FlagPlayers) && c.Int(gamecli.FlagPlayers) != len(specs) {
+		return nil, exitcode.UsageError(c, "--players is %d but --bots names %d bots: give one bot per player", c.Int(gamecli.FlagPlayers), len(specs))
 	}
-	if err := c.Set(gameflags.FlagPlayers, fmt.Sprint(len(specs))); err != nil {
+	if err := c.Set(gamecli.FlagPlayers, fmt.Sprint(len(specs))); err != nil {
 		return nil, exitcode.UsageError(c, "%v", err)
 	}
-	cfg, tuning, err := gameflags.Config(c)
+	cfg, tuning, err := gamecli.Config(c)
 	if err != nil {
 		return nil, err
 	}
-	probe, err := gameflags.NewGame(cfg, tuning)
+	probe, err := gamecli.NewGame(cfg, tuning)
 	if err != nil {
 		return nil, exitcode.UsageError(c, "%v", err)
 	}
@@ -174,7 +174,7 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 	for i, spec := range specs {
 		seats[i] = strings.ToLower(strings.TrimSpace(spec))
 	}
-	if err := gameflags.CheckSeats(seats, cfg); err != nil {
+	if err := gamecli.CheckSeats(seats, cfg); err != nil {
 		return nil, exitcode.UsageError(c, "--bots: %v", err)
 	}
 	schedule, err := arena.ParseSchedule(c.String("schedule"))

@@ -9,7 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/gomoku-engine/gomoku/cmd/internal/gameflags"
+	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/arena"
 	"github.com/gomoku-engine/gomoku/engine/arena/elo"
@@ -128,18 +128,18 @@ func roundDuration(d time.Duration) time.Duration {
 
 // matchJSON is the --json document.
 type matchJSON struct {
-	Config      gameflags.JSONConfig `json:"config"`
-	Games       int                  `json:"games"`
-	Requested   int                  `json:"games_requested"`
-	Interrupted bool                 `json:"interrupted"`
-	Seed        uint64               `json:"seed"`
-	Schedule    string               `json:"schedule"`
-	MaxMoves    int                  `json:"max_moves"`
-	Opening     int                  `json:"opening_moves"`
-	Draws       int                  `json:"draws"`
-	MoveLimits  int                  `json:"move_limits"`
-	AvgLength   float64              `json:"avg_length"`
-	Bots        []standingJSON       `json:"bots"`
+	Config      gamecli.JSONConfig `json:"config"`
+	Games       int                `json:"games"`
+	Requested   int                `json:"games_requested"`
+	Interrupted bool               `json:"interrupted"`
+	Seed        uint64             `json:"seed"`
+	Schedule    string             `json:"schedule"`
+	MaxMoves    int                `json:"max_moves"`
+	Opening     int                `json:"opening_moves"`
+	Draws       int                `json:"draws"`
+	MoveLimits  int                `json:"move_limits"`
+	AvgLength   float64            `json:"avg_length"`
+	Bots        []standingJSON     `json:"bots"`
 	// The time control, openings and concurrency.
 	MoveTimeMS  int64 `json:"move_time_ms"`
 	GameTimeMS  int64 `json:"game_time_ms"`
@@ -250,7 +250,7 @@ func faultCounts(f [arena.NumFaults]int) faultsJSON {
 func writeMatchJSON(w io.Writer, m *matchSetup, sum *arena.Summary, interrupted bool) error {
 	o, cfg := m.opts, m.opts.Config
 	doc := matchJSON{
-		Config:      gameflags.NewJSONConfig(cfg, m.checker),
+		Config:      gamecli.NewJSONConfig(cfg, m.checker),
 		Games:       sum.Games,
 		Requested:   o.Games,
 		Interrupted: interrupted,

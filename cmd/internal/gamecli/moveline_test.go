@@ -1,4 +1,4 @@
-package main
+package gamecli
 
 import (
 	"strconv"
@@ -43,7 +43,7 @@ func TestParseMoveLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {
-			got, skip, err := parseMoveLine([]byte(tt.line), tt.withPlayer)
+			got, skip, err := ParseMoveLine([]byte(tt.line), tt.withPlayer)
 			if tt.err != "" {
 				require.ErrorContains(t, err, tt.err)
 				return
@@ -63,7 +63,7 @@ func FuzzParseMoveLine(f *testing.F) {
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, line string, withPlayer bool) {
-		got, skip, err := parseMoveLine([]byte(line), withPlayer)
+		got, skip, err := ParseMoveLine([]byte(line), withPlayer)
 		want, wantSkip, ok := referenceParse(line, withPlayer)
 		if !ok {
 			require.Error(t, err, "accepted %q as %v", line, got)

@@ -1,9 +1,4 @@
-// Package gameflags holds what the gomoku commands share about a game on
-// the command line: the flags of its rules and tuning (--k, --players,
-// --rows, --cols, --torus, --rule, --free-order, --checker), reading them
-// into an engine configuration, checking that the bots named can play it,
-// and the configuration as JSON output shows it.
-package gameflags
+package gamecli
 
 import (
 	"fmt"
@@ -18,34 +13,34 @@ import (
 
 // Names of the flags that configure a game, shared by the commands.
 const (
-	FlagK         = "k"
+	flagK         = "k"
 	FlagPlayers   = "players"
 	FlagRows      = "rows"
-	FlagCols      = "cols"
-	FlagTorus     = "torus"
-	FlagRule      = "rule"
-	FlagFreeOrder = "free-order"
-	FlagChecker   = "checker"
+	flagCols      = "cols"
+	flagTorus     = "torus"
+	flagRule      = "rule"
+	flagFreeOrder = "free-order"
+	flagChecker   = "checker"
 )
 
-// RulesFlags are the flags that define the game itself; a saved game
+// rulesFlags are the flags that define the game itself; a saved game
 // brings its own, so they cannot be combined with one.
-var RulesFlags = []string{FlagK, FlagPlayers, FlagRows, FlagCols, FlagTorus, FlagRule, FlagFreeOrder}
+var rulesFlags = []string{flagK, FlagPlayers, FlagRows, flagCols, flagTorus, flagRule, flagFreeOrder}
 
 // Flags returns the flags that configure a game. freeOrder adds
 // --free-order, which only makes sense where moves can name their player.
 func Flags(freeOrder bool) []cli.Flag {
 	flags := []cli.Flag{
-		&cli.IntFlag{Name: FlagK, Value: 5, Usage: "`K` marks in a row win"},
+		&cli.IntFlag{Name: flagK, Value: 5, Usage: "`K` marks in a row win"},
 		&cli.IntFlag{Name: FlagPlayers, Value: 2, Usage: "number of players `N`, 2 to 255"},
 		&cli.IntFlag{Name: FlagRows, Usage: "bound the board to `R` rows 0..R-1 (with --cols)", DefaultText: "unbounded"},
-		&cli.IntFlag{Name: FlagCols, Usage: "bound the board to `C` columns 0..C-1 (with --rows)", DefaultText: "unbounded"},
-		&cli.BoolFlag{Name: FlagTorus, Usage: "wrap the board around its edges (with --rows and --cols): lines run on from the last column into the first and from the bottom row into the top; moves stay on the board"},
-		&cli.StringFlag{Name: FlagRule, Value: engine.Freestyle.String(), Usage: "`RULE`: freestyle (K or more in a row wins) or exact (exactly K; overlines do not win)"},
-		&cli.StringFlag{Name: FlagChecker, Value: engine.AutoChecker.String(), Usage: "win checker `NAME`: auto, walk, runs or lines (lines needs an n×n board with K = n); all give the same results"},
+		&cli.IntFlag{Name: flagCols, Usage: "bound the board to `C` columns 0..C-1 (with --rows)", DefaultText: "unbounded"},
+		&cli.BoolFlag{Name: flagTorus, Usage: "wrap the board around its edges (with --rows and --cols): lines run on from the last column into the first and from the bottom row into the top; moves stay on the board"},
+		&cli.StringFlag{Name: flagRule, Value: engine.Freestyle.String(), Usage: "`RULE`: freestyle (K or more in a row wins) or exact (exactly K; overlines do not win)"},
+		&cli.StringFlag{Name: flagChecker, Value: engine.AutoChecker.String(), Usage: "win checker `NAME`: auto, walk, runs or lines (lines needs an n×n board with K = n); all give the same results"},
 	}
 	if freeOrder {
-		flags = append(flags, &cli.BoolFlag{Name: FlagFreeOrder, Usage: "moves name their player (ROW COL PLAYER) and any player may move at any time"})
+		flags = append(flags, &cli.BoolFlag{Name: flagFreeOrder, Usage: "moves name their player (ROW COL PLAYER) and any player may move at any time"})
 	}
 	return flags
 }
@@ -55,23 +50,23 @@ func Flags(freeOrder bool) []cli.Flag {
 // is a usage error.
 func Config(c *cli.Context) (engine.Config, []engine.Option, error) {
 	cfg := engine.DefaultConfig()
-	cfg.K, cfg.Players = c.Int(FlagK), c.Int(FlagPlayers)
-	cfg.Rows, cfg.Cols = c.Int(FlagRows), c.Int(FlagCols)
-	if c.IsSet(FlagRows) != c.IsSet(FlagCols) {
+	cfg.K, cfg.Players = c.Int(flagK), c.Int(FlagPlayers)
+	cfg.Rows, cfg.Cols = c.Int(FlagRows), c.Int(flagCols)
+	if c.IsSet(FlagRows) != c.IsSet(flagCols) {
 		return cfg, nil, exitcode.UsageError(c, "--rows and --cols go together: give both for a bounded board, or neither for an unbounded one")
 	}
 	if c.IsSet(FlagRows) && (cfg.Rows < 1 || cfg.Cols < 1) {
 		return cfg, nil, exitcode.UsageError(c, "--rows and --cols must be positive, got %d and %d", cfg.Rows, cfg.Cols)
 	}
-	if cfg.Torus = c.Bool(FlagTorus); cfg.Torus && !c.IsSet(FlagRows) {
+	if cfg.Torus = c.Bool(flagTorus); cfg.Torus && !c.IsSet(FlagRows) {
 		return cfg, nil, exitcode.UsageError(c, "--torus needs a bounded board to wrap around: give --rows and --cols")
 	}
-	rule, err := engine.ParseRule(c.String(FlagRule))
+	rule, err := engine.ParseRule(c.String(flagRule))
 	if err != nil {
 		return cfg, nil, exitcode.UsageError(c, "--rule: %v", err)
 	}
 	cfg.Rule = rule
-	if c.Bool(FlagFreeOrder) {
+	if c.Bool(flagFreeOrder) {
 		cfg.Order = engine.FreeOrder
 	}
 	tuning, err := Tuning(c)
@@ -88,7 +83,7 @@ func Config(c *cli.Context) (engine.Config, []engine.Option, error) {
 // Tuning reads the flags that choose how a game is played out in
 // memory, not its rules (--checker), as options beside the rules.
 func Tuning(c *cli.Context) ([]engine.Option, error) {
-	k, err := engine.ParseChecker(c.String(FlagChecker))
+	k, err := engine.ParseChecker(c.String(flagChecker))
 	if err != nil {
 		return nil, exitcode.UsageError(c, "--checker: %v", err)
 	}
@@ -102,7 +97,7 @@ func NewGame(cfg engine.Config, tuning []engine.Option) (*engine.Game, error) {
 
 // RulesFlagSet names a rules flag given on the command line, or "".
 func RulesFlagSet(c *cli.Context) string {
-	for _, name := range RulesFlags {
+	for _, name := range rulesFlags {
 		if c.IsSet(name) {
 			return name
 		}

@@ -1,4 +1,4 @@
-package main
+package gamecli
 
 import (
 	"bufio"
@@ -10,7 +10,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
-	"github.com/gomoku-engine/gomoku/cmd/internal/gameflags"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
@@ -22,24 +21,24 @@ import (
 // .psq, the board's size, so it is played under the rules the command line
 // gives: K, the rule, and for a move string the bounds.
 
-// inputKind is what a game file or a replay's input holds.
-type inputKind uint8
+// InputKind is what a game file or a replay's input holds.
+type InputKind uint8
 
 const (
-	moveList   inputKind = iota // lines of ROW COL [PLAYER], for replay
-	savedGame                   // JSON written by play and match
-	gameRecord                  // a .psq file or a move string
+	MoveList   InputKind = iota // lines of ROW COL [PLAYER], for replay
+	SavedGame                   // JSON written by play and match
+	GameRecord                  // a .psq file or a move string
 )
 
 // utf8BOM is the byte-order mark that may open a UTF-8 file.
 const utf8BOM = "\uFEFF"
 
-// sniff tells the kinds apart by the first byte after a byte-order mark
+// Sniff tells the kinds apart by the first byte after a byte-order mark
 // and blanks: '{' opens a saved game, a letter a record (a .psq file's
 // "Piskvorky" header or a move string like "h8i9"), anything else a move
 // list. It consumes the byte-order mark and peeks at no more than it needs,
 // so a program feeding moves one at a time is not kept waiting.
-func sniff(r *bufio.Reader) (inputKind, error) {
+func Sniff(r *bufio.Reader) (InputKind, error) {
 	if bom, _ := r.Peek(len(utf8BOM)); string(bom) == utf8BOM {
 		_, _ = r.Discard(len(utf8BOM))
 	}
@@ -47,33 +46,33 @@ func sniff(r *bufio.Reader) (inputKind, error) {
 		b, err := r.Peek(i)
 		if len(b) < i {
 			if err == io.EOF {
-				return moveList, nil
+				return MoveList, nil
 			}
-			return moveList, err
+			return MoveList, err
 		}
 		switch c := b[i-1]; {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
 			continue
 		case c == '{':
-			return savedGame, nil
+			return SavedGame, nil
 		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-			return gameRecord, nil
+			return GameRecord, nil
 		}
-		return moveList, nil
+		return MoveList, nil
 	}
-	return moveList, nil
+	return MoveList, nil
 }
 
-// kindOf is [sniff] for a whole file.
-func kindOf(data []byte) inputKind {
-	k, _ := sniff(bufio.NewReader(bytes.NewReader(data)))
+// KindOf is [Sniff] for a whole file.
+func KindOf(data []byte) InputKind {
+	k, _ := Sniff(bufio.NewReader(bytes.NewReader(data)))
 	return k
 }
 
-// gameFromRecord replays a record under the rules cfg, which must be for
+// GameFromRecord replays a record under the rules cfg, which must be for
 // two players in rotation, with the tuning options; a .psq file's size
 // replaces cfg's bounds.
-func gameFromRecord(data []byte, cfg engine.Config, tuning []engine.Option) (*engine.Game, error) {
+func GameFromRecord(data []byte, cfg engine.Config, tuning []engine.Option) (*engine.Game, error) {
 	rec, _, err := record.Load(data)
 	if err != nil {
 		return nil, err
@@ -86,10 +85,10 @@ func gameFromRecord(data []byte, cfg engine.Config, tuning []engine.Option) (*en
 
 var errNotAGameFile = errors.New("not a game file: neither a saved game (JSON), a Piskvork .psq record nor a move string like h8i9")
 
-// gameFromSaved replays a saved game with the tuning chosen on the command
+// GameFromSaved replays a saved game with the tuning chosen on the command
 // line.
-func gameFromSaved(data []byte, tuning []engine.Option) (*engine.Game, []string, error) {
-	if kindOf(data) != savedGame {
+func GameFromSaved(data []byte, tuning []engine.Option) (*engine.Game, []string, error) {
+	if KindOf(data) != SavedGame {
 		return nil, nil, errNotAGameFile
 	}
 	saved, err := savefile.Read(bytes.NewReader(data), tuning...)
@@ -99,52 +98,52 @@ func gameFromSaved(data []byte, tuning []engine.Option) (*engine.Game, []string,
 	return saved.Game, saved.Seats, nil
 }
 
-// loadGameFlag loads the game named by a command's --load flag. Rules
+// LoadGameFlag loads the game named by a command's --load flag. Rules
 // flags are refused for a saved game and apply to a record.
-func loadGameFlag(c *cli.Context, path string) (*engine.Game, []string, error) {
+func LoadGameFlag(c *cli.Context, path string) (*engine.Game, []string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, exitcode.Failure(c, "%v", err)
 	}
-	switch kindOf(data) {
-	case moveList:
+	switch KindOf(data) {
+	case MoveList:
 		return nil, nil, exitcode.Failure(c, "%s: %v", path, errNotAGameFile)
-	case savedGame:
-		if name := gameflags.RulesFlagSet(c); name != "" {
+	case SavedGame:
+		if name := RulesFlagSet(c); name != "" {
 			return nil, nil, exitcode.UsageError(c, "--%s cannot be used with a saved game: it brings its own rules", name)
 		}
-		tuning, err := gameflags.Tuning(c)
+		tuning, err := Tuning(c)
 		if err != nil {
 			return nil, nil, err
 		}
-		g, seats, err := gameFromSaved(data, tuning)
+		g, seats, err := GameFromSaved(data, tuning)
 		if err != nil {
 			return nil, nil, exitcode.Failure(c, "%s: %v", path, err)
 		}
 		return g, seats, nil
 	}
-	cfg, tuning, err := recordConfig(c)
+	cfg, tuning, err := RecordConfig(c)
 	if err != nil {
 		return nil, nil, err
 	}
-	g, err := gameFromRecord(data, cfg, tuning)
+	g, err := GameFromRecord(data, cfg, tuning)
 	if err != nil {
 		return nil, nil, exitcode.Failure(c, "%s: %v", path, err)
 	}
 	return g, nil, nil
 }
 
-// recordConfig is the configuration a record is played under: the rules
+// RecordConfig is the configuration a record is played under: the rules
 // flags, for two players in rotation.
-func recordConfig(c *cli.Context) (engine.Config, []engine.Option, error) {
-	if c.IsSet(gameflags.FlagPlayers) && c.Int(gameflags.FlagPlayers) != 2 {
-		return engine.Config{}, nil, exitcode.UsageError(c, "--players: records (.psq, move strings) hold two-player games, got %d", c.Int(gameflags.FlagPlayers))
+func RecordConfig(c *cli.Context) (engine.Config, []engine.Option, error) {
+	if c.IsSet(FlagPlayers) && c.Int(FlagPlayers) != 2 {
+		return engine.Config{}, nil, exitcode.UsageError(c, "--players: records (.psq, move strings) hold two-player games, got %d", c.Int(FlagPlayers))
 	}
-	if c.Bool(gameflags.FlagFreeOrder) {
+	if c.Bool(flagFreeOrder) {
 		return engine.Config{}, nil, exitcode.UsageError(c, "--free-order cannot be used with a record: its players alternate")
 	}
-	if c.Bool(gameflags.FlagTorus) {
+	if c.Bool(flagTorus) {
 		return engine.Config{}, nil, exitcode.UsageError(c, "--torus cannot be used with a record: .psq files and move strings hold flat boards only (a torus game is saved as JSON)")
 	}
-	return gameflags.Config(c)
+	return Config(c)
 }

@@ -1,4 +1,4 @@
-package main
+package gamecli
 
 import (
 	"errors"
@@ -8,14 +8,9 @@ import (
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-const (
-	minCoord = sparse.MinCoord
-	maxCoord = sparse.MaxCoord
-)
-
-// describeMoveError explains a move the engine refused, in words for
+// DescribeMoveError explains a move the engine refused, in words for
 // the command line. decidedAt is the move that ended the game, if any.
-func describeMoveError(g *engine.Game, err error, decidedAt int) string {
+func DescribeMoveError(g *engine.Game, err error, decidedAt int) string {
 	var me *engine.MoveError
 	if !errors.As(err, &me) {
 		return err.Error()
@@ -27,7 +22,7 @@ func describeMoveError(g *engine.Game, err error, decidedAt int) string {
 	case errors.Is(err, engine.ErrOffBoard):
 		return fmt.Sprintf("cell (%d, %d) is off the board (rows 0..%d, columns 0..%d)", m.Row, m.Col, cfg.Rows-1, cfg.Cols-1)
 	case errors.Is(err, engine.ErrOutOfRange):
-		return fmt.Sprintf("coordinate out of range in (%d, %d): rows and columns must be within %d..%d", m.Row, m.Col, minCoord, maxCoord)
+		return fmt.Sprintf("coordinate out of range in (%d, %d): rows and columns must be within %d..%d", m.Row, m.Col, sparse.MinCoord, sparse.MaxCoord)
 	case errors.Is(err, engine.ErrGameOver):
 		if g.Status() == engine.Drawn {
 			return fmt.Sprintf("game already over: the board filled up at move %d, a draw", decidedAt)

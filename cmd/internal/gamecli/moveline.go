@@ -1,23 +1,23 @@
-package main
+package gamecli
 
 import (
 	"errors"
 	"fmt"
 )
 
-// Errors from parseMoveLine; the replay command reports them with the line
+// Errors from ParseMoveLine; the replay command reports them with the line
 // number.
 var (
 	errMalformed = errors.New("malformed line")
-	errHuge      = errors.New("number too large")
+	ErrHuge      = errors.New("number too large")
 )
 
-// parseMoveLine reads one line of a move list: "ROW COL", or "ROW COL
+// ParseMoveLine reads one line of a move list: "ROW COL", or "ROW COL
 // PLAYER" when withPlayer, with fields separated by spaces, tabs or one
 // comma (with optional spaces around it). skip is true for blank lines and
 // lines whose first non-blank character is '#'. It does not allocate: the
 // replay command calls it a million times a second.
-func parseMoveLine(line []byte, withPlayer bool) (nums [3]int, skip bool, err error) {
+func ParseMoveLine(line []byte, withPlayer bool) (nums [3]int, skip bool, err error) {
 	want := 2
 	if withPlayer {
 		want = 3
@@ -95,7 +95,7 @@ func parseInt(line []byte, i int) (int, int, error) {
 			for end < len(line) && line[end] >= '0' && line[end] <= '9' {
 				end++
 			}
-			return 0, 0, fmt.Errorf("%w: %s", errHuge, line[start:end])
+			return 0, 0, fmt.Errorf("%w: %s", ErrHuge, line[start:end])
 		}
 		i++
 	}
