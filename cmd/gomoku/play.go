@@ -10,7 +10,9 @@ import (
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
 	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
+	"github.com/gomoku-engine/gomoku/cmd/internal/play"
 	"github.com/gomoku-engine/gomoku/cmd/internal/terminal"
+	"github.com/gomoku-engine/gomoku/cmd/internal/tui"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player"
 )
@@ -95,14 +97,14 @@ func runPlay(c *cli.Context) error {
 		}
 	}
 	players := game.Config().Players
-	if players > maxPlayPlayers {
-		return exitcode.UsageError(c, "play draws at most %d players, got %d", maxPlayPlayers, players)
+	if players > play.MaxPlayers {
+		return exitcode.UsageError(c, "play draws at most %d players, got %d", play.MaxPlayers, players)
 	}
 
-	names := defaultSeats(game.Config())
+	names := play.DefaultSeats(game.Config())
 	switch {
 	case c.IsSet("seats"):
-		if names, err = parseSeats(c.String("seats"), game.Config()); err != nil {
+		if names, err = play.ParseSeats(c.String("seats"), game.Config()); err != nil {
 			return exitcode.UsageError(c, "--seats: %v", err)
 		}
 	case savedSeats != nil:
@@ -115,38 +117,31 @@ func runPlay(c *cli.Context) error {
 	if c.Duration("think") <= 0 {
 		return exitcode.UsageError(c, "--think must be positive, got %v", c.Duration("think"))
 	}
-	seats, err := makeSeats(names, game.Config(), seed, c.Duration("think"))
+	seats, err := play.MakeSeats(names, game.Config(), seed, c.Duration("think"))
 	if err != nil {
 		return exitcode.UsageError(c, "--seats: %v", err)
 	}
 
 	out := c.App.Writer
-	fullScreen := fullScreenWanted(c.Bool("plain"), c.App.Reader, out)
-	s := &session{
-		ctx:      c.Context,
-		out:      out,
-		echo:     !terminal.Is(c.App.Reader),
-		style:    style{colour: terminal.ColourWanted(colour, out)},
-		game:     game,
-		tuning:   tuning,
-		seats:    seats,
-		viewRows: viewRows,
-		viewCols: viewCols,
-		maxMoves: c.Int("max-moves"),
-	}
-	s.view = newView(viewRows, viewCols, game.Config())
-	s.centreOnPlay()
+	fullScreen := tui.Wanted(c.Bool("plain"), c.App.Reader, out)
+	s := play.NewSession(c.Context, out, game, seats, play.Options{
+		Echo:     !terminal.Is(c.App.Reader),
+		Colour:   terminal.ColourWanted(colour, out),
+		Tuning:   tuning,
+		ViewRows: viewRows,
+		ViewCols: viewCols,
+		MaxMoves: c.Int("max-moves"),
+	})
 	if hasBot(seats) && !c.IsSet("seed") {
 		fmt.Fprintf(out, "Bots use seed %d (--seed %d repeats this game).\n", seed, seed)
 	}
 	if fullScreen {
-		err = s.runFullScreen(c.App.Reader, out, terminal.ColourWanted(colour, out))
+		err = tui.Run(s, c.App.Reader, out, terminal.ColourWanted(colour, out))
 	} else {
-		s.lines = terminal.ReadLines(c.Context, c.App.Reader)
-		err = s.run()
+		err = s.Run(terminal.ReadLines(c.Context, c.App.Reader))
 	}
 	switch {
-	case errors.Is(err, errInterrupted):
+	case errors.Is(err, play.ErrInterrupted):
 		return cli.Exit("", exitcode.Interrupted)
 	case err != nil:
 		return exitcode.Failure(c, "%v", err)
@@ -154,9 +149,9 @@ func runPlay(c *cli.Context) error {
 	return nil
 }
 
-func hasBot(seats []seat) bool {
+func hasBot(seats []play.Seat) bool {
 	for _, s := range seats {
-		if !s.human() {
+		if !s.Human() {
 			return true
 		}
 	}

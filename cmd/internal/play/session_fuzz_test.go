@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"context"
@@ -25,21 +25,19 @@ func FuzzPlayCommands(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input string) {
 		g, err := engine.New(engine.WithK(3), engine.WithBounds(4, 5))
 		require.NoError(t, err)
-		s := &session{ctx: context.Background(), out: io.Discard, game: g, seats: []seat{{name: humanSeat}, {name: humanSeat}},
-			viewRows: 3, viewCols: 3}
-		s.view = newView(3, 3, g.Config())
+		s := NewSession(context.Background(), io.Discard, g, []Seat{{Name: humanSeat}, {Name: humanSeat}}, Options{ViewRows: 3, ViewCols: 3})
 		for _, line := range strings.Split(input, "\n") {
 			word, _, _ := strings.Cut(strings.TrimSpace(line), " ")
 			if w := strings.ToLower(word); w == "save" || w == "load" {
 				continue
 			}
-			if s.command(line) || s.game.Status() != engine.Ongoing {
+			if s.command(line) || s.Game.Status() != engine.Ongoing {
 				break
 			}
-			s.showBoard()
-			requireViewInLimits(t, s.view, g.Config())
-			require.LessOrEqual(t, s.game.Len(), 20)
-			for c, p := range s.game.Marks() {
+			s.ShowBoard()
+			requireViewInLimits(t, s.View, g.Config())
+			require.LessOrEqual(t, s.Game.Len(), 20)
+			for c, p := range s.Game.Marks() {
 				require.True(t, c.Row >= 0 && c.Row < 4 && c.Col >= 0 && c.Col < 5, "mark off the board at %v", c)
 				require.Contains(t, []int{1, 2}, p)
 			}

@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"fmt"
@@ -14,20 +14,20 @@ import (
 // humanSeat is the seat name of a person at the keyboard.
 const humanSeat = gamecli.Human
 
-// seat is who plays one player's moves.
-type seat struct {
-	name string          // humanSeat or the bot's name
-	bot  engine.Strategy // nil for a person
+// Seat is who plays one player's moves.
+type Seat struct {
+	Name string          // humanSeat or the bot's name
+	Bot  engine.Strategy // nil for a person
 }
 
-func (s seat) human() bool { return s.bot == nil }
+func (s Seat) Human() bool { return s.Bot == nil }
 
 // seatNames lists the names a seat may take.
 func seatNames() []string { return append([]string{humanSeat}, player.Names()...) }
 
-// defaultSeats is a person against the strongest bot that plays cfg, or
+// DefaultSeats is a person against the strongest bot that plays cfg, or
 // against as many of them as the other players need.
-func defaultSeats(cfg engine.Config) []string {
+func DefaultSeats(cfg engine.Config) []string {
 	names := []string{humanSeat}
 	for range cfg.Players - 1 {
 		names = append(names, player.Strongest(cfg))
@@ -35,32 +35,32 @@ func defaultSeats(cfg engine.Config) []string {
 	return names
 }
 
-// parseSeats reads a comma-separated list of seat names, one per player
+// ParseSeats reads a comma-separated list of seat names, one per player
 // of cfg.
-func parseSeats(spec string, cfg engine.Config) ([]string, error) {
+func ParseSeats(spec string, cfg engine.Config) ([]string, error) {
 	players := cfg.Players
 	names := strings.Split(spec, ",")
 	for i, n := range names {
 		names[i] = strings.ToLower(strings.TrimSpace(n))
 	}
 	if len(names) != players {
-		return nil, fmt.Errorf("%d seats for %d players: give one name per player, e.g. --seats %s", len(names), players, strings.Join(defaultSeats(cfg), ","))
+		return nil, fmt.Errorf("%d seats for %d players: give one name per player, e.g. --seats %s", len(names), players, strings.Join(DefaultSeats(cfg), ","))
 	}
 	return names, nil
 }
 
-// makeSeats creates the seats for a game configured like cfg; bots get
+// MakeSeats creates the seats for a game configured like cfg; bots get
 // seeds seed, seed+1, ... in seat order, so a game repeats with the same
 // seed (the search bot only when it is not stopped by its clock). think is
 // the search bot's time per move.
-func makeSeats(names []string, cfg engine.Config, seed uint64, think time.Duration) ([]seat, error) {
+func MakeSeats(names []string, cfg engine.Config, seed uint64, think time.Duration) ([]Seat, error) {
 	if err := gamecli.CheckSeats(names, cfg); err != nil {
 		return nil, err
 	}
-	seats := make([]seat, len(names))
+	seats := make([]Seat, len(names))
 	for i, n := range names {
 		if n == humanSeat {
-			seats[i] = seat{name: n}
+			seats[i] = Seat{Name: n}
 			continue
 		}
 		if !slices.Contains(player.Names(), n) {
@@ -70,7 +70,7 @@ func makeSeats(names []string, cfg engine.Config, seed uint64, think time.Durati
 		if err != nil {
 			return nil, err
 		}
-		seats[i] = seat{name: n, bot: bot}
+		seats[i] = Seat{Name: n, Bot: bot}
 	}
 	return seats, nil
 }

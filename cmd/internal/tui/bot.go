@@ -1,4 +1,4 @@
-package main
+package tui
 
 import (
 	"context"
@@ -48,20 +48,20 @@ func (m *screen) startBot() tea.Cmd {
 	if m.bot != nil || m.end != endNone {
 		return nil
 	}
-	if _, over := m.s.outcome(); over {
+	if _, over := m.s.Outcome(); over {
 		return nil
 	}
-	p := m.s.game.Turn()
-	st := m.s.seats[p-1]
-	if st.human() {
+	p := m.s.Game.Turn()
+	st := m.s.Seats[p-1]
+	if st.Human() {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(m.ctx)
 	job := &botJob{player: p, started: m.now(), cancel: cancel}
 	m.bot = job
-	g := m.s.game.Clone()
+	g := m.s.Game.Clone()
 	search := func() tea.Msg {
-		cell, err := st.bot.Choose(ctx, g, p)
+		cell, err := st.Bot.Choose(ctx, g, p)
 		return botDone{job: job, cell: cell, err: err}
 	}
 	return tea.Batch(search, m.spinLater(job))
@@ -92,10 +92,10 @@ func (m *screen) botDone(d botDone) tea.Cmd {
 	case d.err != nil && m.ctx.Err() != nil:
 		return m.quit(endInterrupted)
 	case d.err != nil:
-		m.err = fmt.Errorf("bot %s (player %d) failed: %w", m.s.seats[d.job.player-1].name, d.job.player, d.err)
+		m.err = fmt.Errorf("bot %s (player %d) failed: %w", m.s.Seats[d.job.player-1].Name, d.job.player, d.err)
 		return m.quit(endFailed)
 	}
-	msg, err := m.s.playBot(d.job.player, d.cell)
+	msg, err := m.s.PlayBot(d.job.player, d.cell)
 	if err != nil {
 		m.err = err
 		return m.quit(endFailed)

@@ -1,4 +1,4 @@
-package main
+package tui
 
 import (
 	"os"
@@ -169,4 +169,12 @@ func TestFullScreenInTmux(t *testing.T) {
 	tt.keys("C-c")
 	screen = tt.waitFor("EXIT 130")
 	assert.Contains(t, screen, "Interrupted: the game is left unfinished after 1 move.")
+}
+
+// TestMain removes the program that gomokutest.Binary built, once the
+// tests have run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	gomokutest.Cleanup()
+	os.Exit(code)
 }

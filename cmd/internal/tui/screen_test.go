@@ -1,4 +1,4 @@
-package main
+package tui
 
 import (
 	"context"
@@ -16,6 +16,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
+	"github.com/gomoku-engine/gomoku/cmd/internal/play"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
 	"github.com/gomoku-engine/gomoku/sparse"
@@ -43,12 +45,11 @@ func newLimitedScreenTest(t *testing.T, cfg engine.Config, width, height, maxMov
 	g, err := engine.New(engine.WithConfig(cfg))
 	require.NoError(t, err)
 	if len(seats) == 0 {
-		seats = []string{humanSeat, humanSeat}
+		seats = []string{gamecli.Human, gamecli.Human}
 	}
-	st, err := makeSeats(seats, cfg, 1, 20*time.Millisecond)
+	st, err := play.MakeSeats(seats, cfg, 1, 20*time.Millisecond)
 	require.NoError(t, err)
-	s := &session{ctx: context.Background(), out: io.Discard, game: g, seats: st, viewRows: 15, viewCols: 15, maxMoves: maxMoves}
-	s.view = newView(15, 15, cfg)
+	s := play.NewSession(context.Background(), io.Discard, g, st, play.Options{ViewRows: 15, ViewCols: 15, MaxMoves: maxMoves})
 	m := newScreen(context.Background(), s, newTheme(io.Discard, false))
 	m.spinEvery = time.Nanosecond
 	h := &screenTest{t: t, m: m}
@@ -139,24 +140,24 @@ func (h *screenTest) message() string { return h.m.messageLine() }
 // row is the screen line of board row r.
 func (h *screenTest) row(r int) string {
 	h.t.Helper()
-	i, _ := h.m.s.view.offset(r, 0)
-	require.True(h.t, i >= 0 && i < h.m.s.view.rows, "row %d is not in view %s", r, &h.m.s.view)
+	i, _ := h.m.s.View.Offset(r, 0)
+	require.True(h.t, i >= 0 && i < h.m.s.View.Rows, "row %d is not in view %s", r, &h.m.s.View)
 	return h.screen()[1+i]
 }
 
 // at is what the screen shows for cell (r, c): three characters.
 func (h *screenTest) at(r, c int) string {
 	h.t.Helper()
-	_, j := h.m.s.view.offset(r, c)
+	_, j := h.m.s.View.Offset(r, c)
 	x := h.m.gutter + j*cellWidth
 	line := h.row(r) + strings.Repeat(" ", 3)
-	require.True(h.t, j >= 0 && j < h.m.s.view.cols, "column %d is not in view %s", c, &h.m.s.view)
+	require.True(h.t, j >= 0 && j < h.m.s.View.Cols, "column %d is not in view %s", c, &h.m.s.View)
 	return line[x : x+cellWidth]
 }
 
 // click is a left click on the middle of cell (r, c).
 func (h *screenTest) click(r, c int) tea.MouseMsg {
-	i, j := h.m.s.view.offset(r, c)
+	i, j := h.m.s.View.Offset(r, c)
 	return tea.MouseMsg{X: h.m.gutter + j*cellWidth + 1, Y: 1 + i, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress}
 }
 
@@ -164,9 +165,9 @@ func TestScreenFillsTheWindow(t *testing.T) {
 	h := newScreenTest(t, engine.DefaultConfig(), 60, 20)
 	lines := h.screen()
 	require.Len(t, lines, 20)
-	v := h.m.s.view
-	assert.Equal(t, 16, v.rows, "all lines but the labels, status and messages")
-	assert.Equal(t, (60-h.m.gutter)/cellWidth, v.cols)
+	v := h.m.s.View
+	assert.Equal(t, 16, v.Rows, "all lines but the labels, status and messages")
+	assert.Equal(t, (60-h.m.gutter)/cellWidth, v.Cols)
 	assert.Equal(t, "[.]", h.at(0, 0), "the cursor starts in the middle, at the origin")
 	assert.Equal(t, " . ", h.at(0, 1))
 	assert.Equal(t, "Move 0 │ ▶X human  O human │ cursor 0 0", h.status())
@@ -185,8 +186,8 @@ func TestScreenFillsTheWindow(t *testing.T) {
 		for _, l := range lines {
 			require.LessOrEqual(t, ansi.StringWidth(l), size[0], "%v: %q", size, l)
 		}
-		assert.Equal(t, max(1, size[1]-chromeLines), h.m.s.view.rows, "%v", size)
-		assert.True(t, h.m.s.view.contains(h.m.cur.Row, h.m.cur.Col), "the cursor stays in view at %v", size)
+		assert.Equal(t, max(1, size[1]-chromeLines), h.m.s.View.Rows, "%v", size)
+		assert.True(t, h.m.s.View.Contains(h.m.cur.Row, h.m.cur.Col), "the cursor stays in view at %v", size)
 	}
 }
 
@@ -200,7 +201,7 @@ func assertLabelsAligned(t *testing.T, h *screenTest) {
 		end := loc[1] - 1
 		j := (end - h.m.gutter) / cellWidth
 		require.Equal(t, 1, (end-h.m.gutter)%cellWidth, "label %q at %d is not above a mark", label[loc[0]:loc[1]], loc[0])
-		_, c := h.m.s.view.cell(0, j)
+		_, c := h.m.s.View.Cell(0, j)
 		assert.Equal(t, label[loc[0]:loc[1]], strconv.Itoa(c))
 		seen++
 	}
@@ -209,26 +210,26 @@ func assertLabelsAligned(t *testing.T, h *screenTest) {
 
 func TestScreenScrollsPastTheEdgeOfAnInfiniteBoard(t *testing.T) {
 	h := newScreenTest(t, engine.DefaultConfig(), 60, 12)
-	v := &h.m.s.view
-	_, right := v.cell(0, v.cols-1)
+	v := &h.m.s.View
+	_, right := v.Cell(0, v.Cols-1)
 	for range right + 10 {
 		h.keys("l")
 	}
 	assert.Equal(t, right+10, h.m.cur.Col)
-	_, newRight := v.cell(0, v.cols-1)
-	assert.Equal(t, right+10+margin(v.rows), newRight, "the window scrolled, keeping a margin beyond the cursor")
+	_, newRight := v.Cell(0, v.Cols-1)
+	assert.Equal(t, right+10+play.Margin(v.Rows), newRight, "the window scrolled, keeping a margin beyond the cursor")
 	assert.Equal(t, "[.]", h.at(0, right+10))
 	// Fast moves and the wheel.
 	h.keys("J", "shift+left", "K")
 	assert.Equal(t, 0, h.m.cur.Row)
 	assert.Equal(t, right+10-jump, h.m.cur.Col)
-	top, _ := v.cell(0, 0)
+	top, _ := v.Cell(0, 0)
 	h.send(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	top2, _ := v.cell(0, 0)
+	top2, _ := v.Cell(0, 0)
 	assert.Equal(t, top+wheelStep, top2)
-	_, left := v.cell(0, 0)
+	_, left := v.Cell(0, 0)
 	h.send(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress, Shift: true})
-	_, left2 := v.cell(0, 0)
+	_, left2 := v.Cell(0, 0)
 	assert.Equal(t, left-wheelStep, left2)
 
 	// Far away the grid keeps its shape: go to the last cell of the plane.
@@ -268,11 +269,11 @@ func TestScreenScrollsPastTheEdgeOfAnInfiniteBoard(t *testing.T) {
 // same places.
 func assertGridAligned(t *testing.T, h *screenTest) {
 	t.Helper()
-	v := h.m.s.view
-	for i := range v.rows {
-		r, _ := v.cell(i, 0)
+	v := h.m.s.View
+	for i := range v.Rows {
+		r, _ := v.Cell(i, 0)
 		line := h.row(r)
-		w := h.m.gutter + v.cols*cellWidth
+		w := h.m.gutter + v.Cols*cellWidth
 		require.Contains(t, []int{w - 1, w}, len(line), "row %d: %q", r, line)
 	}
 }
@@ -289,14 +290,14 @@ func TestScreenPlayUndoRedo(t *testing.T) {
 	assert.Equal(t, "[O]", h.at(0, 1))
 	h.keys("u", "u", "u")
 	assert.Equal(t, "Nothing to undo.", h.message())
-	assert.Equal(t, 0, h.m.s.game.Len())
+	assert.Equal(t, 0, h.m.s.Game.Len())
 	h.keys("r", "r", "r")
 	assert.Equal(t, "Nothing to redo.", h.message())
-	assert.Equal(t, 2, h.m.s.game.Len())
+	assert.Equal(t, 2, h.m.s.Game.Len())
 	// Illegal moves are explained and change nothing.
 	h.keys("h", "enter")
 	assert.Equal(t, "Cannot play there: cell (0, 0) is taken by X.", h.message())
-	assert.Equal(t, 2, h.m.s.game.Len())
+	assert.Equal(t, 2, h.m.s.Game.Len())
 	h.keys("x")
 	assert.Equal(t, `"x" does nothing here: press ? for the keys.`, h.message())
 }
@@ -304,7 +305,7 @@ func TestScreenPlayUndoRedo(t *testing.T) {
 func TestScreenMouse(t *testing.T) {
 	h := newScreenTest(t, engine.DefaultConfig(), 60, 20)
 	h.send(h.click(-3, 4))
-	assert.Equal(t, engine.Move{Row: -3, Col: 4, Player: 1}, h.m.s.game.History()[0])
+	assert.Equal(t, engine.Move{Row: -3, Col: 4, Player: 1}, h.m.s.Game.History()[0])
 	assert.Equal(t, "[X]", h.at(-3, 4), "the cursor follows the click")
 	h.send(h.click(-3, 4))
 	assert.Equal(t, "Cannot play there: cell (-3, 4) is taken by X.", h.message())
@@ -315,11 +316,11 @@ func TestScreenMouse(t *testing.T) {
 	h.send(tea.MouseMsg{X: 0, Y: 5, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
 	h.send(tea.MouseMsg{X: 30, Y: 0, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
 	h.send(tea.MouseMsg{X: 30, Y: 19, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
-	assert.Equal(t, 2, h.m.s.game.Len())
+	assert.Equal(t, 2, h.m.s.Game.Len())
 }
 
 func TestScreenBotTurn(t *testing.T) {
-	h := newScreenTest(t, engine.DefaultConfig(), 100, 20, humanSeat, "greedy")
+	h := newScreenTest(t, engine.DefaultConfig(), 100, 20, gamecli.Human, "greedy")
 	clock := time.Unix(1000, 0)
 	h.m.now = func() time.Time { return clock }
 	// The bot thinks in the background: the screen is drawn meanwhile.
@@ -333,8 +334,8 @@ func TestScreenBotTurn(t *testing.T) {
 	h.keys("l", "enter")
 	assert.Equal(t, "Wait: O (player 2, greedy) is to play.", h.message())
 	h.run(search)
-	require.Equal(t, 2, h.m.s.game.Len())
-	last, _ := h.m.s.game.LastMove()
+	require.Equal(t, 2, h.m.s.Game.Len())
+	last, _ := h.m.s.Game.LastMove()
 	assert.Regexp(t, `^O \(player 2, greedy\) plays -?\d+ -?\d+\.$`, h.message())
 	assert.Equal(t, "(O)", h.at(last.Row, last.Col))
 	assert.NotContains(t, h.status(), "thinking")
@@ -349,28 +350,28 @@ func TestScreenBotTurn(t *testing.T) {
 	h.keys("u")
 	assert.Equal(t, "Took back X at 5 5.", h.message())
 	h.run(search)
-	assert.Equal(t, 2, h.m.s.game.Len(), "the cancelled search played nothing")
+	assert.Equal(t, 2, h.m.s.Game.Len(), "the cancelled search played nothing")
 	assert.Nil(t, h.m.bot)
 
 	// A bot in the first seat moves at once.
-	h = newScreenTest(t, engine.DefaultConfig(), 60, 20, "random", humanSeat)
-	assert.Equal(t, 1, h.m.s.game.Len())
+	h = newScreenTest(t, engine.DefaultConfig(), 60, 20, "random", gamecli.Human)
+	assert.Equal(t, 1, h.m.s.Game.Len())
 	assert.Contains(t, h.status(), "▶O human")
 
 	// Bots alone play by themselves, here up to the move limit.
 	h = newLimitedScreenTest(t, engine.DefaultConfig(), 100, 20, 6, "random", "random")
-	assert.Equal(t, 6, h.m.s.game.Len())
+	assert.Equal(t, 6, h.m.s.Game.Len())
 	assert.Equal(t, "Stopped after 6 moves: the move limit (--max-moves) was reached. Nobody won.", h.message())
 	h.keys("u")
 	assert.Equal(t, "Only bots play this game: undo and redo are for a person's moves.", h.message())
-	assert.Equal(t, 6, h.m.s.game.Len())
+	assert.Equal(t, 6, h.m.s.Game.Len())
 }
 
 func TestScreenFinishedGame(t *testing.T) {
 	cfg := cfgK(3)
 	cfg.Rows, cfg.Cols = 3, 3
 	h := newScreenTest(t, cfg, 80, 10)
-	assert.Equal(t, 3, h.m.s.view.rows, "the window is no larger than the board")
+	assert.Equal(t, 3, h.m.s.View.Rows, "the window is no larger than the board")
 	// X: (1,1) (0,0) (2,2) wins on the diagonal; O: (0,1) (0,2).
 	h.keys("enter", "k", "space", "h", "enter", "l", "l", "enter")
 	h.send(h.click(2, 2))
@@ -396,7 +397,7 @@ func TestScreenTorus(t *testing.T) {
 	cfg := cfgK(3)
 	cfg.Rows, cfg.Cols, cfg.Torus = 5, 7, true
 	h := newScreenTest(t, cfg, 80, 12)
-	require.Equal(t, 5, h.m.s.view.rows, "the window is no larger than the board")
+	require.Equal(t, 5, h.m.s.View.Rows, "the window is no larger than the board")
 	// The cursor runs on across the edges instead of stopping there.
 	assert.Equal(t, sparse.Cell{Row: 2, Col: 3}, h.m.cur)
 	h.keys("h", "h", "h", "h")
@@ -435,15 +436,15 @@ func TestScreenSaveLoadAndQuit(t *testing.T) {
 	assert.Equal(t, "Saved 2 moves to "+path+".", h.message())
 	saved, err := savefile.Load(path)
 	require.NoError(t, err)
-	assert.Equal(t, h.m.s.game.History(), saved.Game.History())
+	assert.Equal(t, h.m.s.Game.History(), saved.Game.History())
 
 	h.keys("j", "enter")
-	assert.Equal(t, 3, h.m.s.game.Len())
+	assert.Equal(t, 3, h.m.s.Game.Len())
 	h.keys("o")
 	assert.Contains(t, h.message(), "Load file: "+path, "the file last used is offered")
 	h.keys("enter")
 	assert.Equal(t, "Loaded "+path+": 2 moves.", h.message())
-	assert.Equal(t, saved.Game.History(), h.m.s.game.History())
+	assert.Equal(t, saved.Game.History(), h.m.s.Game.History())
 	assert.Equal(t, "[O]", h.at(0, 1))
 	assert.Contains(t, h.status(), "cursor 0 1 │ last O 0 1", "the cursor goes to the last move")
 
@@ -485,10 +486,10 @@ func TestScreenKeys(t *testing.T) {
 	h.keys("g")
 	h.typeText("1000 1000")
 	h.keys("enter")
-	assert.False(t, h.m.s.view.contains(0, 0))
+	assert.False(t, h.m.s.View.Contains(0, 0))
 	h.keys("f")
-	assert.Equal(t, fmt.Sprintf("The marks span 1001 × 1001 cells (rows 0..1000, columns 0..1000), more than the window's 26 × %d: centred on their middle.", h.m.s.view.cols), h.message())
-	assert.True(t, h.m.s.view.contains(500, 500))
+	assert.Equal(t, fmt.Sprintf("The marks span 1001 × 1001 cells (rows 0..1000, columns 0..1000), more than the window's 26 × %d: centred on their middle.", h.m.s.View.Cols), h.message())
+	assert.True(t, h.m.s.View.Contains(500, 500))
 	h.keys("c")
 	assert.Equal(t, "Centred on the last move, O at 1000 1000.", h.message())
 	assert.Equal(t, "[O]", h.at(1000, 1000))
@@ -504,7 +505,7 @@ func TestScreenKeys(t *testing.T) {
 	h.keys("2")
 	assert.Equal(t, "Your moves now place O (player 2, human).", h.message())
 	h.keys("enter")
-	assert.Equal(t, 2, h.m.s.game.At(0, 0))
+	assert.Equal(t, 2, h.m.s.Game.At(0, 0))
 
 	// Ctrl-C quits at once, unsaved or not.
 	h.keys("ctrl+c")
@@ -517,14 +518,14 @@ func TestScreenEightPlayers(t *testing.T) {
 	cfg.Players = 8
 	seats := make([]string, 8)
 	for i := range seats {
-		seats[i] = humanSeat
+		seats[i] = gamecli.Human
 	}
 	h := newScreenTest(t, cfg, 160, 20, seats...)
 	for range 8 {
 		h.keys("enter", "l")
 	}
 	assert.Contains(t, h.status(), "X human  O human  + human  * human  # human  @ human  % human  & human")
-	assert.Equal(t, " X  O  +  *  #  @  % (&)[.]", h.row(0)[h.m.gutter+(0-h.m.s.view.left)*cellWidth:][:27])
+	assert.Equal(t, " X  O  +  *  #  @  % (&)[.]", h.row(0)[h.m.gutter+(0-h.m.s.View.Left)*cellWidth:][:27])
 }
 
 func TestScreenColour(t *testing.T) {

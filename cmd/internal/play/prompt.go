@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"errors"
@@ -27,55 +27,55 @@ const playHelp = `Commands:
 
 // command runs one line typed at the prompt and reports whether the
 // player quit. Mistakes are explained and change nothing.
-func (s *session) command(line string) (quit bool) {
+func (s *Session) command(line string) (quit bool) {
 	word, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
 	rest = strings.TrimSpace(rest)
 	switch strings.ToLower(word) {
 	case "":
-		s.printf("Enter a move as ROW COL, or help.\n")
+		s.Printf("Enter a move as ROW COL, or help.\n")
 	case "help", "h", "?":
-		s.printf("%s", playHelp)
+		s.Printf("%s", playHelp)
 	case "quit", "q", "exit":
 		return true
 	case "undo":
-		s.printf("%s\n", s.undo())
+		s.Printf("%s\n", s.Undo())
 	case "redo":
-		s.printf("%s\n", s.redo())
+		s.Printf("%s\n", s.Redo())
 	case "pan":
-		s.pan(rest)
+		s.Pan(rest)
 	case "center", "centre":
-		s.centre(rest)
+		s.Centre(rest)
 	case "board", "show":
-		s.showBoard()
+		s.ShowBoard()
 	case "save":
 		if rest == "" {
-			s.printf("Save where? Type save FILE.\n")
+			s.Printf("Save where? Type save FILE.\n")
 			return false
 		}
-		s.printf("%s\n", s.save(rest))
+		s.Printf("%s\n", s.Save(rest))
 	case "load":
 		if rest == "" {
-			s.printf("Load what? Type load FILE.\n")
+			s.Printf("Load what? Type load FILE.\n")
 			return false
 		}
-		msg, ok := s.loadFile(rest)
+		msg, ok := s.LoadFile(rest)
 		if !ok {
 			msg += "\nThe game goes on as before."
 		}
-		s.printf("%s\n", msg)
+		s.Printf("%s\n", msg)
 	default:
 		if c := word[0]; c == '-' || c == '+' || c >= '0' && c <= '9' {
 			s.move(line)
 			return false
 		}
-		s.printf("Unknown command %q. Type help for the commands.\n", word)
+		s.Printf("Unknown command %q. Type help for the commands.\n", word)
 	}
 	return false
 }
 
 // move plays the move typed, or explains why it cannot be played.
-func (s *session) move(line string) {
-	g := s.game
+func (s *Session) move(line string) {
+	g := s.Game
 	free := g.Config().Order == engine.FreeOrder
 	nums, _, err := gamecli.ParseMoveLine([]byte(line), false)
 	player := g.Turn()
@@ -87,115 +87,115 @@ func (s *session) move(line string) {
 	}
 	switch {
 	case errors.Is(err, gamecli.ErrHuge):
-		s.printf("That is off the map: rows and columns go from %d to %d.\n", sparse.MinCoord, sparse.MaxCoord)
+		s.Printf("That is off the map: rows and columns go from %d to %d.\n", sparse.MinCoord, sparse.MaxCoord)
 		return
 	case err != nil:
-		s.printf("Not a move: %q. Enter ROW COL, e.g. 0 0, or help.\n", line)
+		s.Printf("Not a move: %q. Enter ROW COL, e.g. 0 0, or help.\n", line)
 		return
 	}
-	if why := s.play(nums[0], nums[1], player); why != "" {
-		s.printf("Cannot play there: %s. Try again.\n", why)
+	if why := s.Play(nums[0], nums[1], player); why != "" {
+		s.Printf("Cannot play there: %s. Try again.\n", why)
 	}
 }
 
-// play plays player's mark at (row, col), or says why it cannot.
-func (s *session) play(row, col, player int) (whyNot string) {
-	g := s.game
+// Play plays player's mark at (row, col), or says why it cannot.
+func (s *Session) Play(row, col, player int) (whyNot string) {
+	g := s.Game
 	if _, err := g.PlayAs(row, col, player); err != nil {
 		if errors.Is(err, engine.ErrOccupied) {
 			// On screen the players are their symbols.
-			return fmt.Sprintf("cell (%d, %d) is taken by %s", row, col, s.style.mark(g.At(row, col)))
+			return fmt.Sprintf("cell (%d, %d) is taken by %s", row, col, s.Style.mark(g.At(row, col)))
 		}
 		return gamecli.DescribeMoveError(g, err, g.Len())
 	}
-	s.changed = true
+	s.Changed = true
 	s.followLast()
 	return ""
 }
 
-// undo takes back the last move, and then the bots' moves before it, so
+// Undo takes back the last move, and then the bots' moves before it, so
 // that a person is to play again, and says what it took back.
-func (s *session) undo() string {
+func (s *Session) Undo() string {
 	var taken []engine.Move
 	for {
-		m, err := s.game.Undo()
+		m, err := s.Game.Undo()
 		if err != nil {
 			break
 		}
 		taken = append(taken, m)
-		if s.seats[s.game.Turn()-1].human() {
+		if s.Seats[s.Game.Turn()-1].Human() {
 			break
 		}
 	}
 	if len(taken) == 0 {
 		return "Nothing to undo."
 	}
-	s.changed = true
+	s.Changed = true
 	s.followLast()
 	return "Took back " + s.moveList(taken) + "."
 }
 
-// redo replays what undo took back, up to the next person's turn, and
+// Redo replays what undo took back, up to the next person's turn, and
 // says what it played.
-func (s *session) redo() string {
+func (s *Session) Redo() string {
 	var replayed []engine.Move
-	for s.game.Status() == engine.Ongoing {
-		m, _, err := s.game.Redo()
+	for s.Game.Status() == engine.Ongoing {
+		m, _, err := s.Game.Redo()
 		if err != nil {
 			break
 		}
 		replayed = append(replayed, m)
-		if s.seats[s.game.Turn()-1].human() {
+		if s.Seats[s.Game.Turn()-1].Human() {
 			break
 		}
 	}
 	if len(replayed) == 0 {
 		return "Nothing to redo."
 	}
-	s.changed = true
+	s.Changed = true
 	s.followLast()
 	return "Played again " + s.moveList(replayed) + "."
 }
 
 // gamecli.MoveList names moves for messages: "X at 1 1, O at 0 2".
-func (s *session) moveList(moves []engine.Move) string {
+func (s *Session) moveList(moves []engine.Move) string {
 	names := make([]string, len(moves))
 	for i, m := range moves {
-		names[i] = fmt.Sprintf("%s at %d %d", s.style.mark(m.Player), m.Row, m.Col)
+		names[i] = fmt.Sprintf("%s at %d %d", s.Style.mark(m.Player), m.Row, m.Col)
 	}
 	return strings.Join(names, ", ")
 }
 
-// save writes the game to path and says how that went.
-func (s *session) save(path string) string {
-	if err := savefile.Save(path, s.game, s.seatNameList()); err != nil {
+// Save writes the game to path and says how that went.
+func (s *Session) Save(path string) string {
+	if err := savefile.Save(path, s.Game, s.seatNameList()); err != nil {
 		return fmt.Sprintf("Could not save: %v", err)
 	}
-	s.changed, s.path = false, path
-	return fmt.Sprintf("Saved %s to %s.", countMoves(s.game.Len()), path)
+	s.Changed, s.Path = false, path
+	return fmt.Sprintf("Saved %s to %s.", CountMoves(s.Game.Len()), path)
 }
 
-// loadFile replaces the game with the one in path and says how that went;
+// LoadFile replaces the game with the one in path and says how that went;
 // on failure the game is unchanged.
-func (s *session) loadFile(path string) (msg string, ok bool) {
+func (s *Session) LoadFile(path string) (msg string, ok bool) {
 	if err := s.load(path); err != nil {
 		return fmt.Sprintf("Could not load: %v", err), false
 	}
-	return fmt.Sprintf("Loaded %s: %s.", path, countMoves(s.game.Len())), true
+	return fmt.Sprintf("Loaded %s: %s.", path, CountMoves(s.Game.Len())), true
 }
 
-// pan moves the view: "pan left", "pan up 10".
-func (s *session) pan(args string) {
+// Pan moves the view: "pan left", "pan up 10".
+func (s *Session) Pan(args string) {
 	f := strings.Fields(args)
 	if len(f) == 0 || len(f) > 2 {
-		s.printf("Pan where? Type pan up, down, left or right, and optionally how many cells.\n")
+		s.Printf("Pan where? Type pan up, down, left or right, and optionally how many cells.\n")
 		return
 	}
 	n := 0
 	if len(f) == 2 {
 		var err error
 		if n, err = strconv.Atoi(f[1]); err != nil || n < 1 {
-			s.printf("Pan by how many cells? %q is not a positive number.\n", f[1])
+			s.Printf("Pan by how many cells? %q is not a positive number.\n", f[1])
 			return
 		}
 		n = min(n, sparse.MaxCoord-sparse.MinCoord) // further only overflows; the view stops at the edge anyway
@@ -211,37 +211,37 @@ func (s *session) pan(args string) {
 	case "right", "r", "east", "e":
 		dc = 1
 	default:
-		s.printf("Pan which way? %q is not up, down, left or right.\n", f[0])
+		s.Printf("Pan which way? %q is not up, down, left or right.\n", f[0])
 		return
 	}
 	if n == 0 {
-		n = max(1, s.view.rows/2)
+		n = max(1, s.View.Rows/2)
 		if dc != 0 {
-			n = max(1, s.view.cols/2)
+			n = max(1, s.View.Cols/2)
 		}
 	}
-	before := s.view
-	s.view.pan(dr*n, dc*n)
-	if s.view == before && s.view.torus == nil { // a torus has no edge: the view came round
-		s.printf("The view is already at the edge of the board.\n")
+	before := s.View
+	s.View.Pan(dr*n, dc*n)
+	if s.View == before && s.View.torus == nil { // a torus has no edge: the view came round
+		s.Printf("The view is already at the edge of the board.\n")
 		return
 	}
-	s.showBoard()
+	s.ShowBoard()
 }
 
-// centre centres the view: "center" on the latest moves, "center 100 -20"
+// Centre centres the view: "center" on the latest moves, "center 100 -20"
 // on a cell.
-func (s *session) centre(args string) {
+func (s *Session) Centre(args string) {
 	if strings.TrimSpace(args) == "" {
-		s.centreOnPlay()
-		s.showBoard()
+		s.CentreOnPlay()
+		s.ShowBoard()
 		return
 	}
 	nums, _, err := gamecli.ParseMoveLine([]byte(args), false)
 	if err != nil {
-		s.printf("Centre on which cell? Type center ROW COL, or center for the last move.\n")
+		s.Printf("Centre on which cell? Type center ROW COL, or center for the last move.\n")
 		return
 	}
-	s.view.centre(nums[0], nums[1])
-	s.showBoard()
+	s.View.Centre(nums[0], nums[1])
+	s.ShowBoard()
 }

@@ -1,4 +1,4 @@
-package main
+package tui
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/play"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -84,7 +85,7 @@ func newTheme(out io.Writer, colour bool) *theme {
 func (t *theme) player(p int) lipgloss.Style { return t.players[(p-1)%len(t.players)] }
 
 // mark is player p's symbol in its colour.
-func (t *theme) mark(p int) string { return t.player(p).Render(symbol(p)) }
+func (t *theme) mark(p int) string { return t.player(p).Render(play.Symbol(p)) }
 
 // cell draws a cell holding player p's mark (0: empty) with decoration d.
 func (t *theme) cell(p int, d decoration) string {
@@ -94,7 +95,7 @@ func (t *theme) cell(p int, d decoration) string {
 	}
 	text, st := ".", t.renderer.NewStyle().Faint(true)
 	if p > 0 {
-		text, st = symbol(p), t.player(p)
+		text, st = play.Symbol(p), t.player(p)
 	}
 	b := brackets[d]
 	switch d {
@@ -118,25 +119,25 @@ func (t *theme) cell(p int, d decoration) string {
 // the screen has below the labels and above the status, as many columns
 // as fit beside the row labels, whose width depends on the rows shown.
 func (m *screen) layout() {
-	v := &m.s.view
+	v := &m.s.View
 	rows := max(1, m.height-chromeLines)
 	for range 3 {
 		m.gutter = rowLabelWidth(v) + 1
 		cols := max(1, (m.width-m.gutter)/cellWidth)
-		if rows == m.s.viewRows && cols == m.s.viewCols {
+		if rows == m.s.ViewRows && cols == m.s.ViewCols {
 			return
 		}
-		m.s.viewRows, m.s.viewCols = rows, cols
-		v.resize(rows, cols, m.s.game.Config())
+		m.s.ViewRows, m.s.ViewCols = rows, cols
+		v.Resize(rows, cols, m.s.Game.Config())
 	}
 	m.gutter = rowLabelWidth(v) + 1
 }
 
 // rowLabelWidth is the width of the widest row label in the window.
-func rowLabelWidth(v *view) int {
+func rowLabelWidth(v *play.View) int {
 	w := 1
-	for i := range v.rows {
-		r, _ := v.cell(i, 0)
+	for i := range v.Rows {
+		r, _ := v.Cell(i, 0)
 		w = max(w, len(strconv.Itoa(r)))
 	}
 	return w
@@ -145,11 +146,11 @@ func rowLabelWidth(v *view) int {
 // cellAt is the cell drawn at column x, line y of the screen.
 func (m *screen) cellAt(x, y int) (row, col int, ok bool) {
 	i, j := y-1, (x-m.gutter)/cellWidth
-	v := &m.s.view
-	if i < 0 || i >= v.rows || x < m.gutter || j >= v.cols {
+	v := &m.s.View
+	if i < 0 || i >= v.Rows || x < m.gutter || j >= v.Cols {
 		return 0, 0, false
 	}
-	row, col = v.cell(i, j)
+	row, col = v.Cell(i, j)
 	return row, col, true
 }
 
@@ -203,17 +204,17 @@ func (m *screen) bottomLines() []string {
 // columnLabels is the line of column labels: each ends above its column's
 // mark, every labelStep columns.
 func (m *screen) columnLabels() string {
-	v := &m.s.view
+	v := &m.s.View
 	widest := 0
-	for j := range v.cols {
-		_, c := v.cell(0, j)
+	for j := range v.Cols {
+		_, c := v.Cell(0, j)
 		widest = max(widest, len(strconv.Itoa(c)))
 	}
 	step := labelStep(widest)
-	line := []byte(strings.Repeat(" ", m.gutter+v.cols*cellWidth))
+	line := []byte(strings.Repeat(" ", m.gutter+v.Cols*cellWidth))
 	free := 0 // the first position a label may take
-	for j := range v.cols {
-		_, c := v.cell(0, j)
+	for j := range v.Cols {
+		_, c := v.Cell(0, j)
 		if c%step != 0 {
 			continue
 		}
@@ -231,18 +232,18 @@ func (m *screen) columnLabels() string {
 
 // boardLines draws the rows of the window.
 func (m *screen) boardLines() []string {
-	g := m.s.game
-	v := &m.s.view
+	g := m.s.Game
+	v := &m.s.View
 	last, hasLast := g.LastMove()
 	win := map[sparse.Cell]bool{}
 	for _, c := range g.WinningLine() {
 		win[c] = true
 	}
-	lines := make([]string, 0, v.rows)
+	lines := make([]string, 0, v.Rows)
 	var b strings.Builder
-	for i := range v.rows {
+	for i := range v.Rows {
 		b.Reset()
-		r, _ := v.cell(i, 0)
+		r, _ := v.Cell(i, 0)
 		label := fmt.Sprintf("%*d", m.gutter-1, r)
 		if r == m.cur.Row {
 			b.WriteString(m.th.cursorLn.Render(label))
@@ -250,8 +251,8 @@ func (m *screen) boardLines() []string {
 			b.WriteString(m.th.label.Render(label))
 		}
 		b.WriteByte(' ')
-		for j := range v.cols {
-			r, c := v.cell(i, j)
+		for j := range v.Cols {
+			r, c := v.Cell(i, j)
 			d := decoNone
 			switch {
 			case r == m.cur.Row && c == m.cur.Col:
@@ -287,14 +288,14 @@ func (m *screen) statusLine() string {
 // status is the status line, with or without the seats' names and the
 // last move.
 func (m *screen) status(names, withLast bool) string {
-	g := m.s.game
-	_, over := m.s.outcome()
+	g := m.s.Game
+	_, over := m.s.Outcome()
 	parts := []string{fmt.Sprintf("Move %d", g.Len())}
 	var seats []string
-	for p := 1; p <= len(m.s.seats); p++ {
+	for p := 1; p <= len(m.s.Seats); p++ {
 		name := ""
 		if names {
-			name = " " + m.s.seats[p-1].name
+			name = " " + m.s.Seats[p-1].Name
 		}
 		who := m.th.mark(p) + name
 		switch {
@@ -335,7 +336,7 @@ func (m *screen) messageLine() string {
 	case m.msg != "":
 		return m.msg
 	}
-	if msg, over := m.s.outcome(); over {
+	if msg, over := m.s.Outcome(); over {
 		return msg
 	}
 	return m.th.label.Render("arrows/hjkl: move · enter: play · u: undo · r: redo · s: save · o: load · ?: all keys · q: quit")
@@ -368,9 +369,9 @@ func (m *screen) helpLines() []string {
 	for _, k := range screenKeys {
 		lines = append(lines, fmt.Sprintf("  %-24s %s", k[0], k[1]))
 	}
-	lines = append(lines, "", m.s.rules())
-	for p := range m.s.seats {
-		lines = append(lines, fmt.Sprintf("  %s", m.s.who(p+1)))
+	lines = append(lines, "", m.s.Rules())
+	for p := range m.s.Seats {
+		lines = append(lines, fmt.Sprintf("  %s", m.s.Who(p+1)))
 	}
 	lines = append(lines, "", "The cursor is [.], the last move (X), the winning line <X>. Rows grow downwards.")
 	return lines

@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"fmt"
@@ -7,14 +7,14 @@ import (
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// view is the window of the plane the board drawing shows: rows top..top+
+// View is the window of the plane the board drawing shows: rows top..top+
 // rows-1 and columns left..left+cols-1. On a bounded board it never leaves
 // the board; on an unbounded one it never leaves the coordinate range. On
 // a torus it has no limits: it runs on across the edges, the rows after
 // the last being the first ones again, and shows each cell at most once.
-type view struct {
-	rows, cols int
-	top, left  int
+type View struct {
+	Rows, Cols int
+	Top, Left  int
 	// Limits of the window's top-left corner.
 	minTop, maxTop, minLeft, maxLeft int
 	// torus is the board when it wraps around, for its geometry; top and
@@ -22,121 +22,121 @@ type view struct {
 	torus *engine.Config
 }
 
-// newView makes a window of at most rows × cols cells for games configured
+// NewView makes a window of at most rows × cols cells for games configured
 // like cfg, centred on (0, 0) or, on a bounded board, on the board's middle.
-func newView(rows, cols int, cfg engine.Config) view {
-	v := view{rows: rows, cols: cols}
+func NewView(rows, cols int, cfg engine.Config) View {
+	v := View{Rows: rows, Cols: cols}
 	if cfg.Torus {
-		v.rows, v.cols = min(rows, cfg.Rows), min(cols, cfg.Cols)
+		v.Rows, v.Cols = min(rows, cfg.Rows), min(cols, cfg.Cols)
 		v.torus = &cfg
-		v.centre(cfg.Rows/2, cfg.Cols/2)
+		v.Centre(cfg.Rows/2, cfg.Cols/2)
 		return v
 	}
 	if cfg.Bounded() {
-		v.rows, v.cols = min(rows, cfg.Rows), min(cols, cfg.Cols)
-		v.minTop, v.maxTop = 0, cfg.Rows-v.rows
-		v.minLeft, v.maxLeft = 0, cfg.Cols-v.cols
-		v.centre(cfg.Rows/2, cfg.Cols/2)
+		v.Rows, v.Cols = min(rows, cfg.Rows), min(cols, cfg.Cols)
+		v.minTop, v.maxTop = 0, cfg.Rows-v.Rows
+		v.minLeft, v.maxLeft = 0, cfg.Cols-v.Cols
+		v.Centre(cfg.Rows/2, cfg.Cols/2)
 		return v
 	}
-	v.minTop, v.maxTop = sparse.MinCoord, sparse.MaxCoord-v.rows+1
-	v.minLeft, v.maxLeft = sparse.MinCoord, sparse.MaxCoord-v.cols+1
-	v.centre(0, 0)
+	v.minTop, v.maxTop = sparse.MinCoord, sparse.MaxCoord-v.Rows+1
+	v.minLeft, v.maxLeft = sparse.MinCoord, sparse.MaxCoord-v.Cols+1
+	v.Centre(0, 0)
 	return v
 }
 
-// resize changes the window to at most rows × cols cells for games
+// Resize changes the window to at most rows × cols cells for games
 // configured like cfg, keeping its middle where it was.
-func (v *view) resize(rows, cols int, cfg engine.Config) {
-	midRow, midCol := v.cell(v.rows/2, v.cols/2)
-	*v = newView(rows, cols, cfg)
-	v.centre(midRow, midCol)
+func (v *View) Resize(rows, cols int, cfg engine.Config) {
+	midRow, midCol := v.Cell(v.Rows/2, v.Cols/2)
+	*v = NewView(rows, cols, cfg)
+	v.Centre(midRow, midCol)
 }
 
-// centre puts (row, col) in the middle of the window, as far as the limits
+// Centre puts (row, col) in the middle of the window, as far as the limits
 // allow.
-func (v *view) centre(row, col int) {
+func (v *View) Centre(row, col int) {
 	if v.torus != nil {
-		v.top, v.left = v.torus.Wrap(row-v.rows/2, col-v.cols/2)
+		v.Top, v.Left = v.torus.Wrap(row-v.Rows/2, col-v.Cols/2)
 		return
 	}
-	v.top = clamp(row-v.rows/2, v.minTop, v.maxTop)
-	v.left = clamp(col-v.cols/2, v.minLeft, v.maxLeft)
+	v.Top = Clamp(row-v.Rows/2, v.minTop, v.maxTop)
+	v.Left = Clamp(col-v.Cols/2, v.minLeft, v.maxLeft)
 }
 
-// pan moves the window by dr rows and dc columns, within the limits.
-func (v *view) pan(dr, dc int) {
+// Pan moves the window by dr rows and dc columns, within the limits.
+func (v *View) Pan(dr, dc int) {
 	if v.torus != nil {
-		v.top, v.left = v.torus.Wrap(v.top+dr, v.left+dc)
+		v.Top, v.Left = v.torus.Wrap(v.Top+dr, v.Left+dc)
 		return
 	}
-	v.top = clamp(v.top+dr, v.minTop, v.maxTop)
-	v.left = clamp(v.left+dc, v.minLeft, v.maxLeft)
+	v.Top = Clamp(v.Top+dr, v.minTop, v.maxTop)
+	v.Left = Clamp(v.Left+dc, v.minLeft, v.maxLeft)
 }
 
-// cell is the board cell shown at row i, column j of the window, counted
+// Cell is the board cell shown at row i, column j of the window, counted
 // from its top-left corner: the one place where positions on the screen
 // become cells, for drawing and for the mouse alike. On a torus it wraps
 // across the edges.
-func (v *view) cell(i, j int) (row, col int) {
+func (v *View) Cell(i, j int) (row, col int) {
 	if v.torus != nil {
-		return v.torus.Wrap(v.top+i, v.left+j)
+		return v.torus.Wrap(v.Top+i, v.Left+j)
 	}
-	return v.top + i, v.left + j
+	return v.Top + i, v.Left + j
 }
 
-// offset is where (row, col) lies from the window's top left, counting
+// Offset is where (row, col) lies from the window's top left, counting
 // rows down and columns right; on a torus, across the edges.
-func (v *view) offset(row, col int) (int, int) {
+func (v *View) Offset(row, col int) (int, int) {
 	if v.torus != nil {
-		return v.torus.Wrap(row-v.top, col-v.left)
+		return v.torus.Wrap(row-v.Top, col-v.Left)
 	}
-	return row - v.top, col - v.left
+	return row - v.Top, col - v.Left
 }
 
-// reveal pans the window as little as it can so that (row, col) lies in
+// Reveal pans the window as little as it can so that (row, col) lies in
 // it at least margin cells from its edges, as far as the limits allow.
-func (v *view) reveal(row, col, margin int) {
-	mr, mc := min(margin, (v.rows-1)/2), min(margin, (v.cols-1)/2)
-	i, j := v.near(row, col)
-	v.pan(min(0, i-mr)+max(0, i+mr-v.rows+1), min(0, j-mc)+max(0, j+mc-v.cols+1))
+func (v *View) Reveal(row, col, Margin int) {
+	mr, mc := min(Margin, (v.Rows-1)/2), min(Margin, (v.Cols-1)/2)
+	i, j := v.Near(row, col)
+	v.Pan(min(0, i-mr)+max(0, i+mr-v.Rows+1), min(0, j-mc)+max(0, j+mc-v.Cols+1))
 }
 
-// near is where (row, col) lies from the window's top left, like offset,
+// Near is where (row, col) lies from the window's top left, like offset,
 // but on a torus taken the short way round, so that a cell just above the
 // window is at row −1 rather than far below it.
-func (v *view) near(row, col int) (int, int) {
-	i, j := v.offset(row, col)
+func (v *View) Near(row, col int) (int, int) {
+	i, j := v.Offset(row, col)
 	if v.torus != nil {
-		if i >= v.rows && v.torus.Rows-i < i-v.rows+1 {
+		if i >= v.Rows && v.torus.Rows-i < i-v.Rows+1 {
 			i -= v.torus.Rows
 		}
-		if j >= v.cols && v.torus.Cols-j < j-v.cols+1 {
+		if j >= v.Cols && v.torus.Cols-j < j-v.Cols+1 {
 			j -= v.torus.Cols
 		}
 	}
 	return i, j
 }
 
-// contains reports whether (row, col) is in the window.
-func (v *view) contains(row, col int) bool {
-	dr, dc := v.offset(row, col)
-	return dr >= 0 && dr < v.rows && dc >= 0 && dc < v.cols
+// Contains reports whether (row, col) is in the window.
+func (v *View) Contains(row, col int) bool {
+	dr, dc := v.Offset(row, col)
+	return dr >= 0 && dr < v.Rows && dc >= 0 && dc < v.Cols
 }
 
-// follow keeps the latest moves in view, recent[len-1] being the last:
+// Follow keeps the latest moves in view, recent[len-1] being the last:
 // while they all lie inside the window, away from its edges, the window
 // stays still so the board does not jump around; otherwise it recentres
 // with frame.
-func (v *view) follow(recent []sparse.Cell, all sparse.Rect) {
+func (v *View) Follow(recent []sparse.Cell, all sparse.Rect) {
 	if len(recent) == 0 {
 		return
 	}
-	mr, mc := margin(v.rows), margin(v.cols)
-	inner := sparse.Rect{MinRow: mr, MinCol: mc, MaxRow: v.rows - 1 - mr, MaxCol: v.cols - 1 - mc}
+	mr, mc := Margin(v.Rows), Margin(v.Cols)
+	inner := sparse.Rect{MinRow: mr, MinCol: mc, MaxRow: v.Rows - 1 - mr, MaxCol: v.Cols - 1 - mc}
 	settled := true
 	for _, c := range recent {
-		settled = settled && inner.Contains(v.offset(c.Row, c.Col))
+		settled = settled && inner.Contains(v.Offset(c.Row, c.Col))
 	}
 	if !settled {
 		v.frame(recent, all)
@@ -148,11 +148,11 @@ func (v *view) follow(recent []sparse.Cell, all sparse.Rect) {
 // a rectangle of marks can straddle the edges, it frames the latest moves
 // as they lie around the last one, each at its nearest copy across the
 // edges.
-func (v *view) frame(recent []sparse.Cell, all sparse.Rect) {
+func (v *View) frame(recent []sparse.Cell, all sparse.Rect) {
 	if len(recent) == 0 {
 		return
 	}
-	mr, mc := margin(v.rows), margin(v.cols)
+	mr, mc := Margin(v.Rows), Margin(v.Cols)
 	last := recent[len(recent)-1]
 	boxes := []sparse.Rect{all, boxOf(recent), boxOf(recent[len(recent)-1:])}
 	if v.torus != nil {
@@ -165,12 +165,12 @@ func (v *view) frame(recent []sparse.Cell, all sparse.Rect) {
 		boxes[0] = boxOf(near)
 	}
 	for _, box := range boxes {
-		if box.Rows() <= v.rows-2*mr && box.Cols() <= v.cols-2*mc && box.Contains(last.Row, last.Col) {
-			v.centre(box.MinRow+(box.MaxRow-box.MinRow)/2, box.MinCol+(box.MaxCol-box.MinCol)/2)
+		if box.Rows() <= v.Rows-2*mr && box.Cols() <= v.Cols-2*mc && box.Contains(last.Row, last.Col) {
+			v.Centre(box.MinRow+(box.MaxRow-box.MinRow)/2, box.MinCol+(box.MaxCol-box.MinCol)/2)
 			return
 		}
 	}
-	v.centre(last.Row, last.Col)
+	v.Centre(last.Row, last.Col)
 }
 
 // boxOf is the smallest rectangle holding cells, which must not be empty.
@@ -183,14 +183,14 @@ func boxOf(cells []sparse.Cell) sparse.Rect {
 	return r
 }
 
-// margin is how close to the edge of a window of n cells a move may be
+// Margin is how close to the edge of a window of n cells a move may be
 // before the window recentres: enough to see a threat building.
-func margin(n int) int { return min(2, (n-1)/4) }
+func Margin(n int) int { return min(2, (n-1)/4) }
 
-func (v *view) String() string {
+func (v *View) String() string {
 	var first, last sparse.Cell
-	first.Row, first.Col = v.cell(0, 0)
-	last.Row, last.Col = v.cell(v.rows-1, v.cols-1)
+	first.Row, first.Col = v.Cell(0, 0)
+	last.Row, last.Col = v.Cell(v.Rows-1, v.Cols-1)
 	return fmt.Sprintf("%s, %s", span("rows", first.Row, last.Row), span("columns", first.Col, last.Col))
 }
 
@@ -203,4 +203,4 @@ func span(what string, first, last int) string {
 	return fmt.Sprintf("%s %d..%d", what, first, last)
 }
 
-func clamp(x, lo, hi int) int { return max(lo, min(x, hi)) }
+func Clamp(x, lo, hi int) int { return max(lo, min(x, hi)) }

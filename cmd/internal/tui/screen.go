@@ -1,4 +1,4 @@
-package main
+package tui
 
 import (
 	"context"
@@ -8,17 +8,13 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
+	"github.com/gomoku-engine/gomoku/cmd/internal/play"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// The full-screen mode of "gomoku play": the board fills the terminal, a
-// cursor moves over it with the keys or the mouse, and a status line says
-// whose turn it is. It drives the same session as the line mode (moves,
-// undo, redo, save, load, the bots' moves and the window that follows the
-// play); bubbletea runs it, and this file holds its state and its answers
-// to messages. Drawing is in tui_draw.go, the bots' background searches in
-// tui_bot.go.
+// The screen's state and its answers to messages. Drawing is in draw.go,
+// the bots' background searches in bot.go.
 
 // screenMode is what the screen is busy with.
 type screenMode uint8
@@ -59,7 +55,7 @@ const wheelStep = 3
 
 // screen is the full-screen game, a bubbletea model.
 type screen struct {
-	s   *session
+	s   *play.Session
 	ctx context.Context // ends the bots' searches on Ctrl-C or a signal
 	th  *theme
 	now func() time.Time
@@ -87,10 +83,10 @@ type screen struct {
 
 // newScreen makes the full-screen game for session s, whose view is
 // replaced by one that fills the window.
-func newScreen(ctx context.Context, s *session, th *theme) *screen {
+func newScreen(ctx context.Context, s *play.Session, th *theme) *screen {
 	m := &screen{s: s, ctx: ctx, th: th, now: time.Now, spinEvery: spinInterval, width: 80, height: 24}
 	m.layout()
-	m.s.centreOnPlay()
+	m.s.CentreOnPlay()
 	m.cursorToPlay()
 	return m
 }
@@ -106,7 +102,7 @@ func (m *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.layout()
-		m.s.view.reveal(m.cur.Row, m.cur.Col, 0)
+		m.s.View.Reveal(m.cur.Row, m.cur.Col, 0)
 	case tea.KeyMsg:
 		cmd = m.key(msg)
 	case tea.MouseMsg:
@@ -125,17 +121,17 @@ func (m *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // follow it, else where it was.
 func (m *screen) sync() {
 	m.layout()
-	followed := m.s.follow
+	followed := m.s.Follow
 	if followed {
-		m.s.applyFollow(false)
+		m.s.ApplyFollow(false)
 	}
-	v := &m.s.view
-	if last, ok := m.s.game.LastMove(); followed && ok && !v.contains(m.cur.Row, m.cur.Col) && v.contains(last.Row, last.Col) {
+	v := &m.s.View
+	if last, ok := m.s.Game.LastMove(); followed && ok && !v.Contains(m.cur.Row, m.cur.Col) && v.Contains(last.Row, last.Col) {
 		m.cursorToPlay()
 	}
 	// The row labels' width, and so the window's, depends on where it is.
 	for range 2 {
-		v.reveal(m.cur.Row, m.cur.Col, 0)
+		v.Reveal(m.cur.Row, m.cur.Col, 0)
 		m.layout()
 	}
 }
@@ -181,15 +177,15 @@ func (m *screen) key(k tea.KeyMsg) tea.Cmd {
 	case "shift+right", "L":
 		m.moveCursor(0, jump)
 	case "pgup":
-		m.moveCursor(-m.s.view.rows, 0)
+		m.moveCursor(-m.s.View.Rows, 0)
 	case "pgdown":
-		m.moveCursor(m.s.view.rows, 0)
+		m.moveCursor(m.s.View.Rows, 0)
 	case "enter", " ":
 		return m.playAt(m.cur.Row, m.cur.Col)
 	case "u":
-		return m.undoRedo(m.s.undo)
+		return m.undoRedo(m.s.Undo)
 	case "r", "ctrl+r":
-		return m.undoRedo(m.s.redo)
+		return m.undoRedo(m.s.Redo)
 	case "c":
 		m.centreOnLast()
 	case "f":
@@ -199,11 +195,11 @@ func (m *screen) key(k tea.KeyMsg) tea.Cmd {
 	case "s":
 		m.ask(promptSave, m.savePath(), false)
 	case "o":
-		m.ask(promptLoad, m.s.path, false)
+		m.ask(promptLoad, m.s.Path, false)
 	case "?":
 		m.mode = modeHelp
 	case "q":
-		if m.s.changed && m.s.game.Len() > 0 {
+		if m.s.Changed && m.s.Game.Len() > 0 {
 			m.mode = modeConfirmQuit
 			return nil
 		}
@@ -225,7 +221,7 @@ func (m *screen) say(bad bool, format string, args ...any) {
 // limits are the rows and columns a cell may have: the board's, or the
 // whole coordinate range.
 func (m *screen) limits() sparse.Rect {
-	cfg := m.s.game.Config()
+	cfg := m.s.Game.Config()
 	if cfg.Bounded() {
 		return sparse.Rect{MinRow: 0, MinCol: 0, MaxRow: cfg.Rows - 1, MaxCol: cfg.Cols - 1}
 	}
@@ -237,8 +233,8 @@ func (m *screen) limits() sparse.Rect {
 // scrolls to keep it in view.
 func (m *screen) moveCursor(dr, dc int) {
 	lim := m.limits()
-	row, col := clamp(m.cur.Row+dr, lim.MinRow, lim.MaxRow), clamp(m.cur.Col+dc, lim.MinCol, lim.MaxCol)
-	if cfg := m.s.game.Config(); cfg.Torus {
+	row, col := play.Clamp(m.cur.Row+dr, lim.MinRow, lim.MaxRow), play.Clamp(m.cur.Col+dc, lim.MinCol, lim.MaxCol)
+	if cfg := m.s.Game.Config(); cfg.Torus {
 		row, col = cfg.Wrap(m.cur.Row+dr, m.cur.Col+dc)
 	}
 	if row == m.cur.Row && col == m.cur.Col {
@@ -246,31 +242,31 @@ func (m *screen) moveCursor(dr, dc int) {
 		return
 	}
 	m.cur = sparse.Cell{Row: row, Col: col}
-	m.s.view.reveal(row, col, margin(min(m.s.view.rows, m.s.view.cols)))
+	m.s.View.Reveal(row, col, play.Margin(min(m.s.View.Rows, m.s.View.Cols)))
 }
 
 // cursorToPlay puts the cursor on the last move, or in the middle of the
 // window before the first.
 func (m *screen) cursorToPlay() {
-	if last, ok := m.s.game.LastMove(); ok {
+	if last, ok := m.s.Game.LastMove(); ok {
 		m.cur = sparse.Cell{Row: last.Row, Col: last.Col}
 		return
 	}
-	m.cur.Row, m.cur.Col = m.s.view.cell(m.s.view.rows/2, m.s.view.cols/2)
+	m.cur.Row, m.cur.Col = m.s.View.Cell(m.s.View.Rows/2, m.s.View.Cols/2)
 }
 
 // playAt plays the mark of the person in turn at (row, col).
 func (m *screen) playAt(row, col int) tea.Cmd {
-	if msg, over := m.s.outcome(); over {
+	if msg, over := m.s.Outcome(); over {
 		m.say(true, "%s Press u to undo, or q to quit.", msg)
 		return nil
 	}
 	p := m.mover()
-	if !m.s.seats[p-1].human() {
-		m.say(true, "Wait: %s is to play.", m.s.who(p))
+	if !m.s.Seats[p-1].Human() {
+		m.say(true, "Wait: %s is to play.", m.s.Who(p))
 		return nil
 	}
-	if why := m.s.play(row, col, p); why != "" {
+	if why := m.s.Play(row, col, p); why != "" {
 		m.say(true, "Cannot play there: %s.", why)
 		return nil
 	}
@@ -279,32 +275,32 @@ func (m *screen) playAt(row, col int) tea.Cmd {
 
 // mover is the player whose mark a move by hand places.
 func (m *screen) mover() int {
-	if m.player != 0 && m.s.game.Config().Order == engine.FreeOrder {
+	if m.player != 0 && m.s.Game.Config().Order == engine.FreeOrder {
 		return m.player
 	}
-	return m.s.game.Turn()
+	return m.s.Game.Turn()
 }
 
 // choosePlayer picks whose mark the next moves place in a free-order game.
 func (m *screen) choosePlayer(p int) {
-	cfg := m.s.game.Config()
+	cfg := m.s.Game.Config()
 	switch {
 	case cfg.Order != engine.FreeOrder:
 		m.say(true, "Players take turns in this game; digits choose a player only with --free-order.")
 	case p > cfg.Players:
 		m.say(true, "There is no player %d: players are 1..%d.", p, cfg.Players)
-	case !m.s.seats[p-1].human():
-		m.say(true, "%s is a bot's: it plays by itself.", m.s.who(p))
+	case !m.s.Seats[p-1].Human():
+		m.say(true, "%s is a bot's: it plays by itself.", m.s.Who(p))
 	default:
 		m.player = p
-		m.say(false, "Your moves now place %s.", m.s.who(p))
+		m.say(false, "Your moves now place %s.", m.s.Who(p))
 	}
 }
 
 // moved follows a change of the game: the result when it ended, else the
 // next bot's search.
 func (m *screen) moved() tea.Cmd {
-	if msg, over := m.s.outcome(); over {
+	if msg, over := m.s.Outcome(); over {
 		m.say(false, "%s", msg)
 		return nil
 	}
@@ -313,24 +309,24 @@ func (m *screen) moved() tea.Cmd {
 
 // undoRedo runs the session's undo or redo, which stop at a person's turn.
 func (m *screen) undoRedo(action func() string) tea.Cmd {
-	if !m.s.anyHuman() {
+	if !m.s.AnyHuman() {
 		m.say(true, "Only bots play this game: undo and redo are for a person's moves.")
 		return nil
 	}
 	m.stopBot()
-	before := m.s.game.History()
+	before := m.s.Game.History()
 	msg := action()
 	m.say(msg == "Nothing to undo." || msg == "Nothing to redo.", "%s", msg)
 	// The cursor goes where the person would play again: on the move
 	// taken back, or on the last move replayed.
-	if n := m.s.game.Len(); n < len(before) {
+	if n := m.s.Game.Len(); n < len(before) {
 		m.cur = sparse.Cell{Row: before[n].Row, Col: before[n].Col}
 	} else if n > len(before) {
 		m.cursorToPlay()
 	}
-	m.s.applyFollow(false)
-	m.s.view.reveal(m.cur.Row, m.cur.Col, 0)
-	if _, over := m.s.outcome(); over {
+	m.s.ApplyFollow(false)
+	m.s.View.Reveal(m.cur.Row, m.cur.Col, 0)
+	if _, over := m.s.Outcome(); over {
 		return nil
 	}
 	return m.startBot()
@@ -338,51 +334,51 @@ func (m *screen) undoRedo(action func() string) tea.Cmd {
 
 // centreOnLast centres the window and the cursor on the last move.
 func (m *screen) centreOnLast() {
-	last, ok := m.s.game.LastMove()
+	last, ok := m.s.Game.LastMove()
 	if !ok {
-		cfg := m.s.game.Config()
-		m.s.view.centre(cfg.Rows/2, cfg.Cols/2)
+		cfg := m.s.Game.Config()
+		m.s.View.Centre(cfg.Rows/2, cfg.Cols/2)
 		m.cursorToPlay()
 		m.say(false, "No move yet: centred on the middle.")
 		return
 	}
-	m.s.view.centre(last.Row, last.Col)
+	m.s.View.Centre(last.Row, last.Col)
 	m.cur = sparse.Cell{Row: last.Row, Col: last.Col}
-	m.say(false, "Centred on the last move, %s at %d %d.", symbol(last.Player), last.Row, last.Col)
+	m.say(false, "Centred on the last move, %s at %d %d.", play.Symbol(last.Player), last.Row, last.Col)
 }
 
 // fitAll centres the window on every mark, and says when they do not fit.
 func (m *screen) fitAll() {
-	box, ok := m.s.game.BoundingBox()
+	box, ok := m.s.Game.BoundingBox()
 	if !ok {
 		m.say(false, "No marks yet.")
 		return
 	}
-	v := &m.s.view
-	v.centre(box.MinRow+(box.MaxRow-box.MinRow)/2, box.MinCol+(box.MaxCol-box.MinCol)/2)
+	v := &m.s.View
+	v.Centre(box.MinRow+(box.MaxRow-box.MinRow)/2, box.MinCol+(box.MaxCol-box.MinCol)/2)
 	m.cursorOnScreen() // and the window's width, which depends on the row labels'
-	n := m.s.game.Len()
-	if box.Rows() <= v.rows && box.Cols() <= v.cols {
-		m.say(false, "All %d %s in view: rows %d..%d, columns %d..%d.", n, plural(n, "mark", "marks"), box.MinRow, box.MaxRow, box.MinCol, box.MaxCol)
+	n := m.s.Game.Len()
+	if box.Rows() <= v.Rows && box.Cols() <= v.Cols {
+		m.say(false, "All %d %s in view: rows %d..%d, columns %d..%d.", n, play.Plural(n, "mark", "marks"), box.MinRow, box.MaxRow, box.MinCol, box.MaxCol)
 		return
 	}
 	m.say(false, "The marks span %d × %d cells (rows %d..%d, columns %d..%d), more than the window's %d × %d: centred on their middle.",
-		box.Rows(), box.Cols(), box.MinRow, box.MaxRow, box.MinCol, box.MaxCol, v.rows, v.cols)
+		box.Rows(), box.Cols(), box.MinRow, box.MaxRow, box.MinCol, box.MaxCol, v.Rows, v.Cols)
 }
 
 // scroll pans the window; the cursor stays on the screen, at its edge if
 // it would fall off.
 func (m *screen) scroll(dr, dc int) {
-	m.s.view.pan(dr, dc)
+	m.s.View.Pan(dr, dc)
 	m.cursorOnScreen()
 }
 
 // cursorOnScreen moves the cursor to the nearest cell in the window.
 func (m *screen) cursorOnScreen() {
-	v := &m.s.view
+	v := &m.s.View
 	m.layout()
-	i, j := v.near(m.cur.Row, m.cur.Col)
-	m.cur.Row, m.cur.Col = v.cell(clamp(i, 0, v.rows-1), clamp(j, 0, v.cols-1))
+	i, j := v.Near(m.cur.Row, m.cur.Col)
+	m.cur.Row, m.cur.Col = v.Cell(play.Clamp(i, 0, v.Rows-1), play.Clamp(j, 0, v.Cols-1))
 }
 
 // mouse answers a click (play there) or the wheel (scroll; sideways with
@@ -435,8 +431,8 @@ func (m *screen) confirmKey(k tea.KeyMsg) tea.Cmd {
 
 // savePath is the file offered for saving: the last one saved or loaded.
 func (m *screen) savePath() string {
-	if m.s.path != "" {
-		return m.s.path
+	if m.s.Path != "" {
+		return m.s.Path
 	}
 	return "game.json"
 }
@@ -478,9 +474,9 @@ func (m *screen) answer(kind promptKind, text string) tea.Cmd {
 			m.say(true, "Not saved: no file name.")
 			return nil
 		}
-		msg := m.s.save(text)
-		m.say(m.s.changed, "%s", msg)
-		if m.prompt.quitAfter && !m.s.changed {
+		msg := m.s.Save(text)
+		m.say(m.s.Changed, "%s", msg)
+		if m.prompt.quitAfter && !m.s.Changed {
 			return m.quit(endQuit)
 		}
 	case promptLoad:
@@ -489,7 +485,7 @@ func (m *screen) answer(kind promptKind, text string) tea.Cmd {
 			return nil
 		}
 		m.stopBot()
-		msg, ok := m.s.loadFile(text)
+		msg, ok := m.s.LoadFile(text)
 		if !ok {
 			m.say(true, "%s The game goes on as before.", msg)
 			return m.startBot()
@@ -515,6 +511,6 @@ func (m *screen) gotoCell(text string) {
 		m.say(true, "Cell (%d, %d) is off the board: rows %d..%d, columns %d..%d.", nums[0], nums[1], lim.MinRow, lim.MaxRow, lim.MinCol, lim.MaxCol)
 	default:
 		m.cur = sparse.Cell{Row: nums[0], Col: nums[1]}
-		m.s.view.centre(nums[0], nums[1])
+		m.s.View.Centre(nums[0], nums[1])
 	}
 }
