@@ -76,7 +76,7 @@ func TestExternalFaults(t *testing.T) {
 	}
 }
 
-// Two correct engines: names from ABOUT, numbered; openings in pairs with
+// Two correct brains: names from ABOUT, numbered; openings in pairs with
 // colours swapped; processes reused with RESTART, or replaced when they
 // refuse it; several games at once.
 func TestExternalMatch(t *testing.T) {
@@ -169,11 +169,11 @@ func TestExternalRefusedBeforeStart(t *testing.T) {
 		arena.Options{Games: 1, MoveTime: tm, Config: engine.Config{K: 5, Players: 3, Rows: 15, Cols: 15}})
 	require.ErrorIs(t, err, arena.ErrBadOptions)
 
-	// An engine that exits at once is refused before any game.
+	// A brain that exits at once is refused before any game.
 	falseCmd, err := manager.ParseProgram("false")
 	require.NoError(t, err)
 	_, err = arena.NewMatch(context.Background(), []arena.Entrant{good, arena.External(falseCmd, "")}, arena.Options{Games: 1, MoveTime: tm, Config: board15})
-	require.ErrorIs(t, err, arena.ErrEngine)
+	require.ErrorIs(t, err, arena.ErrBrain)
 	assert.Contains(t, err.Error(), "ABOUT")
 	assert.Empty(t, braintest.Strays(pids, 5*time.Second), "the good engine started first was stopped")
 }

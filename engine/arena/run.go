@@ -13,21 +13,21 @@ import (
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// Match is a match ready to run: options checked, external engines
+// Match is a match ready to run: options checked, external brains
 // started and ready for the board.
 type Match struct {
 	entrants []Entrant
 	names    []string
 	opts     Options
-	first    *worker // the engines started by NewMatch, for the first worker
+	first    *worker // the brains started by NewMatch, for the first worker
 	ran      bool
 }
 
 // NewMatch checks the options and entrants and starts every external
-// engine once: it must start, answer ABOUT (its name, when the entrant has
+// brain once: it must start, answer ABOUT (its name, when the entrant has
 // none) and accept the board. Nothing is played. Errors wrap ErrBadOptions
-// or ErrEngine. Entrants with the same name are numbered (greedy#1,
-// greedy#2). Call Run, or Close to stop the engines without playing.
+// or ErrBrain. Entrants with the same name are numbered (greedy#1,
+// greedy#2). Call Run, or Close to stop the brains without playing.
 func NewMatch(ctx context.Context, entrants []Entrant, opts Options) (*Match, error) {
 	opts, err := opts.normalise(entrants)
 	if err != nil {
@@ -40,24 +40,24 @@ func NewMatch(ctx context.Context, entrants []Entrant, opts Options) (*Match, er
 		if e.Brain == nil {
 			continue
 		}
-		eng, about, err := m.first.startEngine(ctx, i, 0, true)
+		eng, about, err := m.first.startBrain(ctx, i, 0, true)
 		if err != nil {
 			m.first.close()
-			return nil, fmt.Errorf("%w: %w", ErrEngine, err)
+			return nil, fmt.Errorf("%w: %w", ErrBrain, err)
 		}
 		if m.names[i] == "" {
 			m.names[i] = about.Name
 			if m.names[i] == "" {
 				m.names[i] = e.Brain.Base()
 			}
-			eng.eng.SetName(m.names[i])
+			eng.brain.SetName(m.names[i])
 		}
-		m.first.engines[i] = eng
+		m.first.brains[i] = eng
 	}
 	m.names = numberDuplicates(m.names)
-	for i, eng := range m.first.engines {
+	for i, eng := range m.first.brains {
 		if eng != nil {
-			eng.eng.SetName(m.names[i])
+			eng.brain.SetName(m.names[i])
 		}
 	}
 	return m, nil
@@ -91,7 +91,7 @@ func (m *Match) Paired() bool { return m.opts.paired(len(m.entrants)) }
 // Options are the match's options with defaults filled in.
 func (m *Match) Options() Options { return m.opts }
 
-// Close stops the engines of a match that will not be run.
+// Close stops the brains of a match that will not be run.
 func (m *Match) Close() {
 	if !m.ran {
 		m.ran = true
@@ -107,7 +107,7 @@ func (m *Match) Close() {
 // [ErrStrategy]), or when the SPRT decides (no error; see
 // Summary.Verdict). Games still being played when the match stops are
 // abandoned. On every error the summary of the games finished so far is
-// returned with it. Every engine process has ended when Run returns.
+// returned with it. Every brain process has ended when Run returns.
 func (m *Match) Run(ctx context.Context, onGame func(GameResult) error) (*Summary, error) {
 	if m.ran {
 		return nil, fmt.Errorf("%w: a match runs once", ErrBadOptions)
@@ -169,7 +169,7 @@ func (m *Match) Run(ctx context.Context, onGame func(GameResult) error) (*Summar
 		}
 	})
 	cancel()
-	<-finished // the workers have closed their engines
+	<-finished // the workers have closed their brains
 	return sum, err
 }
 
@@ -302,7 +302,7 @@ func (c *clock) next(o Options) limits {
 	return l
 }
 
-// pickCell turns x,y from an engine into a cell.
+// pickCell turns x,y from a brain into a cell.
 func pickCell(x, y int) sparse.Cell { return sparse.Cell{Row: y, Col: x} }
 
 // playOpening places the game's opening: the suite's position, then the

@@ -14,33 +14,33 @@ import (
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// worker plays games one after another with its own engine processes.
+// worker plays games one after another with its own brain processes.
 type worker struct {
-	m       *Match
-	engines []*seatEngine // per entrant; nil for strategies and dead engines
-	game    int           // 1-based number of the game being played, for the log
+	m      *Match
+	brains []*seatBrain // per entrant; nil for strategies and dead brains
+	game   int          // 1-based number of the game being played, for the log
 }
 
-// seatEngine is an engine process and what it knows of the current game.
-type seatEngine struct {
-	eng   *manager.Brain
+// seatEngine is a brain process and what it knows of the current game.
+type seatBrain struct {
+	brain *manager.Brain
 	fresh bool // START answered, no game played since
-	known int  // moves of the current game the engine has been told or made
+	known int  // moves of the current game the brain has been told or made
 }
 
 func (m *Match) newWorker() *worker {
-	return &worker{m: m, engines: make([]*seatEngine, len(m.entrants))}
+	return &worker{m: m, brains: make([]*seatBrain, len(m.entrants))}
 }
 
-// close ends the worker's engines, all at once.
+// close ends the worker's brains, all at once.
 func (w *worker) close() {
 	done := make(chan struct{})
 	n := 0
-	for _, se := range w.engines {
+	for _, se := range w.brains {
 		if se != nil {
 			n++
 			go func() {
-				se.eng.Close(w.m.opts.Grace)
+				se.brain.Close(w.m.opts.Grace)
 				done <- struct{}{}
 			}()
 		}
@@ -48,11 +48,11 @@ func (w *worker) close() {
 	for range n {
 		<-done
 	}
-	clear(w.engines)
+	clear(w.brains)
 }
 
-// startEngine starts entrant e's engine and has it accept the board.
-func (w *worker) startEngine(ctx context.Context, e, game int, about bool) (*seatEngine, gomocup.About, error) {
+// startEngine starts entrant e's brain and has it accept the board.
+func (w *worker) startBrain(ctx context.Context, e, game int, about bool) (*seatBrain, gomocup.About, error) {
 	o := w.m.opts
 	name := w.m.entrants[e].Name
 	if w.m.names != nil && w.m.names[e] != "" {
@@ -81,27 +81,27 @@ func (w *worker) startEngine(ctx context.Context, e, game int, about bool) (*sea
 		eng.Kill()
 		return nil, gomocup.About{}, err
 	}
-	return &seatEngine{eng: eng, fresh: true}, info, nil
+	return &seatBrain{brain: eng, fresh: true}, info, nil
 }
 
-// prepare readies entrant e's engine for a new game: the process of the
+// prepare readies entrant e's brain for a new game: the process of the
 // last game after RESTART, or a fresh one, then the game's INFO.
 func (w *worker) prepare(ctx context.Context, e int) error {
 	o := w.m.opts
-	se := w.engines[e]
-	if se != nil && !se.fresh && (o.FreshProcess || se.eng.Restart(ctx, time.Now().Add(o.StartupTime)) != nil) {
-		se.eng.Close(o.Grace)
-		se, w.engines[e] = nil, nil
+	se := w.brains[e]
+	if se != nil && !se.fresh && (o.FreshProcess || se.brain.Restart(ctx, time.Now().Add(o.StartupTime)) != nil) {
+		se.brain.Close(o.Grace)
+		se, w.brains[e] = nil, nil
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
 	}
 	if se == nil {
 		var err error
-		if se, _, err = w.startEngine(ctx, e, w.game, false); err != nil {
+		if se, _, err = w.startBrain(ctx, e, w.game, false); err != nil {
 			return err
 		}
-		w.engines[e] = se
+		w.brains[e] = se
 	}
 	se.fresh, se.known = false, 0
 	rule := int64(0)
@@ -121,15 +121,15 @@ func (w *worker) prepare(ctx context.Context, e int) error {
 		}
 		info = append([]string{gomocup.Info(gomocup.InfoTimeoutTurn, turn.Milliseconds()).String()}, info...)
 	}
-	return se.eng.Send(info...)
+	return se.brain.Send(info...)
 }
 
-// drop kills entrant e's engine after a fault; the next game starts a
+// drop kills entrant e's brain after a fault; the next game starts a
 // fresh one.
 func (w *worker) drop(e int) {
-	if se := w.engines[e]; se != nil {
-		se.eng.Kill()
-		w.engines[e] = nil
+	if se := w.brains[e]; se != nil {
+		se.brain.Kill()
+		w.brains[e] = nil
 	}
 }
 
@@ -180,7 +180,7 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 			err  error
 		)
 		if m.entrants[e].Brain != nil {
-			cell, took, err = w.askEngine(ctx, g, e, lim, clocks[e].left)
+			cell, took, err = w.askBrain(ctx, g, e, lim, clocks[e].left)
 		} else {
 			cell, took, err = choose(ctx, strategies[e], g, p, lim.move)
 			if err != nil && ctx.Err() == nil {
@@ -207,7 +207,7 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 			w.forfeit(&r, g, p, fmt.Errorf("%w: %s answered %d,%d: %w", errIllegal, m.names[e], cell.Col, cell.Row, err))
 			break
 		}
-		if se := w.engines[e]; se != nil && m.entrants[e].Brain != nil {
+		if se := w.brains[e]; se != nil && m.entrants[e].Brain != nil {
 			se.known = g.Len()
 		}
 		r.Think = append(r.Think, took)
@@ -227,7 +227,7 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 	return r, nil
 }
 
-// errIllegal marks an engine's move the board refused.
+// errIllegal marks an brain's move the board refused.
 var errIllegal = errors.New("illegal move")
 
 // forfeit ends the game: player p loses for err.
@@ -250,12 +250,12 @@ func (w *worker) forfeit(r *GameResult, g *engine.Game, p int, err error) {
 	r.Moves = g.History()
 }
 
-// askEngine has entrant e's engine choose a move in g: INFO time_left,
-// then BEGIN on an empty board, TURN when the engine knows every move but
+// askEngine has entrant e's brain choose a move in g: INFO time_left,
+// then BEGIN on an empty board, TURN when the brain knows every move but
 // the opponent's last, or BOARD with every stone in the order played.
-func (w *worker) askEngine(ctx context.Context, g *engine.Game, e int, lim limits, left time.Duration) (sparse.Cell, time.Duration, error) {
+func (w *worker) askBrain(ctx context.Context, g *engine.Game, e int, lim limits, left time.Duration) (sparse.Cell, time.Duration, error) {
 	o := w.m.opts
-	se := w.engines[e]
+	se := w.brains[e]
 	timeLeft := int64(2147483647) // the protocol's "no limit"
 	if o.GameTime > 0 {
 		timeLeft = max(left.Milliseconds(), 0)
@@ -284,7 +284,7 @@ func (w *worker) askEngine(ctx context.Context, g *engine.Game, e int, lim limit
 	if !limited {
 		deadline = time.Now().Add(24 * time.Hour)
 	}
-	x, y, took, err := se.eng.Move(ctx, req, deadline)
+	x, y, took, err := se.brain.Move(ctx, req, deadline)
 	if errors.Is(err, manager.ErrTimeout) {
 		err = fmt.Errorf("%w after %v (limit %v plus %v tolerance); killed", err, took.Round(time.Millisecond), lim.move.Round(time.Millisecond), lim.tolerance)
 	}
