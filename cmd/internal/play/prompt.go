@@ -42,9 +42,9 @@ func (s *Session) command(line string) (quit bool) {
 	case "redo":
 		s.Printf("%s\n", s.Redo())
 	case "pan":
-		s.Pan(rest)
+		s.pan(rest)
 	case "center", "centre":
-		s.Centre(rest)
+		s.centre(rest)
 	case "board", "show":
 		s.ShowBoard()
 	case "save":
@@ -184,8 +184,8 @@ func (s *Session) LoadFile(path string) (msg string, ok bool) {
 	return fmt.Sprintf("Loaded %s: %s.", path, CountMoves(s.Game.Len())), true
 }
 
-// Pan moves the view: "pan left", "pan up 10".
-func (s *Session) Pan(args string) {
+// pan moves the view: "pan left", "pan up 10".
+func (s *Session) pan(args string) {
 	f := strings.Fields(args)
 	if len(f) == 0 || len(f) > 2 {
 		s.Printf("Pan where? Type pan up, down, left or right, and optionally how many cells.\n")
@@ -229,9 +229,9 @@ func (s *Session) Pan(args string) {
 	s.ShowBoard()
 }
 
-// Centre centres the view: "center" on the latest moves, "center 100 -20"
+// centre centres the view: "center" on the latest moves, "center 100 -20"
 // on a cell.
-func (s *Session) Centre(args string) {
+func (s *Session) centre(args string) {
 	if strings.TrimSpace(args) == "" {
 		s.CentreOnPlay()
 		s.ShowBoard()
