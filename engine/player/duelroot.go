@@ -44,7 +44,8 @@ func duelable(cfg engine.Config) bool {
 // duelSync brings the working board in step with g: a board for another
 // configuration or another game is built afresh, and otherwise the moves
 // past the longest prefix it shares with g are undone and g's later ones
-// played. The window is rebuilt when a move falls outside it or near an
+// played. The tables learnt on the way survive only while the game moves
+// forward: a move undone clears them (see forget). The window is rebuilt when a move falls outside it or near an
 // edge that is not the board's. fits is false when the marks do not fit a
 // window. Replaying a long history stops at deadline (when not zero) with
 // warm false; the next call goes on from there.
@@ -58,7 +59,7 @@ func (s *Search) duelSync(g *engine.Game, deadline time.Time) (fits, warm bool) 
 		if ds.b == nil && !s.duelBuild(g) {
 			return false, false
 		}
-		played, stopped := 0, false
+		played, stopped, back := 0, false, false
 		held := history.Sync(history.Moves(ds.played), g,
 			func() {
 				if !s.duelBuild(g) {
@@ -68,6 +69,7 @@ func (s *Search) duelSync(g *engine.Game, deadline time.Time) (fits, warm bool) 
 			func() {
 				ds.b.undo()
 				ds.played = ds.played[:len(ds.played)-1]
+				back = true
 			},
 			func(m engine.Move) bool {
 				b := ds.b
@@ -88,6 +90,9 @@ func (s *Search) duelSync(g *engine.Game, deadline time.Time) (fits, warm bool) 
 				ds.played = append(ds.played, m)
 				return true
 			})
+		if back && ds.b != nil {
+			s.forget()
+		}
 		switch {
 		case held == g.Len():
 			return true, true
@@ -124,13 +129,26 @@ func (s *Search) duelBuild(g *engine.Game) bool {
 	b := newDuelBoard(cfg, r0, c0, r1-r0+1, c1-c0+1)
 	ds.played = ds.played[:0]
 	ds.b = b
-	// The tables hold array cells of the old window and results read off
-	// its frame.
+	ds.hist = [2][]int32{make([]int32, len(b.stone)), make([]int32, len(b.stone))}
+	s.forget()
+	return true
+}
+
+// forget clears what the two-player search learnt in earlier positions:
+// the transposition table, the killer and history tables (array cells of
+// the window) and the VCF refutations (which may have read the window's
+// frame). Entries are checked against the full key and ordering hints
+// only rank empty cells near the marks, so the tables could not make the
+// search play an illegal cell; cleared, they cannot make it play
+// differently from a fresh search either.
+func (s *Search) forget() {
+	ds := s.ds
 	clear(ds.tt)
 	clear(ds.kill)
+	for q := range ds.hist {
+		clear(ds.hist[q])
+	}
 	clear(s.vcfFailed)
-	ds.hist = [2][]int32{make([]int32, len(b.stone)), make([]int32, len(b.stone))}
-	return true
 }
 
 // roomy reports whether array cell i is far enough from every window edge

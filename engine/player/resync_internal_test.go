@@ -95,7 +95,8 @@ func lineFrom(t *testing.T, rng *rand.Rand, cfg engine.Config, base []engine.Mov
 // then games that keep a random prefix of the previous one (none at
 // times: a new game) and go on differently, now and then under another
 // configuration (then sharing nothing, as the rules differ).
-func resyncSteps(t *testing.T, rng *rand.Rand, cfgs []engine.Config, steps int, visit func(step int, g *engine.Game)) {
+// visit is told whether g extends the previous game.
+func resyncSteps(t *testing.T, rng *rand.Rand, cfgs []engine.Config, steps int, visit func(step int, g *engine.Game, forward bool)) {
 	t.Helper()
 	cfg := cfgs[0]
 	var prev []engine.Move
@@ -121,7 +122,8 @@ func resyncSteps(t *testing.T, rng *rand.Rand, cfgs []engine.Config, steps int, 
 		}
 		g, err := engine.FromMoves(line, engine.WithConfig(cfg))
 		require.NoError(t, err)
-		visit(step, g)
+		forward := len(prev) > 0 && len(line) >= len(prev) && slices.Equal(line[:len(prev)], prev)
+		visit(step, g, forward)
 		prev = line
 	}
 }
@@ -216,19 +218,20 @@ func checkTrackerState(t *testing.T, s *Search, g *engine.Game) {
 	require.Equal(t, nt.hash, tr.hash, "Zobrist key")
 }
 
-// cool clears what a search is allowed to carry from one position to
-// another (tables keyed by the full position, ordering hints) and reseeds
-// it, so that its next choice can be compared with a fresh instance's.
-func cool(s *Search, seed uint64) {
+// cool reseeds s, whose seeded source only breaks ties, so that its next
+// choice can be compared with a fresh instance's. When the game has only
+// moved forward since s last looked, it also clears the tables s may keep
+// then (keyed by the full position, ordering hints); after any other
+// change of position s must have cleared them itself.
+func cool(s *Search, seed uint64, forward bool) {
 	WithSeed(seed)(s)
-	clear(s.tt)
-	clear(s.vcfFailed)
-	if ds := s.ds; ds != nil {
+	if ds := s.ds; forward && ds != nil {
 		clear(ds.tt)
 		clear(ds.kill)
 		for q := range ds.hist {
 			clear(ds.hist[q])
 		}
+		clear(s.vcfFailed)
 	}
 }
 
@@ -241,23 +244,25 @@ func TestSearchResyncMatchesRebuild(t *testing.T) {
 		steps = 20
 	}
 	for _, tc := range []struct {
-		name    string
-		players int
-		sparse  bool
+		name         string
+		players      int
+		sparse       bool
+		nodes, depth int
 	}{
-		{"dense", 2, false},
-		{"sparse", 2, true},
-		{"players=3", 3, false},
+		// Deep enough for the tables to change choices if kept.
+		{"dense", 2, false, 3000, 6},
+		{"sparse", 2, true, 400, 3},
+		{"players=3", 3, false, 400, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(22, uint64(tc.players)))
-			const seed, nodes = 5, 400
-			opts := []SearchOption{WithBudget(0), WithMaxNodes(nodes), WithMaxDepth(3), WithSeed(seed)}
+			const seed = 5
+			opts := []SearchOption{WithBudget(0), WithMaxNodes(int64(tc.nodes)), WithMaxDepth(tc.depth), WithSeed(seed)}
 			s := NewSearch(opts...)
 			s.sparse = tc.sparse
-			resyncSteps(t, rng, resyncConfigs(tc.players), steps, func(step int, g *engine.Game) {
+			resyncSteps(t, rng, resyncConfigs(tc.players), steps, func(step int, g *engine.Game, forward bool) {
 				msg := fmt.Sprintf("step %d, %v, %d moves", step, g.Config(), g.Len())
-				cool(s, seed)
+				cool(s, seed, forward)
 				c, err := s.Choose(context.Background(), g, g.Turn())
 				require.NoError(t, err, msg)
 				require.NoError(t, g.CanPlace(c.Row, c.Col), msg)
@@ -284,7 +289,7 @@ func TestRandomResyncMatchesRebuild(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 9))
 	r := NewRandom(3)
 	cfgs := append(resyncConfigs(2), engine.Config{Rows: 9, Cols: 9, K: 5, Players: 2, Order: engine.Rotation})
-	resyncSteps(t, rng, cfgs, 200, func(step int, g *engine.Game) {
+	resyncSteps(t, rng, cfgs, 200, func(step int, g *engine.Game, _ bool) {
 		c, err := r.Choose(context.Background(), g, g.Turn())
 		require.NoError(t, err)
 		require.NoError(t, g.CanPlace(c.Row, c.Col), "step %d", step)
