@@ -45,10 +45,11 @@ func duelable(cfg engine.Config) bool {
 // configuration or another game is built afresh, and otherwise the moves
 // past the longest prefix it shares with g are undone and g's later ones
 // played. The tables learnt on the way survive only while the game moves
-// forward: a move undone clears them (see forget). The window is rebuilt when a move falls outside it or near an
-// edge that is not the board's. fits is false when the marks do not fit a
-// window. Replaying a long history stops at deadline (when not zero) with
-// warm false; the next call goes on from there.
+// forward: a move undone clears them (see forget). The window is rebuilt
+// when a move falls outside it or near an edge that is not the board's.
+// fits is false when the marks do not fit a window. Replaying a long
+// history stops at deadline (when not zero) with warm false; the next
+// call goes on from there.
 func (s *Search) duelSync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 	cfg := g.Config()
 	if s.ds == nil || s.ds.cfg != cfg {
