@@ -112,6 +112,7 @@ func hammer(c *client, id string, tokens [2]string, from int) []move {
 		row, col := spacedCell(ply)
 		req, _ := http.NewRequest("POST", c.base+"/api/games/"+id+"/moves",
 			strings.NewReader(fmt.Sprintf(`{"row":%d,"col":%d,"ply":%d}`, row, col, ply)))
+		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Authorization", "Bearer "+tokens[ply%2])
 		resp, err := hc.Do(req)
 		if err != nil {
@@ -192,6 +193,7 @@ func kill9(t *testing.T, db string) {
 				for {
 					req, _ := http.NewRequest("POST", p.client.base+"/api/games/"+botGame.ID+"/moves",
 						strings.NewReader(fmt.Sprintf(`{"row":%d,"col":%d,"ply":%d}`, row, col, ply)))
+					req.Header.Set("Content-Type", "application/json")
 					req.Header.Set("Authorization", "Bearer "+botGame.token(1))
 					resp, err := hc.Do(req)
 					if err != nil {

@@ -36,7 +36,9 @@ Examples:
    gomoku serve
    gomoku serve --addr :9000 --db /var/lib/gomoku/games.db
    gomoku serve --db postgres://gomoku@localhost/gomoku --bot-budget 2s
-   curl -s -X POST localhost:8080/api/games -d '{"players":3,"seats":["human","human","search"]}'`
+   gomoku serve --addr 127.0.0.1:8080 --allowed-hosts games.example.com --origin '*.example.com'
+   curl -s -X POST localhost:8080/api/games -H 'Content-Type: application/json' \
+        -d '{"players":3,"seats":["human","human","search"]}'`
 
 // Command is the "serve" command. opts are applied to the server before the
 // command line's own settings; the web page comes in through [WithPage].
@@ -56,7 +58,8 @@ func Command(opts ...Option) *cli.Command {
 			&cli.Float64Flag{Name: "game-rate", Value: def.GamesPerMinute, Usage: "games created a minute per client address (0: unlimited)"},
 			&cli.IntFlag{Name: "max-players", Value: def.MaxPlayers, Usage: "most players in a game"},
 			&cli.IntFlag{Name: "max-moves", Value: def.MaxMoves, Usage: "moves after which a new game is drawn"},
-			&cli.StringSliceFlag{Name: "origin", Usage: "also accept WebSockets from pages on this host `PATTERN` (e.g. *.example.com)"},
+			&cli.StringSliceFlag{Name: "origin", Usage: "also accept requests and WebSockets from pages on this host `PATTERN` (e.g. *.example.com)"},
+			&cli.StringSliceFlag{Name: "allowed-hosts", Usage: "answer only requests whose Host header matches this `PATTERN` (repeatable, e.g. games.example.com); closes DNS rebinding"},
 			&cli.StringFlag{Name: "log", Value: "text", Usage: "log format on standard error: text, json or none"},
 		},
 		Action: func(c *cli.Context) error { return run(c, opts) },
@@ -105,7 +108,8 @@ func run(c *cli.Context, opts []Option) error {
 	defer st.Close()
 	all := append([]Option{WithLogger(log)}, opts...)
 	all = append(all, WithLimits(limits), WithBotBudget(c.Duration("bot-budget")),
-		WithBotWorkers(c.Int("bot-workers")), WithOrigins(c.StringSlice("origin")...))
+		WithBotWorkers(c.Int("bot-workers")), WithOrigins(c.StringSlice("origin")...),
+		WithAllowedHosts(c.StringSlice("allowed-hosts")...))
 	srv, err := New(ctx, st, all...)
 	if err != nil {
 		return fail("%v", err)

@@ -239,6 +239,33 @@ var (
 	errUnstored = errors.New("serve: the move could not be stored")
 )
 
+// playLocked plays like [Server.play], taking g's lock, and returns the
+// view right after.
+func (s *Server) playLocked(ctx context.Context, g *game, player, row, col, ply int) (*view, error) {
+	g.mu.Lock()
+	defer s.unlock(g)
+	err := s.play(ctx, g, player, row, col, ply)
+	return g.view.Load(), err
+}
+
+// unlock releases g's lock; deferred by whoever locks g. When the holder
+// is panicking, g's engine may hold a half-played move, so g is dropped
+// from memory first (the store has the truth, read again on the next
+// request) and the panic goes on to be recovered above.
+func (s *Server) unlock(g *game) {
+	if v := recover(); v != nil {
+		g.stale = true
+		s.mu.Lock()
+		if s.games[g.id] == g {
+			delete(s.games, g.id)
+		}
+		s.mu.Unlock()
+		g.mu.Unlock()
+		panic(v)
+	}
+	g.mu.Unlock()
+}
+
 // play validates a move by player at ply through the engine, commits it
 // and publishes it. It must be called with g.mu held. A move that repeats
 // the one accepted at that ply for the same player returns nil and changes

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"slices"
@@ -59,13 +60,14 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), storeTimeout)
 	defer cancel()
 	if err := s.store.Create(ctx, rec); err != nil {
-		s.log.Error("creating a game", "err", err)
+		logOf(r.Context(), s.log).Error("creating a game", "err", err)
 		writeError(w, errorf(http.StatusServiceUnavailable, "the game could not be stored; try again"))
 		return
 	}
 	g, err := newGame(rec, nil, s.budget)
 	if err != nil { // the configuration was validated: cannot happen
-		writeError(w, errorf(http.StatusInternalServerError, "%v", err))
+		logOf(r.Context(), s.log).Error("building a new game", "game", rec.ID, "err", err)
+		writeError(w, errorf(http.StatusInternalServerError, "internal error; the server's log has the details"))
 		return
 	}
 	s.bots.schedule(g) // before anyone else can see the game
@@ -113,6 +115,8 @@ func (s *Server) newRecord(req createRequest, creator string) (store.Game, []str
 		return rec, nil, errorf(http.StatusUnprocessableEntity, "players must be between 2 and %d, not %d", lim.MaxPlayers, rec.Players)
 	case rec.Rows < 0 || rec.Cols < 0:
 		return rec, nil, errorf(http.StatusUnprocessableEntity, "rows and cols must not be negative")
+	case rec.Rows > math.MaxInt32 || rec.Cols > math.MaxInt32:
+		return rec, nil, errorf(http.StatusUnprocessableEntity, "rows and cols must be at most %d", math.MaxInt32)
 	case (rec.Rows == 0) != (rec.Cols == 0):
 		return rec, nil, errorf(http.StatusUnprocessableEntity, "rows and cols must both be 0 (unbounded) or both positive")
 	case req.Seats != nil && len(req.Seats) != rec.Players:
@@ -198,7 +202,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	recs, err := s.store.List(ctx, f)
 	if err != nil {
-		s.log.Error("listing games", "err", err)
+		logOf(r.Context(), s.log).Error("listing games", "err", err)
 		writeError(w, errorf(http.StatusServiceUnavailable, "the games could not be read; try again"))
 		return
 	}
@@ -222,7 +226,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*game, bool) {
 		writeError(w, errorf(http.StatusNotFound, "no game %q", r.PathValue("id")))
 		return nil, false
 	case err != nil:
-		s.log.Error("reading a game", "game", r.PathValue("id"), "err", err)
+		logOf(r.Context(), s.log).Error("reading a game", "game", r.PathValue("id"), "err", err)
 		writeError(w, errorf(http.StatusServiceUnavailable, "the game could not be read; try again"))
 		return nil, false
 	}
@@ -282,10 +286,7 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	// so that its fate never depends on when the connection dropped.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), storeTimeout)
 	defer cancel()
-	g.mu.Lock()
-	err := s.play(ctx, g, p, *req.Row, *req.Col, *req.Ply)
-	v := g.view.Load()
-	g.mu.Unlock()
+	v, err := s.playLocked(ctx, g, p, *req.Row, *req.Col, *req.Ply)
 	if err != nil {
 		writeError(w, moveStatus(err))
 		return
@@ -327,7 +328,8 @@ func clientAddr(r *http.Request) string {
 	return host
 }
 
-// handleHealth answers GET /healthz once the store answers.
+// handleHealth answers GET /healthz once the store answers, with one
+// indexed read; the store's error goes to the log only.
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	if !allow(w, r, http.MethodGet, http.MethodHead) {
 		return
@@ -335,7 +337,8 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if _, err := s.store.List(ctx, store.Filter{Limit: 1}); err != nil {
-		writeError(w, errorf(http.StatusServiceUnavailable, "store unavailable: %v", err))
+		logOf(r.Context(), s.log).Error("health check: the store does not answer", "err", err)
+		writeError(w, errorf(http.StatusServiceUnavailable, "the store is unavailable"))
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})

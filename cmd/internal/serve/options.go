@@ -55,6 +55,8 @@ type settings struct {
 	workers    int
 	origins    []string
 	evictAfter time.Duration
+
+	allowedHosts []string
 }
 
 func defaultSettings() settings {
@@ -93,8 +95,18 @@ func WithBotBudget(d time.Duration) Option { return func(s *settings) { s.budget
 // default); the others wait their turn in order.
 func WithBotWorkers(n int) Option { return func(s *settings) { s.workers = max(1, n) } }
 
-// WithOrigins lets pages from these origins open WebSockets besides the
-// server's own host, as host patterns like "example.com" or "*.example.com".
+// WithOrigins lets pages from these origins, besides the server's own,
+// open WebSockets and send requests that change state (create games, play
+// moves), as host patterns like "example.com" or "*.example.com".
 func WithOrigins(patterns ...string) Option {
 	return func(s *settings) { s.origins = append(s.origins, patterns...) }
+}
+
+// WithAllowedHosts makes the server answer only requests whose Host header
+// matches one of these host patterns ("games.example.com",
+// "*.example.com"; any port), with 421 otherwise. It closes DNS
+// rebinding, where a foreign page points its own name at this server.
+// /healthz answers whatever the host. By default any host is answered.
+func WithAllowedHosts(patterns ...string) Option {
+	return func(s *settings) { s.allowedHosts = append(s.allowedHosts, patterns...) }
 }

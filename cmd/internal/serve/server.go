@@ -115,19 +115,18 @@ func (s *Server) routes() {
 	}
 }
 
-// ServeHTTP logs each request in one line and applies the per-address
-// rate limit before routing it.
+// ServeHTTP gives each request an id, answered in X-Request-Id, logs it in
+// one line with that id, and serves it through [Server.guard].
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 	addr := clientAddr(r)
-	if !s.limits.address(addr) {
-		rec.Header().Set("Retry-After", "1")
-		writeError(rec, errorf(http.StatusTooManyRequests, "too many requests from %s; slow down", addr))
-	} else {
-		s.mux.ServeHTTP(rec, r)
-	}
-	s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
+	id := requestID(r)
+	rec.Header().Set(requestIDHeader, id)
+	log := s.log.With(slog.String("request_id", id))
+	r = r.WithContext(withLog(r.Context(), log))
+	s.guard(rec, r, addr)
+	log.LogAttrs(r.Context(), slog.LevelInfo, "request",
 		slog.String("method", r.Method), slog.String("path", r.URL.Path),
 		slog.Int("status", rec.status), slog.Int64("bytes", rec.bytes),
 		slog.Duration("took", time.Since(start)), slog.String("addr", addr))
