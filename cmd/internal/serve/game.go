@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -15,7 +16,6 @@ import (
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/player"
 )
 
 const human = "human"
@@ -28,9 +28,8 @@ type game struct {
 
 	mu        sync.Mutex // serialises moves and syncs
 	eng       *engine.Game
-	bots      []engine.Strategy // per seat; nil for a human seat
-	botQueued bool              // a bot of this game is queued or thinking
-	stale     bool              // the store may hold moves the engine lacks
+	botQueued bool // a bot of this game is queued or thinking
+	stale     bool // the store may hold moves the engine lacks
 
 	view     atomic.Pointer[view]
 	head     []byte       // the state JSON's unchanging start: configuration and seats
@@ -55,7 +54,7 @@ type view struct {
 }
 
 // newGame rebuilds a game from its record and moves through the engine.
-func newGame(rec store.Game, moves []store.Move, budget time.Duration) (*game, error) {
+func newGame(rec store.Game, moves []store.Move) (*game, error) {
 	opts, err := engineOptions(rec)
 	if err != nil {
 		return nil, err
@@ -68,15 +67,14 @@ func newGame(rec store.Game, moves []store.Move, budget time.Duration) (*game, e
 	if err != nil {
 		return nil, fmt.Errorf("serve: game %s: replaying its moves: %w", rec.ID, err)
 	}
-	g := &game{id: rec.ID, cfg: rec, eng: eng, bots: make([]engine.Strategy, len(rec.Seats)), subs: map[chan struct{}]struct{}{}}
-	g.head = stateHead(rec)
+	kinds := botKinds()
 	for i, s := range rec.Seats {
-		if s.Kind != human {
-			if g.bots[i], err = player.ByName(s.Kind, seedFor(rec.ID, i+1), player.WithBudget(budget)); err != nil {
-				return nil, fmt.Errorf("serve: game %s: %w", rec.ID, err)
-			}
+		if s.Kind != human && !slices.Contains(kinds, s.Kind) {
+			return nil, fmt.Errorf("serve: game %s: seat %d: unknown bot %q", rec.ID, i+1, s.Kind)
 		}
 	}
+	g := &game{id: rec.ID, cfg: rec, eng: eng, subs: map[chan struct{}]struct{}{}}
+	g.head = stateHead(rec)
 	g.publish(append([]store.Move(nil), moves...), rec.Updated)
 	g.touch()
 	return g, nil
@@ -312,7 +310,7 @@ func (s *Server) play(ctx context.Context, g *game, player, row, col, ply int) e
 			return fmt.Errorf("%w: %w", errUnstored, err)
 		}
 		g.publish(append(v.moves, m), now)
-		s.bots.schedule(g)
+		s.moved(g)
 		return nil
 	}
 }
@@ -340,6 +338,16 @@ func (s *Server) sync(ctx context.Context, g *game) error {
 		all = append(all, m)
 	}
 	g.publish(all, time.Now().UTC())
-	s.bots.schedule(g)
+	s.moved(g)
 	return nil
+}
+
+// moved hands the turn to the game's next bot, if any, or releases its
+// bots when it is over. Called with g.mu held.
+func (s *Server) moved(g *game) {
+	if g.view.Load().status != engine.Ongoing {
+		s.bots.release(g.id)
+		return
+	}
+	s.bots.schedule(g)
 }

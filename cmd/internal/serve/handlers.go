@@ -17,7 +17,6 @@ import (
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/player"
 )
 
 // storeTimeout bounds a request's wait for the store.
@@ -57,6 +56,15 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusTooManyRequests, "too many games created from %s; the limit is %g a minute", rec.Creator, s.settings.limits.GamesPerMinute))
 		return
 	}
+	if hasBot(rec) {
+		s.botMu.Lock()
+		defer s.botMu.Unlock()
+		if e := s.admitBots(rec); e != nil {
+			w.Header().Set("Retry-After", "60")
+			writeError(w, e)
+			return
+		}
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), storeTimeout)
 	defer cancel()
 	if err := s.store.Create(ctx, rec); err != nil {
@@ -64,7 +72,7 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusServiceUnavailable, "the game could not be stored; try again"))
 		return
 	}
-	g, err := newGame(rec, nil, s.budget)
+	g, err := newGame(rec, nil)
 	if err != nil { // the configuration was validated: cannot happen
 		logOf(r.Context(), s.log).Error("building a new game", "game", rec.ID, "err", err)
 		writeError(w, errorf(http.StatusInternalServerError, "internal error; the server's log has the details"))
@@ -126,7 +134,10 @@ func (s *Server) newRecord(req createRequest, creator string) (store.Game, []str
 	if kinds == nil {
 		kinds = slices.Repeat([]string{human}, rec.Players)
 	}
-	bots := player.Names()
+	if !lim.BotOnlyGames && !slices.Contains(kinds, human) {
+		return rec, nil, errorf(http.StatusForbidden, "a game needs a human seat: this server hosts no games of bots only")
+	}
+	bots := botKinds()
 	rec.Seats = make([]store.Seat, rec.Players)
 	tokens := make([]string, rec.Players)
 	for i, k := range kinds {
@@ -282,6 +293,11 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusTooManyRequests, "too many moves with this token; the limit is %g a second", s.settings.limits.MovesPerSecond))
 		return
 	}
+	if next := (*req.Ply%g.cfg.Players+1)%g.cfg.Players + 1; g.cfg.Seats[next-1].Kind != human && s.bots.full() {
+		w.Header().Set("Retry-After", "5")
+		writeError(w, errorf(http.StatusServiceUnavailable, "the bots are busy; the move was not played; try again later"))
+		return
+	}
 	// The move is judged and stored even if the client goes away meanwhile,
 	// so that its fate never depends on when the connection dropped.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), storeTimeout)
@@ -328,6 +344,15 @@ func clientAddr(r *http.Request) string {
 	return host
 }
 
+// health is /healthz's answer: the counts that bound the server's memory
+// besides its connections.
+type health struct {
+	Status    string `json:"status"`
+	Games     int    `json:"games"`      // games held in memory
+	BotQueue  int    `json:"bot_queue"`  // games whose bot waits for a worker
+	BotTables int    `json:"bot_tables"` // bots holding their tables between moves
+}
+
 // handleHealth answers GET /healthz once the store answers, with one
 // indexed read; the store's error goes to the log only.
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
@@ -341,7 +366,11 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusServiceUnavailable, "the store is unavailable"))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	queued, held := s.bots.stats()
+	s.mu.Lock()
+	games := len(s.games)
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, health{Status: "ok", Games: games, BotQueue: queued, BotTables: held})
 }
 
 // handleIndex answers / when no page is served: where the API is.

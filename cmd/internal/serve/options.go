@@ -27,6 +27,21 @@ type Limits struct {
 	// MaxWatchers is the most live-update connections one game may have in
 	// one server process.
 	MaxWatchers int
+
+	// BotOnlyGames lets clients create games without a human seat, which
+	// play themselves to the end; by default a game needs a human seat.
+	BotOnlyGames bool
+	// BotGames is the most ongoing games with a bot seat that one server
+	// process holds for clients at once, and resumes after a restart
+	// (0: unlimited).
+	BotGames int
+	// BotGamesPerAddress is the most of those created from one client
+	// address (0: unlimited).
+	BotGamesPerAddress int
+	// BotQueue is the most games whose bot may wait for a worker; a move
+	// or a new game that would queue one more is refused with 503 and
+	// Retry-After (0: unlimited).
+	BotQueue int
 }
 
 // DefaultLimits are the limits of a server started without options.
@@ -39,6 +54,10 @@ func DefaultLimits() Limits {
 		MaxMoves:          20000,
 		MaxK:              100,
 		MaxWatchers:       200,
+
+		BotGames:           200,
+		BotGamesPerAddress: 5,
+		BotQueue:           64,
 	}
 }
 
