@@ -120,7 +120,9 @@ func FuzzCreateBody(f *testing.F) {
 				require.Len(t, seat.Token, 32, "128 bits in hex")
 				require.NotContains(t, get.Body.String(), seat.Token, "no token in the state")
 			}
-		case http.StatusBadRequest, http.StatusUnprocessableEntity, http.StatusRequestEntityTooLarge:
+		case http.StatusBadRequest, http.StatusUnprocessableEntity, http.StatusRequestEntityTooLarge,
+			http.StatusForbidden, // bots only
+			http.StatusTooManyRequests, http.StatusServiceUnavailable: // the caps on games with bots
 			var e struct{ Error string }
 			require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &e), "%s", rec.Body)
 			require.NotEmpty(t, e.Error)
