@@ -27,7 +27,10 @@ default (created if missing), or PostgreSQL when --db is a postgres:// URL,
 which several servers can share. A move is answered only once it is committed.
 
 Bot seats are played by the server, --bot-workers at a time, each move within
---bot-budget; after a restart, bots whose turn it is move again.
+--bot-budget; after a restart, bots whose turn it is move again. A game needs
+a human seat unless --bot-only-games; games with bots are capped per client
+address and in total, and a move that would queue a bot beyond --bot-queue is
+refused with 503 and Retry-After.
 
 Stop it with Ctrl-C (SIGINT) or SIGTERM: requests under way finish, then the
 database is closed.
@@ -58,6 +61,10 @@ func Command(opts ...Option) *cli.Command {
 			&cli.Float64Flag{Name: "game-rate", Value: def.GamesPerMinute, Usage: "games created a minute per client address (0: unlimited)"},
 			&cli.IntFlag{Name: "max-players", Value: def.MaxPlayers, Usage: "most players in a game"},
 			&cli.IntFlag{Name: "max-moves", Value: def.MaxMoves, Usage: "moves after which a new game is drawn"},
+			&cli.BoolFlag{Name: "bot-only-games", Usage: "let clients create games without a human seat, which play themselves"},
+			&cli.IntFlag{Name: "max-bot-games", Value: def.BotGames, Usage: "ongoing games with a bot seat held at once, and resumed after a restart (0: unlimited)"},
+			&cli.IntFlag{Name: "max-bot-games-per-address", Value: def.BotGamesPerAddress, Usage: "ongoing games with a bot seat created from one client address (0: unlimited)"},
+			&cli.IntFlag{Name: "bot-queue", Value: def.BotQueue, Usage: "games whose bot may wait for a worker; beyond, moves handing a bot the turn get 503 (0: unlimited)"},
 			&cli.StringSliceFlag{Name: "origin", Usage: "also accept requests and WebSockets from pages on this host `PATTERN` (e.g. *.example.com)"},
 			&cli.StringSliceFlag{Name: "allowed-hosts", Usage: "answer only requests whose Host header matches this `PATTERN` (repeatable, e.g. games.example.com); closes DNS rebinding"},
 			&cli.StringFlag{Name: "log", Value: "text", Usage: "log format on standard error: text, json or none"},
@@ -87,6 +94,8 @@ func run(c *cli.Context, opts []Option) error {
 	limits := Limits{
 		RequestsPerSecond: c.Float64("rate"), MovesPerSecond: c.Float64("move-rate"), GamesPerMinute: c.Float64("game-rate"),
 		MaxPlayers: c.Int("max-players"), MaxMoves: c.Int("max-moves"), MaxK: DefaultLimits().MaxK, MaxWatchers: DefaultLimits().MaxWatchers,
+		BotOnlyGames: c.Bool("bot-only-games"), BotGames: c.Int("max-bot-games"),
+		BotGamesPerAddress: c.Int("max-bot-games-per-address"), BotQueue: c.Int("bot-queue"),
 	}
 	switch {
 	case limits.RequestsPerSecond < 0 || limits.MovesPerSecond < 0 || limits.GamesPerMinute < 0:
@@ -95,6 +104,8 @@ func run(c *cli.Context, opts []Option) error {
 		return cli.Exit("gomoku serve: --max-players must be from 2 to 255", exitcode.Usage)
 	case limits.MaxMoves < 1:
 		return cli.Exit("gomoku serve: --max-moves must be positive", exitcode.Usage)
+	case limits.BotGames < 0 || limits.BotGamesPerAddress < 0 || limits.BotQueue < 0:
+		return cli.Exit("gomoku serve: --max-bot-games, --max-bot-games-per-address and --bot-queue must not be negative", exitcode.Usage)
 	case c.Duration("bot-budget") <= 0 || c.Int("bot-workers") < 1:
 		return cli.Exit("gomoku serve: --bot-budget and --bot-workers must be positive", exitcode.Usage)
 	}
