@@ -121,7 +121,7 @@ func FuzzCreateBody(f *testing.F) {
 				require.NotContains(t, get.Body.String(), seat.Token, "no token in the state")
 			}
 		case http.StatusBadRequest, http.StatusUnprocessableEntity, http.StatusRequestEntityTooLarge,
-			http.StatusForbidden, // bots only
+			http.StatusForbidden,                                      // bots only
 			http.StatusTooManyRequests, http.StatusServiceUnavailable: // the caps on games with bots
 			var e struct{ Error string }
 			require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &e), "%s", rec.Body)
