@@ -32,6 +32,10 @@ a human seat unless --bot-only-games; games with bots are capped per client
 address and in total, and a move that would queue a bot beyond --bot-queue is
 refused with 503 and Retry-After.
 
+An ongoing game without a move for --abandon-after is ended as abandoned, and
+games are deleted --retain after they ended (durations in hours: 168h is a
+week); a game's creator's address is forgotten once it is over.
+
 Stop it with Ctrl-C (SIGINT) or SIGTERM: requests under way finish, then the
 database is closed.
 
@@ -39,6 +43,7 @@ Examples:
    gomoku serve
    gomoku serve --addr :9000 --db /var/lib/gomoku/games.db
    gomoku serve --db postgres://gomoku@localhost/gomoku --bot-budget 2s
+   gomoku serve --abandon-after 72h --retain 720h --max-bot-games 50 --bot-queue 32
    gomoku serve --addr 127.0.0.1:8080 --allowed-hosts games.example.com --origin '*.example.com'
    curl -s -X POST localhost:8080/api/games -H 'Content-Type: application/json' \
         -d '{"players":3,"seats":["human","human","search"]}'`
@@ -65,6 +70,8 @@ func Command(opts ...Option) *cli.Command {
 			&cli.IntFlag{Name: "max-bot-games", Value: def.BotGames, Usage: "ongoing games with a bot seat held at once, and resumed after a restart (0: unlimited)"},
 			&cli.IntFlag{Name: "max-bot-games-per-address", Value: def.BotGamesPerAddress, Usage: "ongoing games with a bot seat created from one client address (0: unlimited)"},
 			&cli.IntFlag{Name: "bot-queue", Value: def.BotQueue, Usage: "games whose bot may wait for a worker; beyond, moves handing a bot the turn get 503 (0: unlimited)"},
+			&cli.DurationFlag{Name: "abandon-after", Value: DefaultAbandonAfter, Usage: "end as abandoned the ongoing games without a move for this long (0: never)"},
+			&cli.DurationFlag{Name: "retain", Value: DefaultRetain, Usage: "delete games this long after they ended, with their moves (0: keep forever)"},
 			&cli.StringSliceFlag{Name: "origin", Usage: "also accept requests and WebSockets from pages on this host `PATTERN` (e.g. *.example.com)"},
 			&cli.StringSliceFlag{Name: "allowed-hosts", Usage: "answer only requests whose Host header matches this `PATTERN` (repeatable, e.g. games.example.com); closes DNS rebinding"},
 			&cli.StringFlag{Name: "log", Value: "text", Usage: "log format on standard error: text, json or none"},
@@ -106,6 +113,8 @@ func run(c *cli.Context, opts []Option) error {
 		return cli.Exit("gomoku serve: --max-moves must be positive", exitcode.Usage)
 	case limits.BotGames < 0 || limits.BotGamesPerAddress < 0 || limits.BotQueue < 0:
 		return cli.Exit("gomoku serve: --max-bot-games, --max-bot-games-per-address and --bot-queue must not be negative", exitcode.Usage)
+	case c.Duration("abandon-after") < 0 || c.Duration("retain") < 0:
+		return cli.Exit("gomoku serve: --abandon-after and --retain must not be negative", exitcode.Usage)
 	case c.Duration("bot-budget") <= 0 || c.Int("bot-workers") < 1:
 		return cli.Exit("gomoku serve: --bot-budget and --bot-workers must be positive", exitcode.Usage)
 	}
@@ -120,7 +129,7 @@ func run(c *cli.Context, opts []Option) error {
 	all := append([]Option{WithLogger(log)}, opts...)
 	all = append(all, WithLimits(limits), WithBotBudget(c.Duration("bot-budget")),
 		WithBotWorkers(c.Int("bot-workers")), WithOrigins(c.StringSlice("origin")...),
-		WithAllowedHosts(c.StringSlice("allowed-hosts")...))
+		WithAllowedHosts(c.StringSlice("allowed-hosts")...), WithRetention(c.Duration("abandon-after"), c.Duration("retain")))
 	srv, err := New(ctx, st, all...)
 	if err != nil {
 		return fail("%v", err)

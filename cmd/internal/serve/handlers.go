@@ -196,9 +196,9 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 	}
 	f := store.Filter{Status: q.Get("status"), Limit: 50}
 	switch f.Status {
-	case "", "ongoing", "won", "drawn":
+	case "", "ongoing", "won", "drawn", store.Abandoned:
 	default:
-		writeError(w, errorf(http.StatusBadRequest, "status must be ongoing, won or drawn, not %q", f.Status))
+		writeError(w, errorf(http.StatusBadRequest, "status must be ongoing, won, drawn or abandoned, not %q", f.Status))
 		return
 	}
 	if l := q.Get("limit"); l != "" {

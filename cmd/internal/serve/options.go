@@ -76,6 +76,8 @@ type settings struct {
 	evictAfter time.Duration
 
 	allowedHosts []string
+	abandonAfter time.Duration
+	retainFor    time.Duration
 }
 
 func defaultSettings() settings {
@@ -85,6 +87,9 @@ func defaultSettings() settings {
 		budget:     DefaultBotBudget,
 		workers:    max(1, runtime.GOMAXPROCS(0)),
 		evictAfter: 10 * time.Minute,
+
+		abandonAfter: DefaultAbandonAfter,
+		retainFor:    DefaultRetain,
 	}
 }
 
@@ -128,4 +133,20 @@ func WithOrigins(patterns ...string) Option {
 // /healthz answers whatever the host. By default any host is answered.
 func WithAllowedHosts(patterns ...string) Option {
 	return func(s *settings) { s.allowedHosts = append(s.allowedHosts, patterns...) }
+}
+
+// Retention defaults: an ongoing game without a move for a week is ended as
+// abandoned, and a game over is deleted three months after its last move.
+const (
+	DefaultAbandonAfter = 7 * 24 * time.Hour
+	DefaultRetain       = 90 * 24 * time.Hour
+)
+
+// WithRetention ends as "abandoned" the ongoing games without a move for
+// abandonAfter, and deletes the games over, with their moves, retainFor
+// after their last move ([DefaultAbandonAfter], [DefaultRetain]); zero
+// keeps them forever. A game's creator's address is forgotten once it is
+// over.
+func WithRetention(abandonAfter, retainFor time.Duration) Option {
+	return func(s *settings) { s.abandonAfter, s.retainFor = abandonAfter, retainFor }
 }

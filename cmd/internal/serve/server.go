@@ -269,6 +269,7 @@ func (s *Server) janitor() {
 	s.bots.sweep(time.Now().Add(-botIdle))
 	s.limits.sweep()
 	s.requeue()
+	s.expire(time.Now())
 }
 
 // evict drops the idle games last used before cutoff and returns how many
