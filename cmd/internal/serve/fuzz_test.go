@@ -16,10 +16,10 @@ import (
 )
 
 // fuzzServer is a server called in-process, without the network.
-func fuzzServer(t testing.TB) http.Handler {
+func fuzzServer(t testing.TB, opts ...serve.Option) http.Handler {
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
 	require.NoError(t, err)
-	srv, err := serve.New(context.Background(), st, serve.WithLimits(testLimits()))
+	srv, err := serve.New(context.Background(), st, append([]serve.Option{serve.WithLimits(testLimits())}, opts...)...)
 	require.NoError(t, err)
 	t.Cleanup(func() {
 		srv.Close()

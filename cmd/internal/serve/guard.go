@@ -66,9 +66,9 @@ func (s *Server) guard(w *recorder, r *http.Request, addr string) {
 		writeError(w, errorf(http.StatusMisdirectedRequest, "this server does not answer for that host name"))
 		return
 	}
-	if !s.limits.address(addr) {
+	if client := clientKey(addr); !s.limits.address(client) {
 		w.Header().Set("Retry-After", "1")
-		writeError(w, errorf(http.StatusTooManyRequests, "too many requests from %s; slow down", addr))
+		writeError(w, errorf(http.StatusTooManyRequests, "too many requests from %s; slow down", client))
 		return
 	}
 	if err := s.crossSite(r); err != nil {

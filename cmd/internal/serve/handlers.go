@@ -46,7 +46,7 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e)
 		return
 	}
-	rec, tokens, e := s.newRecord(req, clientAddr(r))
+	rec, tokens, e := s.newRecord(req, clientKey(clientAddr(r)))
 	if e != nil {
 		writeError(w, e)
 		return
