@@ -74,6 +74,8 @@ func Command(opts ...Option) *cli.Command {
 			&cli.DurationFlag{Name: "retain", Value: DefaultRetain, Usage: "delete games this long after they ended, with their moves (0: keep forever)"},
 			&cli.StringSliceFlag{Name: "origin", Usage: "also accept requests and WebSockets from pages on this host `PATTERN` (e.g. *.example.com)"},
 			&cli.StringSliceFlag{Name: "allowed-hosts", Usage: "answer only requests whose Host header matches this `PATTERN` (repeatable, e.g. games.example.com); closes DNS rebinding"},
+			&cli.IntFlag{Name: "max-conns", Value: DefaultMaxConns, Usage: "connections held open at once, live updates included; those beyond are closed at once"},
+			&cli.DurationFlag{Name: "io-timeout", Value: DefaultIOTimeout, Usage: "time a client may take to send a request, or to take in an answer (live updates excepted); slower ones are cut off"},
 			&cli.StringFlag{Name: "log", Value: "text", Usage: "log format on standard error: text, json or none"},
 		},
 		Action: func(c *cli.Context) error { return run(c, opts) },
@@ -113,6 +115,8 @@ func run(c *cli.Context, opts []Option) error {
 		return cli.Exit("gomoku serve: --max-moves must be positive", exitcode.Usage)
 	case limits.BotGames < 0 || limits.BotGamesPerAddress < 0 || limits.BotQueue < 0:
 		return cli.Exit("gomoku serve: --max-bot-games, --max-bot-games-per-address and --bot-queue must not be negative", exitcode.Usage)
+	case c.Int("max-conns") < 1 || c.Duration("io-timeout") <= 0:
+		return cli.Exit("gomoku serve: --max-conns and --io-timeout must be positive", exitcode.Usage)
 	case c.Duration("abandon-after") < 0 || c.Duration("retain") < 0:
 		return cli.Exit("gomoku serve: --abandon-after and --retain must not be negative", exitcode.Usage)
 	case c.Duration("bot-budget") <= 0 || c.Int("bot-workers") < 1:
@@ -139,10 +143,15 @@ func run(c *cli.Context, opts []Option) error {
 		srv.Close()
 		return fail("%v", err)
 	}
-	// ReadTimeout bounds a request's body as well as its header (a slow
-	// sender holds no connection for long); live-update connections lift
-	// it once upgraded.
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute}
+	ln = LimitConns(ln, c.Int("max-conns"))
+	// ReadTimeout bounds a request's body as well as its header, and
+	// WriteTimeout the answer, so that neither a slow sender nor a client
+	// that stops reading holds a connection for long; live-update
+	// connections lift both once upgraded.
+	io := c.Duration("io-timeout")
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: min(10*time.Second, io), ReadTimeout: io, WriteTimeout: io,
+		IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 16 << 10,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	fmt.Fprintf(c.App.Writer, "gomoku serve: listening on http://%s (games in %s)\n", ln.Addr(), where)
 	log.Info("listening", "addr", ln.Addr().String(), "db", where)
 	served := make(chan error, 1)

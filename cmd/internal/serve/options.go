@@ -150,3 +150,11 @@ const (
 func WithRetention(abandonAfter, retainFor time.Duration) Option {
 	return func(s *settings) { s.abandonAfter, s.retainFor = abandonAfter, retainFor }
 }
+
+// Defaults of the HTTP server that "gomoku serve" runs: connections held
+// open at once, and the time a client may take to send a request or take
+// in an answer.
+const (
+	DefaultMaxConns  = 20000
+	DefaultIOTimeout = 30 * time.Second
+)
