@@ -389,6 +389,15 @@ func (s *Server) sync(ctx context.Context, g *game) error {
 	return nil
 }
 
+// catchUp brings g up to the store's moves, which other servers may have
+// moved on.
+func (s *Server) catchUp(ctx context.Context, g *game) error {
+	g.mu.Lock()
+	defer s.unlock(g)
+	g.stale = true
+	return s.sync(ctx, g)
+}
+
 // moved hands the turn to the game's next bot, if any, or releases its
 // bots when it is over. Called with g.mu held.
 func (s *Server) moved(g *game) {

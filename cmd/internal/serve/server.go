@@ -400,11 +400,8 @@ func (s *Server) noticed(id string, ply int) {
 		if ply >= 0 && g.view.Load().ply >= ply {
 			continue
 		}
-		g.mu.Lock()
-		g.stale = true
-		if err := s.sync(s.ctx, g); err != nil && s.ctx.Err() == nil {
+		if err := s.catchUp(s.ctx, g); err != nil && s.ctx.Err() == nil {
 			s.log.Error("catching up with another server's move", "game", g.id, "err", err)
 		}
-		g.mu.Unlock()
 	}
 }
