@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -46,6 +47,7 @@ func FuzzMoveBody(f *testing.F) {
 		`{"row":0,"col":0,"ply":0}`, `{"row":-1,"col":2,"ply":0}`, `{"row":2147483648,"col":0,"ply":0}`,
 		`{"row":0,"col":0,"ply":-1}`, `{"row":0,"col":0}`, `{"row":1e3,"col":0,"ply":0}`, `{"row":0,"col":0,"ply":0,"x":1}`,
 		`{"row":0,"col":0,"ply":0} {}`, `null`, `[]`, ``, `{"row":"1","col":0,"ply":0}`, `{"ROW":0,"col":0,"ply":0}`,
+		`{"row":0,"row":1,"col":0,"ply":0}`, `{"row":0,"col":0,"ply":0,"Ply":0}`, "{\"row\":0,\"col\":0,\"pl\u0079\":0}",
 	} {
 		f.Add(s, 1)
 	}
@@ -64,6 +66,7 @@ func FuzzMoveBody(f *testing.F) {
 		var e struct{ Error string }
 		switch rec.Code {
 		case http.StatusOK:
+			require.Equal(t, []string{"col", "ply", "row"}, topKeys(t, body), "only an object with row, col and ply once each, as spelled, is played")
 			var was, now state
 			require.NoError(t, json.Unmarshal([]byte(before), &was))
 			require.NoError(t, json.Unmarshal([]byte(after), &now))
@@ -130,4 +133,23 @@ func FuzzCreateBody(f *testing.F) {
 			t.Fatalf("status %d for %q: %s", rec.Code, body, rec.Body)
 		}
 	})
+}
+
+// topKeys returns the keys of the JSON object in body, sorted, as they
+// are spelled after unescaping, repeats included.
+func topKeys(t *testing.T, body string) []string {
+	dec := json.NewDecoder(strings.NewReader(body))
+	tok, err := dec.Token()
+	require.NoError(t, err)
+	require.Equal(t, json.Delim('{'), tok)
+	var keys []string
+	for dec.More() {
+		tok, err := dec.Token()
+		require.NoError(t, err)
+		keys = append(keys, tok.(string))
+		var skip json.RawMessage
+		require.NoError(t, dec.Decode(&skip))
+	}
+	slices.Sort(keys)
+	return keys
 }
