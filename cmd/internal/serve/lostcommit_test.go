@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store/postgres"
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store/postgres/pgtest"
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store/sqlite"
 )
 
@@ -35,6 +37,16 @@ func (l *lostAnswers) Append(ctx context.Context, id string, ply int, m store.Mo
 func TestLostCommitAnswer(t *testing.T) {
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
 	require.NoError(t, err)
+	lostCommitAnswer(t, st)
+}
+
+func TestLostCommitAnswerPostgres(t *testing.T) {
+	st, err := postgres.Open(context.Background(), pgtest.URL(t))
+	require.NoError(t, err)
+	lostCommitAnswer(t, st)
+}
+
+func lostCommitAnswer(t *testing.T, st store.Store) {
 	la := &lostAnswers{Store: st}
 	c := startOn(t, la)
 	g := c.create(`{}`)
