@@ -54,7 +54,7 @@ func (s *Server) guard(w *recorder, r *http.Request, addr string) {
 		if v == nil {
 			return
 		}
-		if v == http.ErrAbortHandler { //nolint:errorlint // net/http compares it so too
+		if v == http.ErrAbortHandler { // net/http's way to abort quietly: left to it
 			panic(v)
 		}
 		logOf(r.Context(), s.log).Error("panic serving a request", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
