@@ -97,7 +97,9 @@ func (p *botPool) move(g *game) {
 	g.mu.Unlock()
 
 	ctx, cancel := context.WithTimeout(s.ctx, 3*s.budget+time.Second)
+	start := time.Now()
 	cellChosen, err := bot.Choose(ctx, snapshot, turn)
+	s.metrics.think.Observe(time.Since(start).Seconds())
 	cancel()
 	if err == nil {
 		if err = snapshot.CanPlace(cellChosen.Row, cellChosen.Col); err != nil {

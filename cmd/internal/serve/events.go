@@ -1,10 +1,16 @@
 package serve
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"net"
 	"net/http"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -14,8 +20,17 @@ import (
 
 // Live-update timings.
 const (
-	writeTimeout = 10 * time.Second // a watcher that takes longer to receive an event is dropped
-	pingEvery    = 30 * time.Second // keeps idle connections (and proxies) alive
+	// catchUpTimeout bounds each event sent to a spectator that is
+	// catching up (a reconnection, or a late arrival to a long game): its
+	// own request sends these, so a slow network only slows itself.
+	catchUpTimeout = 10 * time.Second
+	// liveTimeout bounds each live event. The socket's send buffer holds
+	// many events, so a write waits only for a spectator that has stopped
+	// reading for a long while; it is dropped, and reconnects from its last
+	// ply.
+	liveTimeout = 2 * time.Second
+	pingEvery   = 30 * time.Second // keeps idle connections (and proxies) alive
+	pongTimeout = 10 * time.Second // a spectator that does not answer a ping in time is dropped
 )
 
 // event is one live update: a move and the game's state right after it.
@@ -33,7 +48,8 @@ type event struct {
 }
 
 // eventAt describes move number ply (1-based) as seen from view v, which
-// has at least ply moves.
+// has at least ply moves. A move's event never changes once played: the
+// outcome it carries is that of the game right after it.
 func (g *game) eventAt(v *view, ply int) event {
 	m := v.moves[ply-1]
 	st, winner, line := engine.Ongoing, 0, []cell{}
@@ -48,24 +64,160 @@ func (g *game) eventAt(v *view, ply int) event {
 		Status: st.String(), Winner: winner, Turn: turn, Thinking: g.thinking(turn), WinLine: line}
 }
 
-// subscribe registers a watcher; its channel receives a signal (not the
-// event) whenever the game's view changes. It fails when the game has too
-// many watchers.
-func (g *game) subscribe(limit int) (chan struct{}, bool) {
-	g.subMu.Lock()
-	defer g.subMu.Unlock()
-	if limit > 0 && len(g.subs) >= limit {
-		return nil, false
-	}
-	ch := make(chan struct{}, 1)
-	g.subs[ch] = struct{}{}
-	return ch, true
+// audience is a game's spectators on this server, and its events encoded
+// once for all of them.
+type audience struct {
+	mu   sync.Mutex
+	set  map[*spectator]struct{}
+	wake []*spectator // reused by notify
+
+	// frames[p-1] is the JSON of move p's event. It only grows; readers
+	// load it without the lock and never look past their copy's length.
+	frames atomic.Pointer[[][]byte]
 }
 
-func (g *game) unsubscribe(ch chan struct{}) {
-	g.subMu.Lock()
-	delete(g.subs, ch)
-	g.subMu.Unlock()
+// size is how many spectators the game has here.
+func (a *audience) size() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.set)
+}
+
+// frame returns the JSON of move ply's event, encoding the events up to it
+// from v (which has at least ply moves) if nobody has yet.
+func (a *audience) frame(g *game, v *view, ply int) []byte {
+	if f := a.frames.Load(); f != nil && len(*f) >= ply {
+		return (*f)[ply-1]
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	var f [][]byte
+	if p := a.frames.Load(); p != nil {
+		f = *p
+	}
+	for len(f) < ply {
+		b, _ := json.Marshal(g.eventAt(v, len(f)+1))
+		f = append(f, b)
+	}
+	a.frames.Store(&f)
+	return f[ply-1]
+}
+
+// notify hands every spectator of g to the senders, after encoding the
+// new moves' events once. Called by publish with g.mu held.
+func (a *audience) notify(g *game, v *view) {
+	a.mu.Lock()
+	if len(a.set) == 0 {
+		a.mu.Unlock()
+		return
+	}
+	a.wake = a.wake[:0]
+	for sp := range a.set {
+		a.wake = append(a.wake, sp)
+	}
+	a.mu.Unlock()
+	if v.ply > 0 {
+		a.frame(g, v, v.ply)
+	}
+	// notify runs under g.mu, so a.wake is not reused before this returns.
+	for _, sp := range a.wake {
+		sp.wake()
+	}
+}
+
+// spectator is one live-update connection once upgraded. No goroutine
+// waits on its behalf for moves: a move hands it to the crowd's senders,
+// which write what it has not seen yet.
+type spectator struct {
+	c    *websocket.Conn
+	nc   net.Conn // for write deadlines, which cost less than a context per write
+	g    *game
+	addr string
+	cr   *crowd
+
+	sent  int          // moves delivered; only the holder of the running state touches it
+	state atomic.Int32 // idle, queued, running or dirty
+}
+
+// A spectator's states: the senders take a queued spectator, and a move
+// that comes while one runs marks it dirty so that it runs again.
+const (
+	spIdle int32 = iota
+	spQueued
+	spRunning
+	spDirty
+	spGone // left: never sent to again
+)
+
+// wake asks for the spectator's new moves to be sent.
+func (sp *spectator) wake() {
+	for {
+		switch st := sp.state.Load(); st {
+		case spIdle:
+			if sp.state.CompareAndSwap(spIdle, spQueued) {
+				sp.cr.enqueue(sp)
+				return
+			}
+		case spRunning:
+			if sp.state.CompareAndSwap(spRunning, spDirty) {
+				return
+			}
+		default: // queued or dirty already: it will see the move
+			return
+		}
+	}
+}
+
+// run sends the moves the spectator lacks, until none is left; the caller
+// holds the running state (it took a queued spectator, or it is the
+// spectator's own request catching up), which run gives up at the end.
+func (sp *spectator) run(timeout time.Duration) error {
+	for {
+		if err := sp.deliver(timeout); err != nil {
+			sp.c.CloseNow() // its reader sees the connection end and leaves
+			return err
+		}
+		if sp.state.CompareAndSwap(spRunning, spIdle) {
+			return nil
+		}
+		if !sp.state.CompareAndSwap(spDirty, spRunning) {
+			return nil // gone
+		}
+	}
+}
+
+// deliver writes every move after sp.sent, each within timeout.
+func (sp *spectator) deliver(timeout time.Duration) error {
+	v := sp.g.view.Load()
+	if sp.sent >= v.ply {
+		return nil
+	}
+	n := 0
+	defer func() { sp.cr.s.metrics.sent.Add(float64(n)) }()
+	for ; sp.sent < v.ply; sp.sent++ {
+		b := sp.g.audience.frame(sp.g, v, sp.sent+1)
+		sp.nc.SetWriteDeadline(time.Now().Add(timeout))
+		if err := sp.c.Write(context.Background(), websocket.MessageText, b); err != nil {
+			return err
+		}
+		n++
+	}
+	// No deadline may linger for the pings and the close, which bring
+	// their own.
+	sp.nc.SetWriteDeadline(time.Time{})
+	sp.g.touch()
+	return nil
+}
+
+// read handles what the client sends: control frames (pongs, close),
+// which the connection answers itself, until it closes. A data message
+// breaks the protocol (the client has nothing to say): 1008.
+func (sp *spectator) read() {
+	defer sp.cr.leave(sp)
+	sp.c.SetReadLimit(1024)
+	if _, _, err := sp.c.Read(context.Background()); err == nil {
+		sp.c.Close(websocket.StatusPolicyViolation, "the server takes no messages")
+	}
 }
 
 // handleEvents streams a game's moves over a WebSocket:
@@ -95,77 +247,100 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if after > g.view.Load().ply && s.watcher != nil {
-		g.mu.Lock()
-		g.stale = true
-		_ = s.sync(r.Context(), g)
-		g.mu.Unlock()
+		s.catchUp(r.Context(), g)
 	}
 	if ply := g.view.Load().ply; after > ply {
 		writeError(w, errorf(http.StatusConflict, "after=%d is ahead of the game, which is at ply %d", after, ply))
 		return
 	}
-	if !s.track() {
-		writeError(w, errorf(http.StatusServiceUnavailable, "the server is shutting down"))
+	sp := &spectator{g: g, addr: clientAddr(r), cr: s.crowd, sent: after}
+	sp.state.Store(spRunning) // this request sends the backlog before the senders take over
+	if e := s.crowd.admit(sp); e != nil {
+		if e.status == http.StatusTooManyRequests || e.status == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", "10")
+		}
+		writeError(w, e)
 		return
 	}
-	defer s.wg.Done()
-	ch, ok := g.subscribe(s.settings.limits.MaxWatchers)
-	if !ok {
-		writeError(w, errorf(http.StatusServiceUnavailable, "this game has too many watchers; try again later"))
-		return
-	}
-	defer g.unsubscribe(ch)
-	// The HTTP server's read deadline would cut a connection that lives
-	// for the whole game; the pings below find dead peers instead.
+	// Until the spectator is handed to its reader, this request owns its
+	// place in the crowd.
+	handed := false
+	defer func() {
+		if !handed {
+			s.crowd.leave(sp)
+		}
+	}()
+	// The HTTP server's deadlines would cut a connection that lives for the
+	// whole game; the write deadlines and pings below replace them.
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.origins})
+	hj := &lean{ResponseWriter: w}
+	c, err := websocket.Accept(hj, r, &websocket.AcceptOptions{OriginPatterns: s.origins, CompressionMode: websocket.CompressionDisabled})
 	if err != nil {
 		return // Accept has answered: a bad handshake or a foreign Origin
 	}
-	defer c.CloseNow()
-	// The client has nothing to say: its only messages are control frames
-	// (pings, close), which reading handles; a data message closes the
-	// connection with 1008.
-	c.SetReadLimit(1024)
-	ctx, cancel := context.WithCancel(s.ctx)
-	defer cancel()
-	go func() {
-		defer cancel()
-		if _, _, err := c.Read(ctx); err == nil {
-			c.Close(websocket.StatusPolicyViolation, "the server takes no messages")
-		}
-	}()
-	ping := time.NewTicker(pingEvery)
-	defer ping.Stop()
-	sent := after
-	for {
-		g.touch()
-		v := g.view.Load()
-		for ; sent < v.ply; sent++ {
-			b, _ := json.Marshal(g.eventAt(v, sent+1))
-			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
-			err := c.Write(wctx, websocket.MessageText, b)
-			cancel()
-			if err != nil {
-				return
-			}
-		}
-		select {
-		case <-ch:
-		case <-ping.C:
-			pctx, cancel := context.WithTimeout(ctx, writeTimeout)
-			err := c.Ping(pctx)
-			cancel()
-			if err != nil {
-				return
-			}
-		case <-ctx.Done():
-			if s.ctx.Err() != nil {
-				c.Close(websocket.StatusGoingAway, "server shutting down")
-			}
-			return
-		}
+	sp.c, sp.nc = c, hj.nc
+	if !s.crowd.join(sp) {
+		c.Close(websocket.StatusGoingAway, "server shutting down")
+		return
 	}
+	handed = true
+	go sp.read()
+	// The backlog goes out here, within this connection's own time, then
+	// the senders take over; a move that came meanwhile made the spectator
+	// dirty, so run sends it too.
+	sp.run(catchUpTimeout)
 }
+
+// catchUp reads from the store the moves other servers stored in g, for a
+// client that has seen more of the game than this server.
+func (s *Server) catchUp(ctx context.Context, g *game) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.stale = true
+	_ = s.sync(ctx, g)
+}
+
+// lean hands the WebSocket small buffers instead of the HTTP server's
+// 4 KiB ones, which an idle spectator would hold for hours: the server
+// reads only control frames and writes one small message at a time.
+type lean struct {
+	http.ResponseWriter
+	nc net.Conn
+}
+
+// Buffer sizes of an upgraded connection: the reader's is bufio's least,
+// the writer's holds a header and a typical event in one write.
+const (
+	leanReadBuffer  = 16
+	leanWriteBuffer = 512
+)
+
+func (l *lean) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	nc, brw, err := http.NewResponseController(l.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	if n := brw.Reader.Buffered(); n > 0 {
+		// The client spoke first; keep what the HTTP server read ahead.
+		b, _ := brw.Reader.Peek(n)
+		nc = &prefixed{Conn: nc, r: io.MultiReader(bytes.NewReader(bytes.Clone(b)), nc)}
+	}
+	if err := brw.Writer.Flush(); err != nil {
+		nc.Close()
+		return nil, nil, err
+	}
+	l.nc = nc
+	return nc, bufio.NewReadWriter(bufio.NewReaderSize(nc, leanReadBuffer), bufio.NewWriterSize(nc, leanWriteBuffer)), nil
+}
+
+func (l *lean) Unwrap() http.ResponseWriter { return l.ResponseWriter }
+
+// prefixed is a connection whose first bytes were already read.
+type prefixed struct {
+	net.Conn
+	r io.Reader
+}
+
+func (p *prefixed) Read(b []byte) (int, error) { return p.r.Read(b) }

@@ -36,8 +36,7 @@ type game struct {
 	head     []byte       // the state JSON's unchanging start: configuration and seats
 	lastUsed atomic.Int64 // unix nanoseconds
 
-	subMu sync.Mutex
-	subs  map[chan struct{}]struct{}
+	audience audience // spectators on this server
 }
 
 // view is a game's committed state at one ply. Views are immutable once
@@ -68,7 +67,7 @@ func newGame(rec store.Game, moves []store.Move, budget time.Duration) (*game, e
 	if err != nil {
 		return nil, fmt.Errorf("serve: game %s: replaying its moves: %w", rec.ID, err)
 	}
-	g := &game{id: rec.ID, cfg: rec, eng: eng, bots: make([]engine.Strategy, len(rec.Seats)), subs: map[chan struct{}]struct{}{}}
+	g := &game{id: rec.ID, cfg: rec, eng: eng, bots: make([]engine.Strategy, len(rec.Seats))}
 	g.head = stateHead(rec)
 	for i, s := range rec.Seats {
 		if s.Kind != human {
@@ -137,14 +136,7 @@ func (g *game) publish(moves []store.Move, updated time.Time) {
 	}
 	v.state = g.encode(v)
 	g.view.Store(v)
-	g.subMu.Lock()
-	for ch := range g.subs {
-		select {
-		case ch <- struct{}{}:
-		default:
-		}
-	}
-	g.subMu.Unlock()
+	g.audience.notify(g, v)
 }
 
 // turn is the player to move after ply moves, or 0 when the game is over.
@@ -275,6 +267,7 @@ func (s *Server) play(ctx context.Context, g *game, player, row, col, ply int) e
 		st, winner := g.status()
 		now := time.Now().UTC()
 		err := s.store.Append(ctx, g.id, ply, m, store.Result{Status: st.String(), Winner: winner, Updated: now})
+		s.metrics.commit.Observe(time.Since(now).Seconds())
 		if err != nil {
 			g.eng.Undo()
 			g.stale = true
@@ -285,6 +278,9 @@ func (s *Server) play(ctx context.Context, g *game, player, row, col, ply int) e
 			return fmt.Errorf("%w: %w", errUnstored, err)
 		}
 		g.publish(append(v.moves, m), now)
+		if st != engine.Ongoing {
+			s.metrics.ended.WithLabelValues(st.String()).Inc()
+		}
 		s.bots.schedule(g)
 		return nil
 	}

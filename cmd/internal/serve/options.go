@@ -24,9 +24,15 @@ type Limits struct {
 	MaxMoves int
 	// MaxK is the longest winning row a game may ask for.
 	MaxK int
-	// MaxWatchers is the most live-update connections one game may have in
-	// one server process.
+	// MaxWatchers is the most live-update connections (spectators) one
+	// game may have in one server process; 0 means no cap.
 	MaxWatchers int
+	// MaxWatchersPerAddress is the most live-update connections one client
+	// address may hold open in one server process; 0 means no cap.
+	MaxWatchersPerAddress int
+	// MaxWatchersTotal is the most live-update connections one server
+	// process holds; 0 means no cap. Each takes a file descriptor.
+	MaxWatchersTotal int
 }
 
 // DefaultLimits are the limits of a server started without options.
@@ -38,7 +44,10 @@ func DefaultLimits() Limits {
 		MaxPlayers:        16,
 		MaxMoves:          20000,
 		MaxK:              100,
-		MaxWatchers:       200,
+		MaxWatchers:       10000,
+
+		MaxWatchersPerAddress: 50,
+		MaxWatchersTotal:      20000,
 	}
 }
 

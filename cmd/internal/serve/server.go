@@ -23,6 +23,9 @@ type Server struct {
 	mux    *http.ServeMux
 	bots   *botPool
 	limits *limiters
+	// Spectators and the operator's view.
+	crowd   *crowd
+	metrics *metrics
 
 	mu    sync.Mutex // guards games
 	games map[string]*game
@@ -66,6 +69,8 @@ func New(ctx context.Context, st store.Store, opts ...Option) (*Server, error) {
 	s.log = s.settings.log
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.limits = newLimiters(s.settings.limits)
+	s.metrics = newMetrics(s)
+	s.crowd = newCrowd(s)
 	s.bots = newBotPool(s, s.workers)
 	s.routes()
 	if w, ok := st.(store.Watcher); ok {
@@ -108,6 +113,7 @@ func (s *Server) routes() {
 		writeError(w, errorf(http.StatusNotFound, "no such endpoint: %s", r.URL.Path))
 	})
 	s.mux.HandleFunc("/healthz", s.handleHealth)
+	s.mux.Handle("GET /metrics", s.metrics.handler())
 	if s.page != nil {
 		s.mux.Handle("/", s.page)
 	} else {
@@ -121,12 +127,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 	addr := clientAddr(r)
+	s.metrics.inFlight.Inc()
 	if !s.limits.address(addr) {
 		rec.Header().Set("Retry-After", "1")
 		writeError(rec, errorf(http.StatusTooManyRequests, "too many requests from %s; slow down", addr))
+		_, r.Pattern = s.mux.Handler(r)
 	} else {
 		s.mux.ServeHTTP(rec, r)
 	}
+	s.metrics.inFlight.Dec()
+	s.metrics.observe(r.Pattern, rec.status, time.Since(start).Seconds())
 	s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
 		slog.String("method", r.Method), slog.String("path", r.URL.Path),
 		slog.Int("status", rec.status), slog.Int64("bytes", rec.bytes),
@@ -275,10 +285,7 @@ func (s *Server) evict(cutoff time.Time) int {
 
 // idle reports whether nothing holds on to the game: no watcher, no bot.
 func (g *game) idle() bool {
-	g.subMu.Lock()
-	watched := len(g.subs) > 0
-	g.subMu.Unlock()
-	if watched || !g.mu.TryLock() {
+	if g.audience.size() > 0 || !g.mu.TryLock() {
 		return false
 	}
 	defer g.mu.Unlock()
