@@ -56,6 +56,10 @@ func Command(opts ...Option) *cli.Command {
 			&cli.Float64Flag{Name: "game-rate", Value: def.GamesPerMinute, Usage: "games created a minute per client address (0: unlimited)"},
 			&cli.IntFlag{Name: "max-players", Value: def.MaxPlayers, Usage: "most players in a game"},
 			&cli.IntFlag{Name: "max-moves", Value: def.MaxMoves, Usage: "moves after which a new game is drawn"},
+			&cli.IntFlag{Name: "max-watchers", Value: def.MaxWatchers, Usage: "most live-update connections (spectators) of one game on this server (0: no cap)"},
+			&cli.IntFlag{Name: "max-watchers-per-addr", Value: def.MaxWatchersPerAddress, Usage: "most live-update connections from one client address (0: no cap)"},
+			&cli.IntFlag{Name: "max-watchers-total", Value: def.MaxWatchersTotal, Usage: "most live-update connections on this server, each an open file (0: no cap)"},
+			&cli.StringFlag{Name: "pprof", Usage: "also serve Go's profiles under /debug/pprof/ on this separate `HOST:PORT` (keep it private: off by default)"},
 			&cli.StringSliceFlag{Name: "origin", Usage: "also accept WebSockets from pages on this host `PATTERN` (e.g. *.example.com)"},
 			&cli.StringFlag{Name: "log", Value: "text", Usage: "log format on standard error: text, json or none"},
 		},
@@ -83,7 +87,8 @@ func run(c *cli.Context, opts []Option) error {
 	}
 	limits := Limits{
 		RequestsPerSecond: c.Float64("rate"), MovesPerSecond: c.Float64("move-rate"), GamesPerMinute: c.Float64("game-rate"),
-		MaxPlayers: c.Int("max-players"), MaxMoves: c.Int("max-moves"), MaxK: DefaultLimits().MaxK, MaxWatchers: DefaultLimits().MaxWatchers,
+		MaxPlayers: c.Int("max-players"), MaxMoves: c.Int("max-moves"), MaxK: DefaultLimits().MaxK,
+		MaxWatchers: c.Int("max-watchers"), MaxWatchersPerAddress: c.Int("max-watchers-per-addr"), MaxWatchersTotal: c.Int("max-watchers-total"),
 	}
 	switch {
 	case limits.RequestsPerSecond < 0 || limits.MovesPerSecond < 0 || limits.GamesPerMinute < 0:
@@ -94,6 +99,15 @@ func run(c *cli.Context, opts []Option) error {
 		return cli.Exit("gomoku serve: --max-moves must be positive", exitcode.Usage)
 	case c.Duration("bot-budget") <= 0 || c.Int("bot-workers") < 1:
 		return cli.Exit("gomoku serve: --bot-budget and --bot-workers must be positive", exitcode.Usage)
+	case limits.MaxWatchers < 0 || limits.MaxWatchersPerAddress < 0 || limits.MaxWatchersTotal < 0:
+		return cli.Exit("gomoku serve: --max-watchers, --max-watchers-per-addr and --max-watchers-total must not be negative", exitcode.Usage)
+	}
+	// Spectators must not take the files that requests and the database
+	// need: the cap stays below the open-file limit.
+	if n := fdLimit(); n > 2*fdHeadroom && (limits.MaxWatchersTotal == 0 || uint64(limits.MaxWatchersTotal)+fdHeadroom > n) {
+		limits.MaxWatchersTotal = int(n - fdHeadroom)
+		log.Warn("the open-file limit is low: spectators capped below it; raise it (ulimit -n, LimitNOFILE=) for more",
+			"open_files", n, "max_watchers_total", limits.MaxWatchersTotal)
 	}
 
 	ctx, stop := signal.NotifyContext(c.Context, syscall.SIGINT, syscall.SIGTERM)
@@ -120,6 +134,18 @@ func run(c *cli.Context, opts []Option) error {
 	// it once upgraded.
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute}
 	fmt.Fprintf(c.App.Writer, "gomoku serve: listening on http://%s (games in %s)\n", ln.Addr(), where)
+	if a := c.String("pprof"); a != "" {
+		pl, err := net.Listen("tcp", a)
+		if err != nil {
+			ln.Close()
+			srv.Close()
+			return fail("--pprof: %v", err)
+		}
+		ps := &http.Server{Handler: pprofHandler(), ReadHeaderTimeout: 10 * time.Second}
+		go ps.Serve(pl)
+		defer ps.Close()
+		fmt.Fprintf(c.App.Writer, "gomoku serve: profiles on http://%s/debug/pprof/\n", pl.Addr())
+	}
 	log.Info("listening", "addr", ln.Addr().String(), "db", where)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
@@ -141,6 +167,10 @@ func run(c *cli.Context, opts []Option) error {
 	log.Info("stopped")
 	return nil
 }
+
+// fdHeadroom is the open files a server needs besides its spectators:
+// requests, the database, logs.
+const fdHeadroom = 1000
 
 // Open opens the store that a --db value names: a postgres:// or
 // postgresql:// URL, or else an SQLite file's path. It also returns where

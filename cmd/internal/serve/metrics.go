@@ -43,7 +43,7 @@ func newMetrics(s *Server) *metrics {
 	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "gomoku_http_requests_total",
 		Help: "HTTP requests answered, by route (the pattern that matched) and status code."}, []string{"route", "code"})
 	m.duration = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "gomoku_http_request_duration_seconds",
-		Help: `Time to answer a request, by route; route="/api/games/{id}/moves" is the latency of a move, committed included. A WebSocket's request ends once its backlog is sent.`,
+		Help:    `Time to answer a request, by route; route="/api/games/{id}/moves" is the latency of a move, committed included. A WebSocket's request ends once its backlog is sent.`,
 		Buckets: latencyBuckets}, []string{"route"})
 	m.inFlight = prometheus.NewGauge(prometheus.GaugeOpts{Name: "gomoku_http_requests_in_flight",
 		Help: "Requests being answered now."})
