@@ -29,7 +29,7 @@ func envInt(t *testing.T, name string, def int) int {
 func TestBench(t *testing.T) {
 	seconds, games, rate := envInt(t, "GOMOKU_BENCH_SECONDS", 1), envInt(t, "GOMOKU_BENCH_GAMES", 20), envInt(t, "GOMOKU_BENCH_RATE", 0)
 	c, _ := startServer(t)
-	r, err := serve.Bench(context.Background(), serve.BenchConfig{URL: c.base, Games: games, Duration: time.Duration(seconds) * time.Second,
+	r, err := serve.Bench(context.Background(), serve.BenchConfig{URLs: []string{c.base}, Games: games, Duration: time.Duration(seconds) * time.Second,
 		Warmup: 200 * time.Millisecond, MovesPerGame: 50, Rate: float64(rate)})
 	require.NoError(t, err)
 	t.Logf("\n%s", r)

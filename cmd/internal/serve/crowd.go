@@ -1,12 +1,9 @@
 package serve
 
 import (
-	"context"
 	"net/http"
 	"sync"
 	"time"
-
-	"github.com/coder/websocket"
 )
 
 // senders is how many goroutines write live events. Writes to a healthy
@@ -130,8 +127,8 @@ func (cr *crowd) join(sp *spectator) bool {
 // once, by whoever holds the spectator last (its request or its reader).
 func (cr *crowd) leave(sp *spectator) {
 	sp.state.Store(spGone)
-	if sp.c != nil {
-		sp.c.CloseNow()
+	if sp.nc != nil {
+		sp.nc.Close()
 	}
 	a := &sp.g.audience
 	a.mu.Lock()
@@ -158,7 +155,7 @@ func (cr *crowd) each(limit int, fn func(*spectator)) {
 	cr.mu.Lock()
 	all := make([]*spectator, 0, len(cr.all))
 	for sp := range cr.all {
-		if sp.c != nil {
+		if sp.nc != nil {
 			all = append(all, sp)
 		}
 	}
@@ -176,9 +173,9 @@ func (cr *crowd) each(limit int, fn func(*spectator)) {
 	wg.Wait()
 }
 
-// keep pings every spectator every pingEvery, dropping those that do not
-// answer, and closes them all with 1001 (going away) when the server
-// stops.
+// keep pings every spectator every pingEvery, dropping those that have
+// not answered the last ping, and closes them all with 1001 (going away)
+// when the server stops.
 func (cr *crowd) keep() {
 	defer cr.s.wg.Done()
 	tick := time.NewTicker(pingEvery)
@@ -186,20 +183,17 @@ func (cr *crowd) keep() {
 	for {
 		select {
 		case <-tick.C:
+			silent := time.Now().Add(-pingEvery - pongTimeout).UnixNano()
 			cr.each(256, func(sp *spectator) {
-				ctx, cancel := context.WithTimeout(context.Background(), pongTimeout)
-				defer cancel()
-				if sp.c.Ping(ctx) != nil {
-					sp.c.CloseNow()
+				if sp.heard.Load() < silent || sp.write(pingFrame, pongTimeout) != nil {
+					sp.nc.Close() // its reader leaves
 				}
 			})
 		case <-cr.s.ctx.Done():
 			cr.mu.Lock()
 			cr.closed = true
 			cr.mu.Unlock()
-			cr.each(1024, func(sp *spectator) {
-				sp.c.Close(websocket.StatusGoingAway, "server shutting down")
-			})
+			cr.each(1024, func(sp *spectator) { sp.close(closeGoingAway, "server shutting down") })
 			return
 		}
 	}

@@ -1,8 +1,6 @@
 package serve
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -12,8 +10,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"github.com/gomoku-engine/gomoku/engine"
 )
@@ -30,7 +26,9 @@ const (
 	// ply.
 	liveTimeout = 2 * time.Second
 	pingEvery   = 30 * time.Second // keeps idle connections (and proxies) alive
-	pongTimeout = 10 * time.Second // a spectator that does not answer a ping in time is dropped
+	pongTimeout = 10 * time.Second // a spectator silent for pingEvery+pongTimeout (no pong) is dropped
+	closeWait   = 5 * time.Second  // for the client's answer to a close frame
+	controlWait = time.Second      // to write a control frame
 )
 
 // event is one live update: a move and the game's state right after it.
@@ -71,7 +69,7 @@ type audience struct {
 	set  map[*spectator]struct{}
 	wake []*spectator // reused by notify
 
-	// frames[p-1] is the JSON of move p's event. It only grows; readers
+	// frames[p-1] is move p's event as a WebSocket text frame. It only grows; readers
 	// load it without the lock and never look past their copy's length.
 	frames atomic.Pointer[[][]byte]
 }
@@ -83,11 +81,12 @@ func (a *audience) size() int {
 	return len(a.set)
 }
 
-// frame returns the JSON of move ply's event, encoding the events up to it
-// from v (which has at least ply moves) if nobody has yet.
-func (a *audience) frame(g *game, v *view, ply int) []byte {
+// upTo returns the events as WebSocket frames, at least up to move ply,
+// encoding those up to it from v (which has at least ply moves) if nobody
+// has yet.
+func (a *audience) upTo(g *game, v *view, ply int) [][]byte {
 	if f := a.frames.Load(); f != nil && len(*f) >= ply {
-		return (*f)[ply-1]
+		return *f
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -97,10 +96,10 @@ func (a *audience) frame(g *game, v *view, ply int) []byte {
 	}
 	for len(f) < ply {
 		b, _ := json.Marshal(g.eventAt(v, len(f)+1))
-		f = append(f, b)
+		f = append(f, appendFrame(make([]byte, 0, len(b)+4), opText, b))
 	}
 	a.frames.Store(&f)
-	return f[ply-1]
+	return f
 }
 
 // notify hands every spectator of g to the senders, after encoding the
@@ -116,9 +115,7 @@ func (a *audience) notify(g *game, v *view) {
 		a.wake = append(a.wake, sp)
 	}
 	a.mu.Unlock()
-	if v.ply > 0 {
-		a.frame(g, v, v.ply)
-	}
+	a.upTo(g, v, v.ply)
 	// notify runs under g.mu, so a.wake is not reused before this returns.
 	for _, sp := range a.wake {
 		sp.wake()
@@ -127,16 +124,50 @@ func (a *audience) notify(g *game, v *view) {
 
 // spectator is one live-update connection once upgraded. No goroutine
 // waits on its behalf for moves: a move hands it to the crowd's senders,
-// which write what it has not seen yet.
+// which write what it has not seen yet. Its only goroutine reads the
+// client's control frames.
 type spectator struct {
-	c    *websocket.Conn
-	nc   net.Conn // for write deadlines, which cost less than a context per write
+	nc   net.Conn
 	g    *game
 	addr string
 	cr   *crowd
 
+	wmu     sync.Mutex   // one frame written at a time
+	heard   atomic.Int64 // unix nanoseconds: when the client last sent a frame (or joined)
+	closing atomic.Bool  // a close frame was sent
+
 	sent  int          // moves delivered; only the holder of the running state touches it
-	state atomic.Int32 // idle, queued, running or dirty
+	state atomic.Int32 // idle, queued, running, dirty or gone
+}
+
+// write writes one frame within d.
+func (sp *spectator) write(b []byte, d time.Duration) error {
+	sp.wmu.Lock()
+	defer sp.wmu.Unlock()
+	return writeWithin(sp.nc, b, d)
+}
+
+// writeFrames writes frames within d, in one system call where the
+// system allows.
+func (sp *spectator) writeFrames(frames [][]byte, d time.Duration) error {
+	if len(frames) == 1 {
+		return sp.write(frames[0], d)
+	}
+	bufs := append(net.Buffers(nil), frames...) // WriteTo consumes its copy, not the shared frames
+	sp.wmu.Lock()
+	defer sp.wmu.Unlock()
+	sp.nc.SetWriteDeadline(time.Now().Add(d))
+	_, err := bufs.WriteTo(sp.nc)
+	return err
+}
+
+// close starts the closing handshake with code: the reader then waits
+// closeWait at most for the client's answer and ends the connection.
+func (sp *spectator) close(code uint16, reason string) {
+	if sp.closing.CompareAndSwap(false, true) {
+		sp.write(closeFrame(code, reason), controlWait)
+		sp.nc.SetReadDeadline(time.Now().Add(closeWait))
+	}
 }
 
 // A spectator's states: the senders take a queued spectator, and a move
@@ -174,7 +205,7 @@ func (sp *spectator) wake() {
 func (sp *spectator) run(timeout time.Duration) error {
 	for {
 		if err := sp.deliver(timeout); err != nil {
-			sp.c.CloseNow() // its reader sees the connection end and leaves
+			sp.nc.Close() // its reader sees the connection end and leaves
 			return err
 		}
 		if sp.state.CompareAndSwap(spRunning, spIdle) {
@@ -186,37 +217,57 @@ func (sp *spectator) run(timeout time.Duration) error {
 	}
 }
 
-// deliver writes every move after sp.sent, each within timeout.
+// deliver writes every move after sp.sent. A spectator that is behind
+// (catching up, or when the senders are) gets up to maxBatch frames in one
+// write, so that falling behind costs fewer system calls, not more; each
+// write within timeout.
 func (sp *spectator) deliver(timeout time.Duration) error {
 	v := sp.g.view.Load()
 	if sp.sent >= v.ply {
 		return nil
 	}
-	n := 0
-	defer func() { sp.cr.s.metrics.sent.Add(float64(n)) }()
-	for ; sp.sent < v.ply; sp.sent++ {
-		b := sp.g.audience.frame(sp.g, v, sp.sent+1)
-		sp.nc.SetWriteDeadline(time.Now().Add(timeout))
-		if err := sp.c.Write(context.Background(), websocket.MessageText, b); err != nil {
+	frames := sp.g.audience.upTo(sp.g, v, v.ply)
+	for sp.sent < v.ply {
+		k := min(v.ply-sp.sent, maxBatch)
+		if err := sp.writeFrames(frames[sp.sent:sp.sent+k], timeout); err != nil {
 			return err
 		}
-		n++
+		sp.sent += k
+		sp.cr.s.metrics.sent.Add(float64(k))
 	}
-	// No deadline may linger for the pings and the close, which bring
-	// their own.
-	sp.nc.SetWriteDeadline(time.Time{})
 	sp.g.touch()
 	return nil
 }
 
-// read handles what the client sends: control frames (pongs, close),
-// which the connection answers itself, until it closes. A data message
-// breaks the protocol (the client has nothing to say): 1008.
+// maxBatch is the most frames written at once: a write's timeout must
+// allow for them all.
+const maxBatch = 64
+
+// read handles what the client sends, until the connection ends: it
+// answers pings and a close, and notes that the client is alive. A data
+// message breaks the protocol (the client has nothing to say): 1008.
 func (sp *spectator) read() {
 	defer sp.cr.leave(sp)
-	sp.c.SetReadLimit(1024)
-	if _, _, err := sp.c.Read(context.Background()); err == nil {
-		sp.c.Close(websocket.StatusPolicyViolation, "the server takes no messages")
+	code, reason := readFrames(sp.nc, func(op byte, p []byte) bool {
+		sp.heard.Store(time.Now().UnixNano())
+		switch op {
+		case opClose:
+			if sp.closing.CompareAndSwap(false, true) {
+				reply := closeFrame(closeNormal, "")
+				if len(p) >= 2 {
+					reply = appendFrame(nil, opClose, p[:2]) // the client's code, echoed
+				}
+				sp.write(reply, controlWait)
+			}
+			return false
+		case opPing:
+			sp.write(appendFrame(nil, opPong, p), controlWait)
+		}
+		return true
+	})
+	if code != 0 {
+		sp.close(code, reason)
+		io.Copy(io.Discard, sp.nc) // until the client's close, or closeWait
 	}
 }
 
@@ -270,19 +321,17 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			s.crowd.leave(sp)
 		}
 	}()
-	// The HTTP server's deadlines would cut a connection that lives for the
-	// whole game; the write deadlines and pings below replace them.
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
-	hj := &lean{ResponseWriter: w}
-	c, err := websocket.Accept(hj, r, &websocket.AcceptOptions{OriginPatterns: s.origins, CompressionMode: websocket.CompressionDisabled})
-	if err != nil {
-		return // Accept has answered: a bad handshake or a foreign Origin
+	nc := upgrade(w, r, s.origins)
+	if nc == nil {
+		return // answered: a bad handshake or a foreign Origin
 	}
-	sp.c, sp.nc = c, hj.nc
+	// The HTTP server's deadlines would cut a connection that lives for the
+	// whole game; each write brings its own, and pings find dead peers.
+	nc.SetDeadline(time.Time{})
+	sp.nc = nc
+	sp.heard.Store(time.Now().UnixNano())
 	if !s.crowd.join(sp) {
-		c.Close(websocket.StatusGoingAway, "server shutting down")
+		writeWithin(nc, closeFrame(closeGoingAway, "server shutting down"), controlWait)
 		return
 	}
 	handed = true
@@ -301,46 +350,3 @@ func (s *Server) catchUp(ctx context.Context, g *game) {
 	g.stale = true
 	_ = s.sync(ctx, g)
 }
-
-// lean hands the WebSocket small buffers instead of the HTTP server's
-// 4 KiB ones, which an idle spectator would hold for hours: the server
-// reads only control frames and writes one small message at a time.
-type lean struct {
-	http.ResponseWriter
-	nc net.Conn
-}
-
-// Buffer sizes of an upgraded connection: the reader's is bufio's least,
-// the writer's holds a header and a typical event in one write.
-const (
-	leanReadBuffer  = 16
-	leanWriteBuffer = 512
-)
-
-func (l *lean) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	nc, brw, err := http.NewResponseController(l.ResponseWriter).Hijack()
-	if err != nil {
-		return nil, nil, err
-	}
-	if n := brw.Reader.Buffered(); n > 0 {
-		// The client spoke first; keep what the HTTP server read ahead.
-		b, _ := brw.Reader.Peek(n)
-		nc = &prefixed{Conn: nc, r: io.MultiReader(bytes.NewReader(bytes.Clone(b)), nc)}
-	}
-	if err := brw.Writer.Flush(); err != nil {
-		nc.Close()
-		return nil, nil, err
-	}
-	l.nc = nc
-	return nc, bufio.NewReadWriter(bufio.NewReaderSize(nc, leanReadBuffer), bufio.NewWriterSize(nc, leanWriteBuffer)), nil
-}
-
-func (l *lean) Unwrap() http.ResponseWriter { return l.ResponseWriter }
-
-// prefixed is a connection whose first bytes were already read.
-type prefixed struct {
-	net.Conn
-	r io.Reader
-}
-
-func (p *prefixed) Read(b []byte) (int, error) { return p.r.Read(b) }
