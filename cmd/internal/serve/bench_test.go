@@ -41,3 +41,24 @@ func TestBench(t *testing.T) {
 	}
 	assert.LessOrEqual(t, r.Percentile(.5), r.Percentile(.99))
 }
+
+// TestWatchBench runs the spectators' load test briefly against an
+// in-process server; GOMOKU_BENCH_WATCHERS sets how many.
+func TestWatchBench(t *testing.T) {
+	watchers := envInt(t, "GOMOKU_BENCH_WATCHERS", 200)
+	l := testLimits()
+	l.MaxWatchersPerAddress = 0
+	c, _ := startServer(t, serve.WithLimits(l))
+	r, err := serve.Watch(context.Background(), serve.BenchConfig{URLs: []string{c.base}, Games: 2, Rate: 40,
+		Duration: time.Second, Warmup: 200 * time.Millisecond, MovesPerGame: 50, Watchers: watchers})
+	require.NoError(t, err)
+	t.Logf("\n%s", r)
+	assert.Empty(t, r.Refused)
+	assert.Equal(t, watchers, r.Held)
+	assert.Positive(t, r.Moves)
+	assert.Equal(t, r.Expected, r.Got, "every move reaches every spectator")
+	assert.Zero(t, r.Disorder)
+	assert.Positive(t, r.Delivery.Count())
+	require.Len(t, r.Memory, 1)
+	assert.Equal(t, watchers, r.Memory[0].After.Spectators)
+}

@@ -82,7 +82,7 @@ func (r WatchResult) String() string {
 	fmt.Fprintf(&b, "deliveries: %d of %d expected (%d missing), %d out of order\n", r.Got, r.Expected, r.Expected-r.Got, r.Disorder)
 	d := r.Delivery
 	fmt.Fprintf(&b, "delivery latency, post to delivery (%d measured): p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n",
-		d.count(), ms(d.percentile(.5)), ms(d.percentile(.9)), ms(d.percentile(.99)), ms(d.percentile(.999)), ms(d.percentile(1)))
+		d.Count(), ms(d.percentile(.5)), ms(d.percentile(.9)), ms(d.percentile(.99)), ms(d.percentile(.999)), ms(d.percentile(1)))
 	rss := func(s memSample) float64 { return s.RSS }
 	heap := func(s memSample) float64 { return s.Heap }
 	gor := func(s memSample) float64 { return s.Goroutines }
@@ -129,7 +129,7 @@ func (l *latencies) add(d time.Duration) {
 	}
 }
 
-func (l *latencies) count() int64 { return l.n.Load() }
+func (l *latencies) Count() int64 { return l.n.Load() }
 
 // percentile returns the latency that fraction q of the samples beat, to
 // within a step; q = 1 is the largest.
