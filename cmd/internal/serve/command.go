@@ -59,6 +59,7 @@ func Command(opts ...Option) *cli.Command {
 			&cli.IntFlag{Name: "max-watchers", Value: def.MaxWatchers, Usage: "most live-update connections (spectators) of one game on this server (0: no cap)"},
 			&cli.IntFlag{Name: "max-watchers-per-addr", Value: def.MaxWatchersPerAddress, Usage: "most live-update connections from one client address (0: no cap)"},
 			&cli.IntFlag{Name: "max-watchers-total", Value: def.MaxWatchersTotal, Usage: "most live-update connections on this server, each an open file (0: no cap)"},
+			&cli.StringSliceFlag{Name: "trusted-proxy", Usage: "a reverse proxy's `ADDRESS` or network (CIDR): take the client's address from its X-Forwarded-For"},
 			&cli.StringFlag{Name: "pprof", Usage: "also serve Go's profiles under /debug/pprof/ on this separate `HOST:PORT` (keep it private: off by default)"},
 			&cli.StringSliceFlag{Name: "origin", Usage: "also accept WebSockets from pages on this host `PATTERN` (e.g. *.example.com)"},
 			&cli.StringFlag{Name: "log", Value: "text", Usage: "log format on standard error: text, json or none"},
@@ -110,6 +111,11 @@ func run(c *cli.Context, opts []Option) error {
 			"open_files", n, "max_watchers_total", limits.MaxWatchersTotal)
 	}
 
+	proxies, err := ParseProxies(c.StringSlice("trusted-proxy"))
+	if err != nil {
+		return cli.Exit("gomoku serve: --trusted-proxy: "+strings.TrimPrefix(err.Error(), "serve: "), exitcode.Usage)
+	}
+
 	ctx, stop := signal.NotifyContext(c.Context, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	st, where, err := Open(ctx, c.String("db"))
@@ -119,7 +125,7 @@ func run(c *cli.Context, opts []Option) error {
 	defer st.Close()
 	all := append([]Option{WithLogger(log)}, opts...)
 	all = append(all, WithLimits(limits), WithBotBudget(c.Duration("bot-budget")),
-		WithBotWorkers(c.Int("bot-workers")), WithOrigins(c.StringSlice("origin")...))
+		WithBotWorkers(c.Int("bot-workers")), WithOrigins(c.StringSlice("origin")...), WithTrustedProxies(proxies...))
 	srv, err := New(ctx, st, all...)
 	if err != nil {
 		return fail("%v", err)

@@ -3,6 +3,7 @@ package serve
 import (
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"time"
 )
@@ -64,6 +65,7 @@ type settings struct {
 	workers    int
 	origins    []string
 	evictAfter time.Duration
+	proxies    []netip.Prefix // trusted reverse proxies
 }
 
 func defaultSettings() settings {

@@ -126,6 +126,7 @@ func (s *Server) routes() {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+	r = s.forwarded(r)
 	addr := clientAddr(r)
 	s.metrics.inFlight.Inc()
 	if !s.limits.address(addr) {
