@@ -102,24 +102,28 @@ func (r WatchResult) String() string {
 }
 
 // latencies is a histogram of durations in steps of 50 µs up to 10 s,
-// safe for concurrent use: millions of deliveries cost no more memory
-// than a few.
+// then of 10 ms up to 130 s, safe for concurrent use: millions of
+// deliveries cost no more memory than a few.
 type latencies struct {
-	buckets [200000]atomic.Int64
-	over    atomic.Int64
-	max     atomic.Int64
-	n       atomic.Int64
+	fine   [200000]atomic.Int64
+	coarse [12000]atomic.Int64
+	max    atomic.Int64
+	n      atomic.Int64
 }
 
-const latencyStep = 50 * time.Microsecond
+const (
+	fineStep   = 50 * time.Microsecond
+	coarseStep = 10 * time.Millisecond
+	fineRange  = 200000 * fineStep
+)
 
 func (l *latencies) add(d time.Duration) {
 	d = max(d, 0)
 	l.n.Add(1)
-	if i := int(d / latencyStep); i < len(l.buckets) {
-		l.buckets[i].Add(1)
-	} else {
-		l.over.Add(1)
+	if d < fineRange {
+		l.fine[d/fineStep].Add(1)
+	} else if i := int((d - fineRange) / coarseStep); i < len(l.coarse) {
+		l.coarse[i].Add(1)
 	}
 	for {
 		m := l.max.Load()
@@ -143,12 +147,17 @@ func (l *latencies) percentile(q float64) time.Duration {
 	}
 	want := int64(q * float64(n))
 	var seen int64
-	for i := range l.buckets {
-		if seen += l.buckets[i].Load(); seen > want {
-			return time.Duration(i+1) * latencyStep
+	for i := range l.fine {
+		if seen += l.fine[i].Load(); seen > want {
+			return time.Duration(i+1) * fineStep
 		}
 	}
-	return time.Duration(l.max.Load())
+	for i := range l.coarse {
+		if seen += l.coarse[i].Load(); seen > want {
+			return fineRange + time.Duration(i+1)*coarseStep
+		}
+	}
+	return time.Duration(l.max.Load()) // beyond the histogram
 }
 
 // watchGame is one game of a spectators' load test, with when each of its

@@ -17,7 +17,7 @@ const senders = 64
 // all when the server stops.
 type crowd struct {
 	s     *Server
-	queue chan *spectator // spectators with moves to send, each at most once
+	queue chan []*spectator // spectators with moves to send, each in one batch at most
 
 	mu     sync.Mutex
 	all    map[*spectator]struct{}
@@ -27,11 +27,7 @@ type crowd struct {
 }
 
 func newCrowd(s *Server) *crowd {
-	size := s.settings.limits.MaxWatchersTotal
-	if size <= 0 || size > 1<<20 {
-		size = 1 << 16
-	}
-	cr := &crowd{s: s, queue: make(chan *spectator, size),
+	cr := &crowd{s: s, queue: make(chan []*spectator, 4096),
 		all: map[*spectator]struct{}{}, byAddr: map[string]int{}, byGame: map[*game]int{}}
 	for range senders {
 		if s.track() {
@@ -44,14 +40,14 @@ func newCrowd(s *Server) *crowd {
 	return cr
 }
 
-// enqueue hands sp, just marked queued, to the senders.
-func (cr *crowd) enqueue(sp *spectator) {
+// enqueue hands spectators just marked queued to the senders.
+func (cr *crowd) enqueue(batch []*spectator) {
 	select {
-	case cr.queue <- sp:
-	default: // more spectators than the queue holds: wait aside, not under the game's lock
+	case cr.queue <- batch:
+	default: // the queue is full: wait aside, not under the game's lock
 		go func() {
 			select {
-			case cr.queue <- sp:
+			case cr.queue <- batch:
 			case <-cr.s.ctx.Done():
 			}
 		}()
@@ -65,12 +61,18 @@ func (cr *crowd) send() {
 		select {
 		case <-cr.s.ctx.Done():
 			return
-		case sp := <-cr.queue:
-			if sp.state.CompareAndSwap(spQueued, spRunning) {
-				if sp.run(liveTimeout) != nil {
-					cr.s.metrics.dropped.Inc()
+		case batch := <-cr.queue:
+			sent := 0
+			for _, sp := range batch {
+				if sp.state.CompareAndSwap(spQueued, spRunning) {
+					n, err := sp.run(liveTimeout)
+					sent += n
+					if err != nil {
+						cr.s.metrics.dropped.Inc()
+					}
 				}
 			}
+			cr.s.metrics.sent.Add(float64(sent))
 		}
 	}
 }

@@ -20,11 +20,11 @@ const (
 	// catching up (a reconnection, or a late arrival to a long game): its
 	// own request sends these, so a slow network only slows itself.
 	catchUpTimeout = 10 * time.Second
-	// liveTimeout bounds each live event. The socket's send buffer holds
+	// liveTimeout bounds each live write. The socket's send buffer holds
 	// many events, so a write waits only for a spectator that has stopped
 	// reading for a long while; it is dropped, and reconnects from its last
-	// ply.
-	liveTimeout = 2 * time.Second
+	// ply. Until then it holds up the rest of its sender's batch.
+	liveTimeout = time.Second
 	pingEvery   = 30 * time.Second // keeps idle connections (and proxies) alive
 	pongTimeout = 10 * time.Second // a spectator silent for pingEvery+pongTimeout (no pong) is dropped
 	closeWait   = 5 * time.Second  // for the client's answer to a close frame
@@ -65,9 +65,8 @@ func (g *game) eventAt(v *view, ply int) event {
 // audience is a game's spectators on this server, and its events encoded
 // once for all of them.
 type audience struct {
-	mu   sync.Mutex
-	set  map[*spectator]struct{}
-	wake []*spectator // reused by notify
+	mu  sync.Mutex
+	set map[*spectator]struct{}
 
 	// frames[p-1] is move p's event as a WebSocket text frame. It only grows; readers
 	// load it without the lock and never look past their copy's length.
@@ -105,22 +104,32 @@ func (a *audience) upTo(g *game, v *view, ply int) [][]byte {
 // notify hands every spectator of g to the senders, after encoding the
 // new moves' events once. Called by publish with g.mu held.
 func (a *audience) notify(g *game, v *view) {
-	a.mu.Lock()
-	if len(a.set) == 0 {
-		a.mu.Unlock()
-		return
+	if a.size() == 0 {
+		return // no frames for games nobody watches here
 	}
-	a.wake = a.wake[:0]
+	a.upTo(g, v, v.ply)
+	a.mu.Lock()
+	// The spectators go to the senders in batches: one hand-over (and at
+	// most one sender woken) per batch, not per spectator.
+	var cr *crowd
+	batch := make([]*spectator, 0, min(len(a.set), sendBatch))
 	for sp := range a.set {
-		a.wake = append(a.wake, sp)
+		cr = sp.cr
+		if sp.wake() {
+			if batch = append(batch, sp); len(batch) == sendBatch {
+				cr.enqueue(batch)
+				batch = make([]*spectator, 0, sendBatch)
+			}
+		}
 	}
 	a.mu.Unlock()
-	a.upTo(g, v, v.ply)
-	// notify runs under g.mu, so a.wake is not reused before this returns.
-	for _, sp := range a.wake {
-		sp.wake()
+	if len(batch) > 0 {
+		cr.enqueue(batch)
 	}
 }
+
+// sendBatch is how many spectators a sender takes at once.
+const sendBatch = 64
 
 // spectator is one live-update connection once upgraded. No goroutine
 // waits on its behalf for moves: a move hands it to the crowd's senders,
@@ -133,6 +142,7 @@ type spectator struct {
 	cr   *crowd
 
 	wmu     sync.Mutex   // one frame written at a time
+	until   time.Time    // the write deadline set; guarded by wmu
 	heard   atomic.Int64 // unix nanoseconds: when the client last sent a frame (or joined)
 	closing atomic.Bool  // a close frame was sent
 
@@ -144,7 +154,20 @@ type spectator struct {
 func (sp *spectator) write(b []byte, d time.Duration) error {
 	sp.wmu.Lock()
 	defer sp.wmu.Unlock()
-	return writeWithin(sp.nc, b, d)
+	sp.deadline(d)
+	_, err := sp.nc.Write(b)
+	return err
+}
+
+// deadline makes a write blocked for between 3/4 of d and d fail. Moving
+// the deadline costs more than the write itself on a fast connection, so
+// it moves only when that range requires. Called with wmu held.
+func (sp *spectator) deadline(d time.Duration) {
+	now := time.Now()
+	if left := sp.until.Sub(now); left < d*3/4 || left > d {
+		sp.until = now.Add(d)
+		sp.nc.SetWriteDeadline(sp.until)
+	}
 }
 
 // writeFrames writes frames within d, in one system call where the
@@ -156,7 +179,7 @@ func (sp *spectator) writeFrames(frames [][]byte, d time.Duration) error {
 	bufs := append(net.Buffers(nil), frames...) // WriteTo consumes its copy, not the shared frames
 	sp.wmu.Lock()
 	defer sp.wmu.Unlock()
-	sp.nc.SetWriteDeadline(time.Now().Add(d))
+	sp.deadline(d)
 	_, err := bufs.WriteTo(sp.nc)
 	return err
 }
@@ -180,21 +203,22 @@ const (
 	spGone // left: never sent to again
 )
 
-// wake asks for the spectator's new moves to be sent.
-func (sp *spectator) wake() {
+// wake asks for the spectator's new moves to be sent. It reports true
+// when the caller must hand the spectator to the senders (it was idle);
+// one that is queued or being written to will see the moves anyway.
+func (sp *spectator) wake() bool {
 	for {
 		switch st := sp.state.Load(); st {
 		case spIdle:
 			if sp.state.CompareAndSwap(spIdle, spQueued) {
-				sp.cr.enqueue(sp)
-				return
+				return true
 			}
 		case spRunning:
 			if sp.state.CompareAndSwap(spRunning, spDirty) {
-				return
+				return false
 			}
-		default: // queued or dirty already: it will see the move
-			return
+		default: // queued or dirty already, or gone
+			return false
 		}
 	}
 }
@@ -202,17 +226,21 @@ func (sp *spectator) wake() {
 // run sends the moves the spectator lacks, until none is left; the caller
 // holds the running state (it took a queued spectator, or it is the
 // spectator's own request catching up), which run gives up at the end.
-func (sp *spectator) run(timeout time.Duration) error {
+// It returns the number of events sent.
+func (sp *spectator) run(timeout time.Duration) (int, error) {
+	sent := 0
 	for {
-		if err := sp.deliver(timeout); err != nil {
+		n, err := sp.deliver(timeout)
+		sent += n
+		if err != nil {
 			sp.nc.Close() // its reader sees the connection end and leaves
-			return err
+			return sent, err
 		}
 		if sp.state.CompareAndSwap(spRunning, spIdle) {
-			return nil
+			return sent, nil
 		}
 		if !sp.state.CompareAndSwap(spDirty, spRunning) {
-			return nil // gone
+			return sent, nil // gone
 		}
 	}
 }
@@ -221,22 +249,22 @@ func (sp *spectator) run(timeout time.Duration) error {
 // (catching up, or when the senders are) gets up to maxBatch frames in one
 // write, so that falling behind costs fewer system calls, not more; each
 // write within timeout.
-func (sp *spectator) deliver(timeout time.Duration) error {
+func (sp *spectator) deliver(timeout time.Duration) (int, error) {
 	v := sp.g.view.Load()
 	if sp.sent >= v.ply {
-		return nil
+		return 0, nil
 	}
 	frames := sp.g.audience.upTo(sp.g, v, v.ply)
+	n := 0
 	for sp.sent < v.ply {
 		k := min(v.ply-sp.sent, maxBatch)
 		if err := sp.writeFrames(frames[sp.sent:sp.sent+k], timeout); err != nil {
-			return err
+			return n, err
 		}
 		sp.sent += k
-		sp.cr.s.metrics.sent.Add(float64(k))
+		n += k
 	}
-	sp.g.touch()
-	return nil
+	return n, nil
 }
 
 // maxBatch is the most frames written at once: a write's timeout must
@@ -339,7 +367,8 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	// The backlog goes out here, within this connection's own time, then
 	// the senders take over; a move that came meanwhile made the spectator
 	// dirty, so run sends it too.
-	sp.run(catchUpTimeout)
+	n, _ := sp.run(catchUpTimeout)
+	s.metrics.sent.Add(float64(n))
 }
 
 // catchUp reads from the store the moves other servers stored in g, for a
