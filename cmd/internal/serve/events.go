@@ -359,7 +359,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	sp.nc = nc
 	sp.heard.Store(time.Now().UnixNano())
 	if !s.crowd.join(sp) {
-		writeWithin(nc, closeFrame(closeGoingAway, "server shutting down"), controlWait)
+		sp.close(closeGoingAway, "server shutting down")
 		return
 	}
 	handed = true

@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"path"
 	"strings"
-	"time"
 )
 
 // The live updates speak the small part of WebSocket (RFC 6455) that a
@@ -196,11 +195,4 @@ func readFrames(r io.Reader, fn func(op byte, payload []byte) bool) (code uint16
 			return 0, ""
 		}
 	}
-}
-
-// writeWithin writes b to c within d.
-func writeWithin(c net.Conn, b []byte, d time.Duration) error {
-	c.SetWriteDeadline(time.Now().Add(d))
-	_, err := c.Write(b)
-	return err
 }
