@@ -2,6 +2,8 @@ package serve_test
 
 import (
 	"context"
+	"io"
+	"net"
 	"os"
 	"strconv"
 	"testing"
@@ -10,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gomoku-engine/gomoku/bench/cputime"
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve"
 )
 
@@ -61,4 +64,45 @@ func TestWatchBench(t *testing.T) {
 	assert.Positive(t, r.Delivery.Count())
 	require.Len(t, r.Memory, 1)
 	assert.Equal(t, watchers, r.Memory[0].After.Spectators)
+}
+
+// BenchmarkLoopbackWrites is the floor under serve-bench's CPU per event:
+// plain 200-byte writes to many loopback connections, each read by a
+// goroutine, as the spectators' load generator reads, with no WebSocket
+// and no server. cpu-ns/write counts both sides, since both run here.
+func BenchmarkLoopbackWrites(b *testing.B) {
+	for _, conns := range []int{100, 1000} {
+		b.Run("conns="+strconv.Itoa(conns), func(b *testing.B) {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			require.NoError(b, err)
+			defer ln.Close()
+			writers := make([]net.Conn, 0, conns)
+			for range conns {
+				c, err := net.Dial("tcp", ln.Addr().String())
+				require.NoError(b, err)
+				defer c.Close()
+				go io.Copy(io.Discard, c)
+				s, err := ln.Accept()
+				require.NoError(b, err)
+				defer s.Close()
+				writers = append(writers, s)
+			}
+			msg := make([]byte, 200)
+			cpu0, _ := cputime.Process()
+			for b.Loop() {
+				for _, w := range writers {
+					if _, err := w.Write(msg); err != nil {
+						b.Fatal(err)
+					}
+				}
+				// Each write should find its reader waiting, as a live event
+				// does, rather than several messages read at once.
+				time.Sleep(5 * time.Millisecond)
+			}
+			cpu1, ok := cputime.Process()
+			if ok {
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N*conns), "cpu-ns/write")
+			}
+		})
+	}
 }

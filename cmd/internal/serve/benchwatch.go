@@ -18,6 +18,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/gomoku-engine/gomoku/bench/cputime"
 )
 
 // WatchResult is what a spectators' load test measured.
@@ -239,7 +241,7 @@ func Watch(ctx context.Context, cfg BenchConfig) (WatchResult, error) {
 	}
 
 	start := time.Now()
-	cpu0 := cpuTime()
+	cpu0, _ := cputime.Process()
 	measureFrom := start.Add(cfg.Warmup)
 	var readers sync.WaitGroup
 	var disorder atomic.Int64
@@ -329,7 +331,8 @@ func Watch(ctx context.Context, cfg BenchConfig) (WatchResult, error) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	res.Elapsed, res.SelfCPU = time.Since(start), cpuTime()-cpu0
+	cpu1, _ := cputime.Process()
+	res.Elapsed, res.SelfCPU = time.Since(start), cpu1-cpu0
 	for i, u := range cfg.URLs {
 		m, err := scrapeMemory(ctx, hc, u, "")
 		if err != nil {

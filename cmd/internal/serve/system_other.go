@@ -2,13 +2,8 @@
 
 package serve
 
-import "time"
-
 // fdLimit is unknown on this system.
 func fdLimit() uint64 { return 0 }
 
 // ensureFiles cannot check the limit on this system.
 func ensureFiles(uint64) error { return nil }
-
-// cpuTime is unknown on this system.
-func cpuTime() time.Duration { return 0 }

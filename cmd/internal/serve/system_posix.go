@@ -5,7 +5,6 @@ package serve
 import (
 	"fmt"
 	"syscall"
-	"time"
 )
 
 // fdLimit is the process's limit on open files (which Go raises to the
@@ -33,13 +32,4 @@ func ensureFiles(n uint64) error {
 	}
 	l.Cur = n
 	return syscall.Setrlimit(syscall.RLIMIT_NOFILE, &l)
-}
-
-// cpuTime is the CPU time this process has used, user and system.
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {
-		return 0
-	}
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
