@@ -29,11 +29,12 @@ type WatchResult struct {
 	Refused  map[string]int // connections refused or lost, by what went wrong
 	Moves    int            // moves answered 200, over all games
 	MovesPer float64        // moves a second
-	MoveLat  *latencies     // post to 200, moves posted while measuring
+	MoveLat  *latencies     // from when a move was due to its 200, moves due while measuring
 	Expected int64          // events the held spectators should have received
 	Got      int64          // events they received
 	Disorder int64          // events out of order: a gap or a repeat
-	Delivery *latencies     // post to delivery, moves posted while measuring
+	Delivery *latencies     // from when a move was due to its delivery, moves due while measuring
+	Fanout   *latencies     // from when a move was sent to its delivery: the same without the load generator's lag
 	Memory   []serverMemory // per server, before and after the spectators connected
 	Elapsed  time.Duration  // from the first move to the last delivery
 	SelfCPU  time.Duration  // the load generator's CPU time meanwhile
@@ -82,9 +83,14 @@ func (r WatchResult) String() string {
 	fmt.Fprintf(&b, "moves: %d answered, %.1f moves/s; latency p50 %s  p99 %s  max %s\n",
 		r.Moves, r.MovesPer, ms(r.MoveLat.percentile(.5)), ms(r.MoveLat.percentile(.99)), ms(r.MoveLat.percentile(1)))
 	fmt.Fprintf(&b, "deliveries: %d of %d expected (%d missing), %d out of order\n", r.Got, r.Expected, r.Expected-r.Got, r.Disorder)
-	d := r.Delivery
-	fmt.Fprintf(&b, "delivery latency, post to delivery (%d measured): p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n",
-		d.Count(), ms(d.percentile(.5)), ms(d.percentile(.9)), ms(d.percentile(.99)), ms(d.percentile(.999)), ms(d.percentile(1)))
+	for _, h := range []struct {
+		what string
+		l    *latencies
+	}{{"from when its move was due", r.Delivery}, {"from when its move was sent", r.Fanout}} {
+		d := h.l
+		fmt.Fprintf(&b, "delivery latency %s (%d measured): p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n",
+			h.what, d.Count(), ms(d.percentile(.5)), ms(d.percentile(.9)), ms(d.percentile(.99)), ms(d.percentile(.999)), ms(d.percentile(1)))
+	}
 	rss := func(s memSample) float64 { return s.RSS }
 	heap := func(s memSample) float64 { return s.Heap }
 	gor := func(s memSample) float64 { return s.Goroutines }
@@ -163,11 +169,12 @@ func (l *latencies) percentile(q float64) time.Duration {
 }
 
 // watchGame is one game of a spectators' load test, with when each of its
-// moves was posted.
+// moves was due and sent.
 type watchGame struct {
 	id     string
 	tokens [2]string
-	posted []atomic.Int64 // unix nanoseconds, by ply (1-based)
+	due    []atomic.Int64 // unix nanoseconds, by ply (1-based): when the move was due
+	sent   []atomic.Int64 // and when it was sent
 	last   atomic.Int64   // the last ply answered 200
 }
 
@@ -175,7 +182,7 @@ type watchGame struct {
 // spread over cfg.Games games and over the servers at cfg.URLs, watch the
 // games, which move cfg.Rate times a second in all.
 func Watch(ctx context.Context, cfg BenchConfig) (WatchResult, error) {
-	res := WatchResult{Wanted: cfg.Watchers, Refused: map[string]int{}, MoveLat: &latencies{}, Delivery: &latencies{}}
+	res := WatchResult{Wanted: cfg.Watchers, Refused: map[string]int{}, MoveLat: &latencies{}, Delivery: &latencies{}, Fanout: &latencies{}}
 	if err := ensureFiles(uint64(cfg.Watchers + cfg.Games + 200)); err != nil {
 		return res, err
 	}
@@ -196,7 +203,7 @@ func Watch(ctx context.Context, cfg BenchConfig) (WatchResult, error) {
 		if err := p.step(ctx); err != nil {
 			return res, fmt.Errorf("creating a game: %w", err)
 		}
-		games[i] = &watchGame{id: p.id, tokens: p.tokens, posted: make([]atomic.Int64, plies+1)}
+		games[i] = &watchGame{id: p.id, tokens: p.tokens, due: make([]atomic.Int64, plies+1), sent: make([]atomic.Int64, plies+1)}
 	}
 
 	// Connect every spectator, a few at a time.
@@ -264,9 +271,10 @@ func Watch(ctx context.Context, cfg BenchConfig) (WatchResult, error) {
 					disorder.Add(1)
 				}
 				v.last.Store(int64(ply))
-				if ply >= 1 && ply < len(v.g.posted) {
-					if t := v.g.posted[ply].Load(); t >= measureFrom.UnixNano() {
+				if ply >= 1 && ply < len(v.g.due) {
+					if t := v.g.due[ply].Load(); t >= measureFrom.UnixNano() {
 						res.Delivery.add(now.Sub(time.Unix(0, t)))
+						res.Fanout.add(now.Sub(time.Unix(0, v.g.sent[ply].Load())))
 					}
 				}
 			}
@@ -283,16 +291,17 @@ func Watch(ctx context.Context, cfg BenchConfig) (WatchResult, error) {
 		go func() {
 			defer players.Done()
 			p := benchPlayer{cfg: cfg, hc: hc, url: cfg.URLs[0], id: g.id, tokens: g.tokens}
-			p.cfg.MovesPerGame = len(g.posted) - 1
+			p.cfg.MovesPerGame = len(g.due) - 1
 			due := start.Add(time.Duration(gi) * interval / time.Duration(len(games)))
-			for p.ply+1 < len(g.posted) {
+			for p.ply+1 < len(g.due) {
 				if wait := time.Until(due); wait > 0 {
 					time.Sleep(wait)
 				}
 				if !time.Now().Before(deadline) {
 					return
 				}
-				g.posted[p.ply+1].Store(due.UnixNano())
+				g.due[p.ply+1].Store(due.UnixNano())
+				g.sent[p.ply+1].Store(time.Now().UnixNano())
 				if err := p.step(ctx); err != nil {
 					n, _ := moveErrs.LoadOrStore(err.Error(), new(atomic.Int64))
 					n.(*atomic.Int64).Add(1)
