@@ -152,6 +152,22 @@ func (cr *crowd) leave(sp *spectator) {
 	cr.s.wg.Done()
 }
 
+// orphaned closes with 1001 the spectators of a game dropped from memory,
+// whose moves now go to the copy read again from the store: they
+// reconnect to that one from their last ply.
+func (cr *crowd) orphaned(g *game) {
+	a := &g.audience
+	a.mu.Lock()
+	all := make([]*spectator, 0, len(a.set))
+	for sp := range a.set {
+		all = append(all, sp)
+	}
+	a.mu.Unlock()
+	for _, sp := range all {
+		go sp.close(closeGoingAway, "the game was reloaded; reconnect")
+	}
+}
+
 // each runs fn on every spectator, at most limit at a time, and waits.
 func (cr *crowd) each(limit int, fn func(*spectator)) {
 	cr.mu.Lock()

@@ -27,15 +27,29 @@
 //
 // Each move's event is encoded once per game, as a ready WebSocket frame,
 // and a pool of senders writes it to every spectator, batching the frames
-// of one that is behind into one write; a spectator whose writes block is
-// dropped without holding up the others. The server speaks the sending
-// side of WebSocket itself, so that an idle spectator costs one parked
-// goroutine with a shallow stack and no buffers (about 5 KB in all).
-// Spectators are capped per game, per client address and in all.
+// of one that is behind into one write; a spectator whose writes block for
+// a second is dropped (it reconnects and catches up). The server speaks
+// the sending side of WebSocket itself, so that an idle spectator costs
+// one parked goroutine with a shallow stack and no buffers (about 5 KB in
+// all). Spectators are capped per game, per client address and in all.
 //
 // # Operation
 //
 // GET /metrics reports in the Prometheus text format; the README next to
 // this file lists its metrics, the spectators' design and figures, and how
 // to deploy the server behind a reverse proxy and as a service.
+//
+// # Hostile clients
+//
+// Every request passes [Server.ServeHTTP]'s guard before its handler: an
+// id (X-Request-Id), recovery from a panic (500, the stack logged, the game
+// unlocked and re-read from the store), the Host check of
+// [WithAllowedHosts], the per-address rate, and for requests that change
+// state the refusal of foreign pages (Sec-Fetch-Site, Origin). Bodies are
+// strict JSON. Bots belong to a pool that bounds the games waiting for a
+// worker and the search tables kept between moves; games with bots are
+// capped per address and in total, and games of bots only need
+// [Limits.BotOnlyGames]. The janitor ends abandoned games and deletes old
+// ones ([WithRetention]). README.md's "Security and limits" has the
+// figures and flags.
 package serve

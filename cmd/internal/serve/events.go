@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"net"
@@ -170,18 +169,22 @@ func (sp *spectator) deadline(d time.Duration) {
 	}
 }
 
-// writeFrames writes frames within d, in one system call where the
-// system allows.
+// writeFrames writes frames within d, in one write. They are copied
+// together rather than handed to writev, which the listener's wrapped
+// connections do not offer.
 func (sp *spectator) writeFrames(frames [][]byte, d time.Duration) error {
 	if len(frames) == 1 {
 		return sp.write(frames[0], d)
 	}
-	bufs := append(net.Buffers(nil), frames...) // WriteTo consumes its copy, not the shared frames
-	sp.wmu.Lock()
-	defer sp.wmu.Unlock()
-	sp.deadline(d)
-	_, err := bufs.WriteTo(sp.nc)
-	return err
+	n := 0
+	for _, f := range frames {
+		n += len(f)
+	}
+	b := make([]byte, 0, n)
+	for _, f := range frames {
+		b = append(b, f...)
+	}
+	return sp.write(b, d)
 }
 
 // close starts the closing handshake with code: the reader then waits
@@ -326,13 +329,13 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if after > g.view.Load().ply && s.watcher != nil {
-		s.catchUp(r.Context(), g)
+		_ = s.catchUp(r.Context(), g)
 	}
 	if ply := g.view.Load().ply; after > ply {
 		writeError(w, errorf(http.StatusConflict, "after=%d is ahead of the game, which is at ply %d", after, ply))
 		return
 	}
-	sp := &spectator{g: g, addr: clientAddr(r), cr: s.crowd, sent: after}
+	sp := &spectator{g: g, addr: clientKey(clientAddr(r)), cr: s.crowd, sent: after}
 	sp.state.Store(spRunning) // this request sends the backlog before the senders take over
 	if e := s.crowd.admit(sp); e != nil {
 		if e.status == http.StatusTooManyRequests || e.status == http.StatusServiceUnavailable {
@@ -369,13 +372,4 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	// dirty, so run sends it too.
 	n, _ := sp.run(catchUpTimeout)
 	s.metrics.sent.Add(float64(n))
-}
-
-// catchUp reads from the store the moves other servers stored in g, for a
-// client that has seen more of the game than this server.
-func (s *Server) catchUp(ctx context.Context, g *game) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.stale = true
-	_ = s.sync(ctx, g)
 }
