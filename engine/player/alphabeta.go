@@ -4,10 +4,9 @@ import (
 	"context"
 	"slices"
 	"time"
-)
 
-// winValue is the worth of a won position; wins sooner are worth more.
-const winValue int64 = 1 << 50
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+)
 
 // ttLimit bounds the transposition table of one Choose.
 const ttLimit = 1 << 18
@@ -42,12 +41,6 @@ type ttEntry struct {
 	best  uint64
 }
 
-const (
-	exactBound int8 = iota
-	lowerBound
-	upperBound
-)
-
 // next is the player after p in rotation.
 func (r *run) next(p int) int { return p%r.t.n + 1 }
 
@@ -72,9 +65,9 @@ func (r *run) tick() {
 // winFor is the value, for the root, of player p winning at ply.
 func (r *run) winFor(p, ply int) int64 {
 	if p == r.root {
-		return winValue - int64(ply)
+		return core.WinValue - int64(ply)
 	}
-	return -winValue + int64(ply)
+	return -core.WinValue + int64(ply)
 }
 
 // tryMove plays mv for mover and returns the value of the result for the
@@ -103,7 +96,7 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 		// scored in the middle of a forcing sequence.
 		moves = threats
 		depth = max(depth, 1)
-		if ply >= maxSearchDepth {
+		if ply >= core.MaxDepth {
 			return r.evaluate()
 		}
 	case depth <= 0:
@@ -118,11 +111,11 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 	if e, ok := r.tt[key]; ok {
 		if int(e.depth) >= depth {
 			switch {
-			case e.bound == exactBound:
+			case e.bound == core.ExactBound:
 				return e.value
-			case e.bound == lowerBound && e.value >= beta:
+			case e.bound == core.LowerBound && e.value >= beta:
 				return e.value
-			case e.bound == upperBound && e.value <= alpha:
+			case e.bound == core.UpperBound && e.value <= alpha:
 				return e.value
 			}
 		}
@@ -132,9 +125,9 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 	}
 	maximise := mover == r.root
 	a0, b0 := alpha, beta
-	best := -2 * winValue
+	best := -2 * core.WinValue
 	if !maximise {
-		best = 2 * winValue
+		best = 2 * core.WinValue
 	}
 	var bestMove uint64
 	for _, mv := range moves {
@@ -158,12 +151,12 @@ func (r *run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 		}
 	}
 	if len(r.tt) < ttLimit {
-		bound := exactBound
+		bound := core.ExactBound
 		switch {
 		case best <= a0:
-			bound = upperBound
+			bound = core.UpperBound
 		case best >= b0:
-			bound = lowerBound
+			bound = core.LowerBound
 		}
 		r.tt[key] = ttEntry{depth: int8(depth), bound: bound, value: best, best: bestMove}
 	}

@@ -3,6 +3,8 @@ package player
 import (
 	"context"
 	"time"
+
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 )
 
 // Scores of the two-player search, from the side to move: a win at ply p
@@ -91,7 +93,7 @@ func (d *duel) probe(key uint64) *ttSlot {
 
 func (d *duel) store(key uint64, depth int, value int32, bound int8, best int, ply int) {
 	s := &d.ds.tt[key&(1<<duelTTBits-1)]
-	if s.key == key && int(s.depth) > depth && bound != exactBound {
+	if s.key == key && int(s.depth) > depth && bound != core.ExactBound {
 		return
 	}
 	switch {
@@ -163,9 +165,9 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 				v += int32(ply)
 			}
 			switch {
-			case s.bound == exactBound,
-				s.bound == lowerBound && v >= beta,
-				s.bound == upperBound && v <= alpha:
+			case s.bound == core.ExactBound,
+				s.bound == core.LowerBound && v >= beta,
+				s.bound == core.UpperBound && v <= alpha:
 				return v
 			}
 		}
@@ -234,12 +236,12 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 			break
 		}
 	}
-	bound := exactBound
+	bound := core.ExactBound
 	switch {
 	case best <= a0:
-		bound = upperBound
+		bound = core.UpperBound
 	case best >= beta:
-		bound = lowerBound
+		bound = core.LowerBound
 	}
 	d.store(key, depth, best, bound, bestMove, ply)
 	return best

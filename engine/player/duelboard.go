@@ -3,6 +3,7 @@ package player
 import (
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -103,7 +104,7 @@ func newDuelBoard(cfg engine.Config, r0, c0, rows, cols int) *duelBoard {
 			continue
 		}
 		key := cellkey.Pack(r, c)
-		b.zob[i] = [2]uint64{zobrist(key, 1), zobrist(key, 2)}
+		b.zob[i] = [2]uint64{core.Zobrist(key, 1), core.Zobrist(key, 2)}
 	}
 	// Cells farther than side from the frame all start alike: copy the
 	// first one's state instead of reading every cell's lines.

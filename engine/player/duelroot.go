@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -138,9 +139,9 @@ func (b *duelBoard) roomy(i int) bool {
 func duelScore(v int32) int64 {
 	switch {
 	case v >= duelMate:
-		return winValue - int64(duelWin-v)
+		return core.WinValue - int64(duelWin-v)
 	case v <= -duelMate:
-		return -winValue + int64(duelWin+v)
+		return -core.WinValue + int64(duelWin+v)
 	}
 	return int64(v)
 }
@@ -153,10 +154,10 @@ func (d *duel) best(q int) (int, bool) {
 	o := 1 - q
 	switch {
 	case b.counts[q][classFive] > 0:
-		d.stats.Reason, d.stats.Score = "win", winValue
+		d.stats.Reason, d.stats.Score = core.ReasonWin, core.WinValue
 		return b.find(q, classFive), true
 	case b.counts[o][classFive] > 0:
-		d.stats.Reason = "only move"
+		d.stats.Reason = core.ReasonOnlyMove
 		return b.find(o, classFive), true
 	}
 	saved := d.deadline
@@ -165,7 +166,7 @@ func (d *duel) best(q int) (int, bool) {
 		i := d.rootVCF(q, rootVCFNodes)
 		d.deadline, d.stopped = saved, d.ctx.Err() != nil
 		if i >= 0 {
-			d.stats.Reason, d.stats.Score = "vcf", winValue
+			d.stats.Reason, d.stats.Score = core.ReasonVCF, core.WinValue
 			return i, true
 		}
 	}
@@ -175,7 +176,7 @@ func (d *duel) best(q int) (int, bool) {
 		i := d.threatWin(q, duelVCTDepth, b.lastOf(q))
 		d.deadline, d.stopped = saved, d.ctx.Err() != nil
 		if i >= 0 {
-			d.stats.Reason, d.stats.Score = "vct", winValue
+			d.stats.Reason, d.stats.Score = core.ReasonVCT, core.WinValue
 			return i, true
 		}
 	}
@@ -189,13 +190,13 @@ func (d *duel) best(q int) (int, bool) {
 		moves = d.refute(q, moves)
 	}
 	if len(moves) == 1 {
-		if d.stats.Reason == "" {
-			d.stats.Reason = "only move"
+		if d.stats.Reason == core.ReasonNone {
+			d.stats.Reason = core.ReasonOnlyMove
 		}
 		return int(moves[0].i), true
 	}
-	if d.stats.Reason == "" {
-		d.stats.Reason = "search"
+	if d.stats.Reason == core.ReasonNone {
+		d.stats.Reason = core.ReasonSearch
 	}
 	d.publish(int(moves[0].i))
 	return d.deepen(q, moves), true
@@ -243,7 +244,7 @@ func (d *duel) refute(q int, moves []scoredCell) []scoredCell {
 		return moves
 	}
 	if len(keep) < len(moves) {
-		d.stats.Reason = "refute"
+		d.stats.Reason = core.ReasonRefute
 	}
 	return keep
 }
@@ -308,7 +309,7 @@ func (d *duel) deepen(q int, moves []scoredCell) int {
 		}
 		d.stats.Depth, d.stats.Score = depth, duelScore(alpha)
 		d.publish(best)
-		moves, values = byValueDesc(moves, values)
+		moves, values = core.ByValueDesc(moves, values)
 		if alpha >= duelMate || alpha <= -duelMate {
 			break
 		}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -106,11 +107,11 @@ func localScore(g *engine.Game, c sparse.Cell, player int) int {
 	cfg := g.Config()
 	k := cfg.K
 	attack, defence := 0, 0
-	for _, a := range axes {
+	for _, a := range core.Axes {
 		// On a torus the line is a cycle: the walks step across the edges
 		// and share its other cells, so neither reads one the other has.
 		others := math.MaxInt
-		if cycle := cfg.Cycle(a.dr, a.dc); cycle > 0 {
+		if cycle := cfg.Cycle(a.DR, a.DC); cycle > 0 {
 			others = cycle - 1
 		}
 		for _, who := range [2]bool{true, false} {
@@ -120,7 +121,7 @@ func localScore(g *engine.Game, c sparse.Cell, player int) int {
 				var first int
 				for step := 1; step < k && read < others; step++ {
 					read++
-					r, col = cfg.Wrap(r+sign*a.dr, col+sign*a.dc)
+					r, col = cfg.Wrap(r+sign*a.DR, col+sign*a.DC)
 					m := g.At(r, col)
 					if step == 1 {
 						first = m
@@ -134,7 +135,7 @@ func localScore(g *engine.Game, c sparse.Cell, player int) int {
 					n++
 				}
 			}
-			v := runWorth(n, open)
+			v := core.RunWorth(n, open)
 			if who {
 				attack += v
 			} else {
@@ -142,16 +143,5 @@ func localScore(g *engine.Game, c sparse.Cell, player int) int {
 			}
 		}
 	}
-	return localWorth(attack, defence)
+	return core.LocalWorth(attack, defence)
 }
-
-// runWorth is what joining or cutting a run of n marks with open empty
-// ends is worth in a local score: longer and more open runs dominate.
-func runWorth(n, open int) int { return (n + 1) * (n + 1) * (open + 1) }
-
-// localWorth combines a cell's attack and defence: attack counts 5/4 of
-// defence, so a player extends its own run before cutting an equal one.
-func localWorth(attack, defence int) int { return 5*attack + 4*defence }
-
-// axes are the four directions of a run.
-var axes = [4]struct{ dr, dc int }{{0, 1}, {1, 0}, {1, 1}, {1, -1}}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 )
 
 // MultiSearch names the look-ahead a [Search] runs for three or more
@@ -91,19 +92,19 @@ const multiRootWidth = 24
 func (r *run) multiBest() (uint64, bool) {
 	t, me := r.t, r.root
 	if len(t.fours[me]) > 0 {
-		r.stats.Reason = "win"
-		r.stats.Score = winValue
+		r.stats.Reason = core.ReasonWin
+		r.stats.Score = core.WinValue
 		return sortedCells(t.fours[me])[0], true
 	}
 	moves, winner := r.threats(me)
 	r.resetForcing()
 	if len(moves) == 0 && r.vcf {
-		if c, ok := r.phase(4, "vcf", func() (uint64, bool) { return r.forcingWin(me, forcingDepth) }); ok {
+		if c, ok := r.phase(4, core.ReasonVCF, func() (uint64, bool) { return r.forcingWin(me, forcingDepth) }); ok {
 			return c, true
 		}
 	}
 	if len(moves) == 0 && r.vct && !r.stopped {
-		if c, ok := r.phase(3, "vct", func() (uint64, bool) {
+		if c, ok := r.phase(3, core.ReasonVCT, func() (uint64, bool) {
 			r.plausible, r.vcfLeft = plausibleReplies, vcfNodeLimit
 			defer func() { r.plausible = 0 }()
 			return r.forcingWin(me, plausibleDepth)
@@ -119,21 +120,21 @@ func (r *run) multiBest() (uint64, bool) {
 		return 0, false
 	}
 	if len(moves) == 1 || winner != 0 {
-		r.stats.Reason = "only move"
+		r.stats.Reason = core.ReasonOnlyMove
 		return moves[0], true
 	}
 	if r.multi == Planned {
 		r.model = newRunModel(r.t)
 		defer func() { r.model = nil }()
 		if !r.stopped {
-			if c, ok := r.phase(2, "plan", func() (uint64, bool) { return r.planWin(moves) }); ok {
+			if c, ok := r.phase(2, core.ReasonPlan, func() (uint64, bool) { return r.planWin(moves) }); ok {
 				return c, true
 			}
 		}
-		r.stats.Reason = "search"
+		r.stats.Reason = core.ReasonSearch
 		return r.planBest(moves), true
 	}
-	r.stats.Reason = "search"
+	r.stats.Reason = core.ReasonSearch
 	switch r.multi {
 	case BestReply:
 		return r.deepen(moves, r.brsRoot), true
@@ -145,7 +146,7 @@ func (r *run) multiBest() (uint64, bool) {
 
 // phase runs find, a search for a won line, until 1/share of the budget;
 // the move it finds is the root's, found for reason.
-func (r *run) phase(share int, reason string, find func() (uint64, bool)) (uint64, bool) {
+func (r *run) phase(share int, reason core.Reason, find func() (uint64, bool)) (uint64, bool) {
 	r.limit = r.phaseEnd(share)
 	defer func() { r.limit = r.deadline }()
 	c, ok := find()
@@ -153,7 +154,7 @@ func (r *run) phase(share int, reason string, find func() (uint64, bool)) (uint6
 		r.stopped = r.ctx.Err() != nil
 		return 0, false
 	}
-	r.stats.Reason, r.stats.Score = reason, winValue
+	r.stats.Reason, r.stats.Score = reason, core.WinValue
 	return c, true
 }
 

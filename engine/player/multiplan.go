@@ -5,6 +5,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 )
 
 // A planned line is a sequence of the root's moves, each followed by the
@@ -152,9 +153,9 @@ func (r *run) planBest(moves []uint64) uint64 {
 				return best
 			}
 		}
-		moves, values = byValueDesc(moves, values)
+		moves, values = core.ByValueDesc(moves, values)
 		best, r.stats.Depth, r.stats.Score = moves[0], depth, values[0]
-		if values[0] >= winValue-int64(maxSearchDepth) {
+		if values[0] >= core.WinValue-int64(core.MaxDepth) {
 			return best
 		}
 		if !r.limit.IsZero() && time.Until(r.limit) < 4*time.Since(iterStart) {
@@ -174,19 +175,19 @@ func (r *run) planValue(depth, ply int) int64 {
 	}
 	t, me := r.t, r.root
 	if len(t.fours[me]) > 0 {
-		return winValue - int64(ply)
+		return core.WinValue - int64(ply)
 	}
 	if depth == 0 {
 		return r.evaluate()
 	}
 	moves, winner := r.threats(me)
 	if winner != 0 {
-		return -winValue + int64(ply)
+		return -core.WinValue + int64(ply)
 	}
 	if len(moves) == 0 {
 		moves = r.candidates(me, planDepth-depth+1)
 	}
-	best := -2 * winValue
+	best := -2 * core.WinValue
 	for _, mv := range moves[:min(len(moves), planWidth)] {
 		best = max(best, r.planValueAfter(mv, depth, ply))
 		if r.stopped || r.planLeft < 0 {
@@ -203,7 +204,7 @@ func (r *run) planValueAfter(mv uint64, depth, ply int) int64 {
 	var v int64
 	switch r.planPlay(mv, r.root) {
 	case wonOutcome:
-		v = winValue - int64(ply)
+		v = core.WinValue - int64(ply)
 	case drawnOutcome:
 	default:
 		v = r.planValueReplies(r.next(r.root), depth-1, ply+1)
@@ -222,14 +223,14 @@ func (r *run) planValueReplies(p, depth, ply int) int64 {
 	r.model.scratch = moves
 	switch {
 	case won:
-		return -winValue + int64(ply)
+		return -core.WinValue + int64(ply)
 	case len(moves) == 0:
 		return r.evaluate()
 	}
 	var v int64
 	switch r.planPlay(moves[0], p) {
 	case wonOutcome:
-		v = -winValue + int64(ply)
+		v = -core.WinValue + int64(ply)
 	case drawnOutcome:
 	default:
 		v = r.planValueReplies(r.next(p), depth, ply+1)

@@ -3,6 +3,7 @@ package player
 import (
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 )
 
 // play marks mv for p on the working position and returns the outcome;
@@ -35,7 +36,7 @@ func (r *run) after(mv uint64, p, ply int, next func() int64) int64 {
 // brsRoot is the best-reply value of the root move mv, searching depth
 // layers (the opponents together make one layer, the root another).
 func (r *run) brsRoot(mv uint64, depth int, alpha int64) int64 {
-	return r.after(mv, r.root, 0, func() int64 { return r.brsMin(depth-1, alpha, 2*winValue, 1) })
+	return r.after(mv, r.root, 0, func() int64 { return r.brsMin(depth-1, alpha, 2*core.WinValue, 1) })
 }
 
 // brsMin is the opponents' layer: each opponent in turn is the one whose
@@ -46,7 +47,7 @@ func (r *run) brsMin(depth int, alpha, beta int64, ply int) int64 {
 	if depth <= 0 {
 		return r.quiet(r.next(r.root), ply)
 	}
-	best := 2 * winValue
+	best := 2 * core.WinValue
 	for i := 0; i < r.t.n-1; i++ {
 		v := r.brsSeq(i, 0, depth, alpha, beta, ply)
 		if r.stopped {
@@ -91,7 +92,7 @@ func (r *run) brsSeq(i, j, depth int, alpha, beta int64, ply int) int64 {
 			return r.evaluate()
 		}
 	}
-	best := 2 * winValue
+	best := 2 * core.WinValue
 	for _, mv := range moves {
 		v := r.after(mv, p, ply, func() int64 { return r.brsSeq(i, j+1, depth, alpha, beta, ply+1) })
 		if r.stopped {
@@ -141,7 +142,7 @@ func (r *run) brsMax(depth int, alpha, beta int64, ply int) int64 {
 	if winner != 0 {
 		return r.winFor(winner, at)
 	}
-	if ply >= maxSearchDepth {
+	if ply >= core.MaxDepth {
 		return r.evaluate()
 	}
 	if len(moves) == 0 {
@@ -154,7 +155,7 @@ func (r *run) brsMax(depth int, alpha, beta int64, ply int) int64 {
 		}
 	}
 	depth = max(depth, 1)
-	best := -2 * winValue
+	best := -2 * core.WinValue
 	for _, mv := range moves {
 		v := r.after(mv, me, ply, func() int64 { return r.brsMin(depth-1, alpha, beta, ply+1) })
 		if r.stopped {
@@ -280,12 +281,12 @@ func (r *run) maxn(depth, mover, ply int) []int64 {
 	if winner != 0 {
 		return r.winVector(winner, at)
 	}
-	if ply >= maxSearchDepth {
+	if ply >= core.MaxDepth {
 		return r.evalVector()
 	}
 	if len(moves) == 0 {
 		if depth <= 0 {
-			if mover == r.root && r.leaf(ply) >= winValue-int64(maxSearchDepth)-int64(2*t.n) {
+			if mover == r.root && r.leaf(ply) >= core.WinValue-int64(core.MaxDepth)-int64(2*t.n) {
 				return r.winVector(mover, ply+2*t.n)
 			}
 			return r.evalVector()
@@ -313,9 +314,9 @@ func (r *run) maxn(depth, mover, ply int) []int64 {
 func (r *run) winVector(w, ply int) []int64 {
 	v := make([]int64, r.t.n+1)
 	for p := 1; p <= r.t.n; p++ {
-		v[p] = -winValue + int64(ply)
+		v[p] = -core.WinValue + int64(ply)
 	}
-	v[w] = winValue - int64(ply)
+	v[w] = core.WinValue - int64(ply)
 	return v
 }
 

@@ -1,7 +1,6 @@
 package player
 
 import (
-	"cmp"
 	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
@@ -143,20 +142,4 @@ func (t *tracker) moveScore(key uint64, mover int) int64 {
 		}
 	}
 	return v
-}
-
-// byValueDesc reorders items by their values, highest first, keeping the
-// order of equals (iterative deepening tries the previous iteration's best
-// moves first), and returns both reordered.
-func byValueDesc[T any, V cmp.Ordered](items []T, values []V) ([]T, []V) {
-	order := make([]int, len(items))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(values[b], values[a]) })
-	sortedItems, sortedValues := make([]T, len(items)), make([]V, len(items))
-	for i, j := range order {
-		sortedItems[i], sortedValues[i] = items[j], values[j]
-	}
-	return sortedItems, sortedValues
 }

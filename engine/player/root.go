@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 )
 
 // best finds the root's move: a win, a VCF or VCT, or the alpha-beta's
@@ -12,15 +13,15 @@ import (
 func (r *run) best() (uint64, bool) {
 	t, me := r.t, r.root
 	if len(t.fours[me]) > 0 {
-		r.stats.Reason = "win"
-		r.stats.Score = winValue
+		r.stats.Reason = core.ReasonWin
+		r.stats.Score = core.WinValue
 		return sortedCells(t.fours[me])[0], true
 	}
 	if r.vcf && t.n == 2 && len(t.fours[r.next(me)]) == 0 {
 		r.limit = r.phaseEnd(4)
 		if line := r.vcfRoot(me); len(line) > 0 {
-			r.stats.Reason = "vcf"
-			r.stats.Score = winValue
+			r.stats.Reason = core.ReasonVCF
+			r.stats.Score = core.WinValue
 			return line[0], true
 		}
 		r.stopped = r.ctx.Err() != nil
@@ -28,8 +29,8 @@ func (r *run) best() (uint64, bool) {
 	if r.vct && t.n == 2 && len(t.fours[r.next(me)]) == 0 && !r.stopped {
 		r.limit = r.phaseEnd(3)
 		if c, ok := r.vctRoot(me); ok {
-			r.stats.Reason = "vct"
-			r.stats.Score = winValue
+			r.stats.Reason = core.ReasonVCT
+			r.stats.Score = core.WinValue
 			return c, true
 		}
 		r.stopped = r.ctx.Err() != nil
@@ -49,7 +50,7 @@ func (r *run) best() (uint64, bool) {
 		return 0, false
 	}
 	if len(moves) == 1 || winner != 0 {
-		r.stats.Reason = "only move"
+		r.stats.Reason = core.ReasonOnlyMove
 		return moves[0], true
 	}
 	return r.deepen(moves, r.paranoidRoot), true
@@ -57,7 +58,7 @@ func (r *run) best() (uint64, bool) {
 
 // paranoidRoot is the paranoid alpha-beta's value of the root move mv.
 func (r *run) paranoidRoot(mv uint64, depth int, alpha int64) int64 {
-	return r.tryMove(mv, r.root, depth, alpha, 2*winValue, 0)
+	return r.tryMove(mv, r.root, depth, alpha, 2*core.WinValue, 0)
 }
 
 // phaseEnd is the deadline of a phase that may use 1/share of the budget.
@@ -100,7 +101,7 @@ func (r *run) refuteVCF(moves []uint64) []uint64 {
 	if len(keep) == 0 {
 		return moves
 	}
-	r.stats.Reason = "refute"
+	r.stats.Reason = core.ReasonRefute
 	return keep
 }
 
@@ -112,14 +113,14 @@ func (r *run) deepen(moves []uint64, try func(mv uint64, depth int, alpha int64)
 		r.Search.tt = make(map[uint64]ttEntry)
 	}
 	clear(r.tt)
-	if r.stats.Reason == "" {
-		r.stats.Reason = "search"
+	if r.stats.Reason == core.ReasonNone {
+		r.stats.Reason = core.ReasonSearch
 	}
 	best := moves[0]
 	values := make([]int64, len(moves))
 	for depth := 1; depth <= r.maxDepth; depth++ {
 		iterStart := time.Now()
-		alpha := -2 * winValue
+		alpha := -2 * core.WinValue
 		iterBest := moves[0]
 		for i, mv := range moves {
 			v := try(mv, depth, alpha)
@@ -135,8 +136,8 @@ func (r *run) deepen(moves []uint64, try func(mv uint64, depth int, alpha int64)
 			break
 		}
 		best, r.stats.Depth, r.stats.Score = iterBest, depth, alpha
-		moves, values = byValueDesc(moves, values)
-		if alpha >= winValue-int64(maxSearchDepth) || alpha <= -winValue+int64(maxSearchDepth) {
+		moves, values = core.ByValueDesc(moves, values)
+		if alpha >= core.WinValue-int64(core.MaxDepth) || alpha <= -core.WinValue+int64(core.MaxDepth) {
 			break // a forced result: deeper will not change it
 		}
 		// The next iteration costs several times this one: do not start

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 )
 
 // runModel predicts the free move of a player who looks one move ahead
@@ -97,9 +98,9 @@ func (m *runModel) add(key uint64) bool {
 		return false
 	}
 	e := modelCell{key: key}
-	for a, ax := range axes {
-		e.sides[a][0] = m.side(r, c, ax.dr, ax.dc)
-		e.sides[a][1] = m.side(r, c, -ax.dr, -ax.dc)
+	for a, ax := range core.Axes {
+		e.sides[a][0] = m.side(r, c, ax.DR, ax.DC)
+		e.sides[a][1] = m.side(r, c, -ax.DR, -ax.DC)
 	}
 	m.index[key] = int32(len(m.cells))
 	m.cells = append(m.cells, e)
@@ -132,18 +133,18 @@ func (m *runModel) apply(r, c int) {
 		m.save(i)
 		m.cells[i].taken = true
 	}
-	for a, ax := range axes {
+	for a, ax := range core.Axes {
 		for s, sign := range [2]int{1, -1} {
 			// Cells in direction sign from the mark see it on their side
 			// against that direction.
 			for d := 1; d < m.t.k; d++ {
-				xr, xc := r+sign*d*ax.dr, c+sign*d*ax.dc
+				xr, xc := r+sign*d*ax.DR, c+sign*d*ax.DC
 				i, ok := m.index[cellkey.Pack(xr, xc)]
 				if !ok || m.cells[i].taken {
 					continue
 				}
 				m.save(i)
-				m.cells[i].sides[a][1-s] = m.side(xr, xc, -sign*ax.dr, -sign*ax.dc)
+				m.cells[i].sides[a][1-s] = m.side(xr, xc, -sign*ax.DR, -sign*ax.DC)
 			}
 		}
 	}
@@ -203,10 +204,10 @@ func (e *modelCell) score(p int) int {
 				}
 			}
 		}
-		attack += runWorth(an, ao)
-		defence += runWorth(dn, do)
+		attack += core.RunWorth(an, ao)
+		defence += core.RunWorth(dn, do)
 	}
-	return localWorth(attack, defence)
+	return core.LocalWorth(attack, defence)
 }
 
 // best appends to out p's highest-scoring cells among cells (all the

@@ -2,7 +2,6 @@ package player
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sync/atomic"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -94,6 +94,7 @@ type Search struct {
 	maxDepth int
 	maxNodes int64
 	width    int
+
 	vcf, vct bool
 	rng      *rand.Rand
 	t        *tracker
@@ -138,12 +139,8 @@ type Stats struct {
 	Nodes int64
 	// Elapsed is the wall time of the call.
 	Elapsed time.Duration
-	// Reason says how the move was found: "opening", "win", "vcf", "vct",
-	// "plan" (a line that wins against the predicted replies, three or
-	// more players), "search", "refute" (the search over the only moves
-	// that stop the opponent's VCF), "only move", "warm-up" (the working
-	// copy is still being built) or "fallback".
-	Reason string
+	// Reason says how the move was found.
+	Reason Reason
 	// Score is the root's evaluation of the move, from the mover's side.
 	Score int64
 }
@@ -168,10 +165,6 @@ func WithMaxDepth(depth int) SearchOption { return func(s *Search) { s.maxDepth 
 // WithMaxNodes stops the search after about n positions (at least 1).
 func WithMaxNodes(n int64) SearchOption { return func(s *Search) { s.maxNodes = max(n, 1) } }
 
-// WithWidth sets how many candidate cells the alpha-beta tries below the
-// root (at least 2; the default is 12). The root tries them all.
-func WithWidth(n int) SearchOption { return func(s *Search) { s.width = max(n, 2) } }
-
 // WithVCF turns the search for a victory by continuous fours on or off
 // (on by default); off, it also turns off the refutation of the
 // opponent's fours at the root and the short VCF at the search's leaves.
@@ -184,12 +177,9 @@ func WithVCF(on bool) SearchOption { return func(s *Search) { s.vcf = on } }
 // the opponent has one.
 func WithVCT(on bool) SearchOption { return func(s *Search) { s.vct = on } }
 
-// maxSearchDepth bounds iterative deepening when nothing else does.
-const maxSearchDepth = 64
-
 // NewSearch returns a searching player.
 func NewSearch(opts ...SearchOption) *Search {
-	s := &Search{budget: DefaultBudget, maxDepth: maxSearchDepth, width: 12, vcf: true, vct: true, multi: Planned}
+	s := &Search{budget: DefaultBudget, maxDepth: core.MaxDepth, width: 12, vcf: true, vct: true, multi: Planned}
 	WithSeed(0)(s)
 	for _, o := range opts {
 		o(s)
@@ -202,9 +192,6 @@ func (s *Search) Name() string { return "search" }
 
 // LastStats describes the latest call of Choose.
 func (s *Search) LastStats() Stats { return s.stats }
-
-// errStop unwinds a search whose time or node budget ran out.
-var errStop = errors.New("player: search stopped")
 
 // Choose returns the cell the search prefers for player, who must be the
 // player in turn unless the game uses free order.
@@ -224,7 +211,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		return sparse.Cell{}, fmt.Errorf("%w: player %d asked, player %d in turn", engine.ErrWrongTurn, player, g.Turn())
 	}
 	if g.Len() == 0 || cfg.K == 1 {
-		s.stats.Reason = "opening"
+		s.stats.Reason = core.ReasonOpening
 		c, _ := anyCell(g) // K = 1: every empty cell wins
 		return c, nil
 	}
@@ -240,7 +227,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	if duelable(cfg) && !s.sparse {
 		if fits, warm := s.duelSync(g, halfway(start, deadline)); fits {
 			if !warm {
-				s.stats.Reason = "warm-up"
+				s.stats.Reason = core.ReasonWarmUp
 				return quickMove(g, player), nil
 			}
 			if c, ok := s.duelChoose(ctx, g, player, start, deadline); ok {
@@ -253,7 +240,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		return sparse.Cell{}, err
 	}
 	if !warm {
-		s.stats.Reason = "warm-up"
+		s.stats.Reason = core.ReasonWarmUp
 		return quickMove(g, player), nil
 	}
 	r := &run{Search: s, t: s.t, root: player, ctx: ctx, deadline: deadline, start: start}
@@ -275,7 +262,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		// that ends like the one it followed): start afresh next time.
 		s.t = nil
 	}
-	s.stats.Reason = "fallback"
+	s.stats.Reason = core.ReasonFallback
 	return quickMove(g, player), nil
 }
 
@@ -346,9 +333,9 @@ func quickMove(g *engine.Game, player int) sparse.Cell {
 	var near []sparse.Cell
 	for i := max(0, g.Len()-2*cfg.Players); i < g.Len(); i++ {
 		m, _ := g.MoveAt(i)
-		for _, a := range axes {
+		for _, a := range core.Axes {
 			for d := -(cfg.K - 1); d < cfg.K; d++ {
-				r, c := m.Row+d*a.dr, m.Col+d*a.dc
+				r, c := m.Row+d*a.DR, m.Col+d*a.DC
 				if g.CanPlace(r, c) == nil {
 					near = append(near, sparse.Cell{Row: r, Col: c})
 				}
@@ -364,9 +351,9 @@ func quickMove(g *engine.Game, player int) sparse.Cell {
 		}
 	}
 	if last, ok := g.LastMove(); ok {
-		for _, a := range axes {
+		for _, a := range core.Axes {
 			for _, d := range [2]int{1, -1} {
-				if r, c := last.Row+d*a.dr, last.Col+d*a.dc; g.CanPlace(r, c) == nil {
+				if r, c := last.Row+d*a.DR, last.Col+d*a.DC; g.CanPlace(r, c) == nil {
 					return sparse.Cell{Row: r, Col: c}
 				}
 			}

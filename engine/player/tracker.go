@@ -3,7 +3,7 @@ package player
 import (
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
-	"github.com/gomoku-engine/gomoku/engine/internal/mix"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -150,10 +150,10 @@ func (t *tracker) undo() {
 func (t *tracker) update(r, c, p, sign int) {
 	k := t.k
 	center := k + 1
-	for _, a := range axes {
+	for _, a := range core.Axes {
 		for i := range t.line {
 			off := i - center
-			t.line[i] = t.cell(r+off*a.dr, c+off*a.dc)
+			t.line[i] = t.cell(r+off*a.DR, c+off*a.DC)
 		}
 		t.line[center] = 0
 		lo, hi := center-k+1, center
@@ -161,7 +161,7 @@ func (t *tracker) update(r, c, p, sign int) {
 			lo, hi = lo-1, hi+1
 		}
 		for s := lo; s <= hi; s++ {
-			t.shift(s, r, c, a.dr, a.dc, p, sign)
+			t.shift(s, r, c, a.DR, a.DC, p, sign)
 		}
 	}
 	for dr := -t.radius; dr <= t.radius; dr++ {
@@ -177,7 +177,7 @@ func (t *tracker) update(r, c, p, sign int) {
 			}
 		}
 	}
-	t.hash ^= zobrist(cellkey.Pack(r, c), p)
+	t.hash ^= core.Zobrist(cellkey.Pack(r, c), p)
 }
 
 // windowState is a window's owner and number of marks; owner 0 means it
@@ -332,11 +332,6 @@ func (t *tracker) addLevel(st windowState, key uint64, mult int32) {
 	} else {
 		m[key] = n
 	}
-}
-
-// zobrist is a pseudo-random 64-bit value for a mark of p at a cell.
-func zobrist(key uint64, p int) uint64 {
-	return mix.Finalise(key*mix.Golden + uint64(p)*0xd1b54a32d192ed03)
 }
 
 // Outcomes as the search compares them.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -33,7 +34,7 @@ func checkTracker(t *testing.T, tr *tracker) {
 	}
 	seen := map[win]bool{}
 	for cell, p := range tr.g.Marks() {
-		hash ^= zobrist(cellkey.Pack(cell.Row, cell.Col), p)
+		hash ^= core.Zobrist(cellkey.Pack(cell.Row, cell.Col), p)
 		for dr := -tr.radius; dr <= tr.radius; dr++ {
 			for dc := -tr.radius; dc <= tr.radius; dc++ {
 				if tr.cell(cell.Row+dr, cell.Col+dc) != offBoard {
@@ -41,9 +42,9 @@ func checkTracker(t *testing.T, tr *tracker) {
 				}
 			}
 		}
-		for ax, a := range axes {
+		for ax, a := range core.Axes {
 			for back := range k {
-				w := win{cell.Row - back*a.dr, cell.Col - back*a.dc, ax}
+				w := win{cell.Row - back*a.DR, cell.Col - back*a.DC, ax}
 				if seen[w] {
 					continue
 				}
@@ -51,7 +52,7 @@ func checkTracker(t *testing.T, tr *tracker) {
 				owner, count, dead := 0, 0, false
 				var empties []uint64
 				for i := range k {
-					r, c := w.r+i*a.dr, w.c+i*a.dc
+					r, c := w.r+i*a.DR, w.c+i*a.DC
 					switch v := tr.cell(r, c); {
 					case v == offBoard:
 						dead = true
@@ -67,7 +68,7 @@ func checkTracker(t *testing.T, tr *tracker) {
 				if dead || count == 0 || count == k {
 					continue
 				}
-				if tr.exact && (tr.cell(w.r-a.dr, w.c-a.dc) == owner || tr.cell(w.r+k*a.dr, w.c+k*a.dc) == owner) {
+				if tr.exact && (tr.cell(w.r-a.DR, w.c-a.DC) == owner || tr.cell(w.r+k*a.DR, w.c+k*a.DC) == owner) {
 					continue
 				}
 				score[owner] += tr.weights[count]
