@@ -10,6 +10,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -98,16 +99,17 @@ type Search struct {
 	vcf, vct bool
 	rng      *rand.Rand
 	t        *tracker
-	stats    Stats
+	stats    core.Stats
+	elapsed  time.Duration
 	// Storage reused from one Choose to the next, to spare the collector:
 	// the transposition table, the VCF's refutations (positions mapped to
 	// the number of fours left when refuted) and per-ply candidate lists.
 	tt        map[uint64]ttEntry
 	vcfFailed map[uint64]int
 	scratch   []plyScratch
-	// ds is the two-player search's state; sparse forces the sparse
+	// duel is the two-player search's state; sparse forces the sparse
 	// search for two players too (benchmarks compare the two).
-	ds     *duelState
+	duel   duel.State
 	sparse bool
 	// multi is the look-ahead for three or more players.
 	multi MultiSearch
@@ -179,7 +181,7 @@ func WithVCT(on bool) SearchOption { return func(s *Search) { s.vct = on } }
 
 // NewSearch returns a searching player.
 func NewSearch(opts ...SearchOption) *Search {
-	s := &Search{budget: DefaultBudget, maxDepth: core.MaxDepth, width: 12, vcf: true, vct: true, multi: Planned}
+	s := &Search{budget: DefaultBudget, maxDepth: core.MaxDepth, width: core.DefaultWidth, vcf: true, vct: true, multi: Planned}
 	WithSeed(0)(s)
 	for _, o := range opts {
 		o(s)
@@ -191,16 +193,18 @@ func NewSearch(opts ...SearchOption) *Search {
 func (s *Search) Name() string { return "search" }
 
 // LastStats describes the latest call of Choose.
-func (s *Search) LastStats() Stats { return s.stats }
+func (s *Search) LastStats() Stats {
+	return Stats{Depth: s.stats.Depth, Nodes: s.stats.Nodes, Elapsed: s.elapsed, Reason: s.stats.Reason, Score: s.stats.Score}
+}
 
 // Choose returns the cell the search prefers for player, who must be the
 // player in turn unless the game uses free order.
 func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse.Cell, error) {
 	start := time.Now()
-	s.stats = Stats{}
+	s.stats, s.elapsed = core.Stats{}, 0
 	s.provisional.Store(nil)
 	defer func() {
-		s.stats.Elapsed = time.Since(start)
+		s.elapsed = time.Since(start)
 		s.provisional.Store(nil)
 	}()
 	if err := searchAsk(g, player); err != nil {
@@ -224,13 +228,17 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
 	}
-	if duelable(cfg) && !s.sparse {
-		if fits, warm := s.duelSync(g, halfway(start, deadline)); fits {
+	lim := core.Limits{
+		Start: start, Deadline: deadline, MaxDepth: s.maxDepth, MaxNodes: s.maxNodes,
+		Width: core.DefaultWidth, VCF: s.vcf, VCT: s.vct,
+	}
+	if duel.Plays(cfg) && !s.sparse {
+		if fits, warm := s.duel.Sync(g, halfway(start, deadline)); fits {
 			if !warm {
-				s.stats.Reason = core.ReasonWarmUp
+				s.stats.Reason = ReasonWarmUp
 				return quickMove(g, player), nil
 			}
-			if c, ok := s.duelChoose(ctx, g, player, start, deadline); ok {
+			if c, ok := s.duel.Choose(ctx, g, player, lim, &s.stats, &s.provisional); ok {
 				return c, nil
 			}
 		}
@@ -266,9 +274,6 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	return quickMove(g, player), nil
 }
 
-// syncCheck is how many moves sync replays between looks at the clock.
-const syncCheck = 64
-
 // sync brings the working copy in step with g: it rebuilds it for another
 // configuration and otherwise undoes the moves g no longer has and plays
 // the new ones. Replaying a long history (a game loaded with thousands of
@@ -297,7 +302,7 @@ func (s *Search) sync(g *engine.Game, deadline time.Time) (bool, error) {
 		t.undo()
 	}
 	for i := common; i < g.Len(); i++ {
-		if (i-common)%syncCheck == syncCheck-1 && !deadline.IsZero() && time.Now().After(deadline) {
+		if (i-common)%core.SyncCheck == core.SyncCheck-1 && !deadline.IsZero() && time.Now().After(deadline) {
 			return false, nil
 		}
 		m, _ := g.MoveAt(i)

@@ -1,7 +1,6 @@
 package player
 
 import (
-	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -12,19 +11,17 @@ import (
 )
 
 // BenchmarkTrackerPlaceUndo is the cost of one look-ahead move and its
-// undo on the searches' working positions: the sparse search's (the
-// engine's PlayAs and Undo plus the windows bookkeeping) and the dense
-// window's (patterns, shapes and classes), next to the engine's PlayAs and
-// Undo alone.
+// undo on the sparse search's working position (the engine's PlayAs and
+// Undo plus the windows bookkeeping), next to the engine's PlayAs and Undo
+// alone; the dense window's is BenchmarkBoardPlaceUndo in
+// internal/duel.
 func BenchmarkTrackerPlaceUndo(b *testing.B) {
 	g, err := engine.New()
 	if err != nil {
 		b.Fatal(err)
 	}
-	bots := []engine.Strategy{NewGreedy(3), NewGreedy(4)}
-	for g.Len() < 30 {
-		c, _ := bots[g.Turn()-1].Choose(context.Background(), g, g.Turn())
-		if _, err := g.Play(c.Row, c.Col); err != nil {
+	for _, m := range benchOpening {
+		if _, err := g.Play(m[0], m[1]); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -37,25 +34,12 @@ func BenchmarkTrackerPlaceUndo(b *testing.B) {
 		r, c := cellkey.Unpack(cands[i%len(cands)].key)
 		return sparse.Cell{Row: r, Col: c}
 	}
-	dense := NewSearch()
-	if fits, warm := dense.duelSync(g, time.Time{}); !fits || !warm {
-		b.Fatal("the position does not fit a window")
-	}
-	for _, k := range []string{"tracker", "dense", "engine-only"} {
+	for _, k := range []string{"tracker", "engine-only"} {
 		b.Run(fmt.Sprintf("op=%s/marks=30", k), func(b *testing.B) {
 			i := 0
 			for b.Loop() {
 				c := cell(i)
 				i++
-				if k == "dense" {
-					at, ok := dense.ds.b.index(c.Row, c.Col)
-					if !ok {
-						b.Fatal("candidate outside the window")
-					}
-					dense.ds.b.place(at, g.Turn()-1)
-					dense.ds.b.undo()
-					continue
-				}
 				if k == "tracker" {
 					if _, err := s.t.place(c.Row, c.Col, g.Turn()); err != nil {
 						b.Fatal(err)
@@ -72,4 +56,12 @@ func BenchmarkTrackerPlaceUndo(b *testing.B) {
 			}
 		})
 	}
+}
+
+// benchOpening is the position of the place-and-undo benchmarks: 30 moves
+// of two greedy players (seeds 3 and 4), as in BenchmarkBoardPlaceUndo.
+var benchOpening = [][2]int{
+	{0, 0}, {1, 0}, {1, 1}, {0, 1}, {2, 2}, {-1, -1}, {3, 3}, {4, 4}, {1, 2}, {0, 2},
+	{1, 3}, {-1, 2}, {-2, 3}, {0, 3}, {1, 4}, {1, 5}, {0, 4}, {3, 1}, {2, 4}, {-1, 4},
+	{2, 3}, {2, 1}, {3, 2}, {0, 5}, {-1, 5}, {-2, 6}, {4, 2}, {5, 2}, {4, 1}, {5, 0},
 }

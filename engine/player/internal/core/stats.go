@@ -89,3 +89,11 @@ func (l Limits) PhaseEnd(share int) time.Time {
 	}
 	return l.Start.Add(l.Deadline.Sub(l.Start) / time.Duration(share))
 }
+
+// SyncCheck is how many moves a working copy replays between looks at
+// the clock when it catches up with a game.
+const SyncCheck = 64
+
+// DefaultWidth is how many candidates the alpha-beta searches try below
+// the root.
+const DefaultWidth = 12

@@ -1,4 +1,4 @@
-package player
+package duel
 
 import "sync"
 
@@ -143,14 +143,14 @@ func (s *lineSolver) solve(idx uint32) lineShape {
 		v /= 3
 	}
 	c := s.side
-	run := 1
+	length := 1
 	for i := c - 1; i >= 0 && line[i] == 1; i-- {
-		run++
+		length++
 	}
 	for i := c + 1; i < n && line[i] == 1; i++ {
-		run++
+		length++
 	}
-	if run == s.k || (run > s.k && !s.exact) {
+	if length == s.k || (length > s.k && !s.exact) {
 		return lineFive
 	}
 	// Live windows through the centre: K cells with no blocked cell and,

@@ -1,33 +1,33 @@
-package player
+package duel
 
 import (
-	"context"
-	"time"
+	"sync/atomic"
 
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // Scores of the two-player search, from the side to move: a win at ply p
-// is worth duelWin − p, so sooner wins are preferred and later losses.
+// is worth winScore − p, so sooner wins are preferred and later losses.
 const (
-	duelWin int32 = 1 << 28
-	duelInf int32 = 1 << 29
-	// duelMaxPly bounds the search's plies, extensions included.
-	duelMaxPly = 96
-	// duelMate is the least magnitude of a score that is a forced result.
-	duelMate = duelWin - 2*duelMaxPly - 64
+	winScore int32 = 1 << 28
+	infScore int32 = 1 << 29
+	// maxPly bounds the search's plies, extensions included.
+	maxPly = 96
+	// mateScore is the least magnitude of a score that is a forced result.
+	mateScore = winScore - 2*maxPly - 64
 )
 
-// duel is one Choose of the two-player search: the working board, the
-// limits and the tables kept from call to call.
-type duel struct {
-	*Search
-	b        *duelBoard
-	ctx      context.Context
-	start    time.Time
-	deadline time.Time
-	stopped  bool
-	width    int
+// run is one Choose of the two-player search: the working board, the
+// limits of the move and the tables kept from call to call (in s).
+type run struct {
+	core.Meter
+	s   *State
+	b   *board
+	lim core.Limits
+	st  *core.Stats
+	// provisional receives the best move found so far.
+	provisional *atomic.Pointer[sparse.Cell]
 	// vcfLeft counts down the node budget of the current threat search.
 	vcfLeft int
 	scratch [][]scoredCell
@@ -39,25 +39,8 @@ type scoredCell struct {
 	score int32
 }
 
-// tick counts a node and every 64 nodes checks the limits.
-func (d *duel) tick() {
-	d.stats.Nodes++
-	if d.stats.Nodes&63 != 0 || d.stopped {
-		return
-	}
-	if d.maxNodes > 0 && d.stats.Nodes >= d.maxNodes {
-		d.stopped = true
-	}
-	if !d.deadline.IsZero() && time.Now().After(d.deadline) {
-		d.stopped = true
-	}
-	if d.ctx.Err() != nil {
-		d.stopped = true
-	}
-}
-
 // fours counts q's cells that would make a four or better.
-func (b *duelBoard) fours(q int) int32 {
+func (b *board) fours(q int) int32 {
 	var n int32
 	for c := classFour; c < classCount; c++ {
 		n += b.counts[q][c]
@@ -66,9 +49,9 @@ func (b *duelBoard) fours(q int) int32 {
 }
 
 // evaluate is the static value of the position for q, to move.
-func (d *duel) evaluate(q int) int32 {
+func (d *run) evaluate(q int) int32 {
 	v := d.b.eval(q)
-	return int32(max(min(v, int64(duelMate-1)), int64(-duelMate+1)))
+	return int32(max(min(v, int64(mateScore-1)), int64(-mateScore+1)))
 }
 
 // ttSlot is an entry of the transposition table. Mate scores are stored
@@ -81,25 +64,25 @@ type ttSlot struct {
 	bound int8
 }
 
-const duelTTBits = 18
+const ttBits = 18
 
-func (d *duel) probe(key uint64) *ttSlot {
-	s := &d.ds.tt[key&(1<<duelTTBits-1)]
+func (d *run) probe(key uint64) *ttSlot {
+	s := &d.s.tt[key&(1<<ttBits-1)]
 	if s.key != key {
 		return nil
 	}
 	return s
 }
 
-func (d *duel) store(key uint64, depth int, value int32, bound int8, best int, ply int) {
-	s := &d.ds.tt[key&(1<<duelTTBits-1)]
+func (d *run) store(key uint64, depth int, value int32, bound int8, best int, ply int) {
+	s := &d.s.tt[key&(1<<ttBits-1)]
 	if s.key == key && int(s.depth) > depth && bound != core.ExactBound {
 		return
 	}
 	switch {
-	case value >= duelMate:
+	case value >= mateScore:
 		value += int32(ply)
-	case value <= -duelMate:
+	case value <= -mateScore:
 		value -= int32(ply)
 	}
 	*s = ttSlot{key: key, value: value, best: int32(best), depth: int8(min(depth, 127)), bound: bound}
@@ -116,38 +99,38 @@ const (
 var sideKey = [2]uint64{0x6a09e667f3bcc908, 0xb5ad4eceda1ce2a9}
 
 // search is a principal-variation negamax for q to move.
-func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
-	d.tick()
-	if d.stopped {
+func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
+	d.Tick()
+	if d.Stopped {
 		return 0
 	}
 	b := d.b
 	o := 1 - q
 	if b.counts[q][classFive] > 0 {
-		return duelWin - int32(ply+1)
+		return winScore - int32(ply+1)
 	}
 	if b.counts[o][classFive] > 1 {
-		return -duelWin + int32(ply+2)
+		return -winScore + int32(ply+2)
 	}
 	forced := -1
 	if b.counts[o][classFive] == 1 {
 		forced = b.find(o, classFive)
 	} else if b.counts[q][classOpenFour] > 0 {
-		return duelWin - int32(ply+3)
+		return winScore - int32(ply+3)
 	} else if b.counts[q][classFourThree] > 0 && b.fours(o) == 0 {
-		return duelWin - int32(ply+5)
+		return winScore - int32(ply+5)
 	}
-	if ply >= duelMaxPly-1 {
+	if ply >= maxPly-1 {
 		return d.evaluate(q)
 	}
 	// threatened: the opponent could make an open four (or two fours)
 	// next move, so q's replies are few; such nodes cost no depth, and a
 	// leaf that is one is searched on rather than scored mid-fight.
 	threatened := b.counts[o][classOpenFour] > 0
-	if depth <= 0 && forced < 0 && (!threatened || ply >= duelMaxPly/2) {
+	if depth <= 0 && forced < 0 && (!threatened || ply >= maxPly/2) {
 		v := d.evaluate(q)
-		if d.vcf && v < beta && b.fours(q) > 0 && d.leafVCF(q) {
-			return duelWin - int32(ply+7)
+		if d.lim.VCF && v < beta && b.fours(q) > 0 && d.leafVCF(q) {
+			return winScore - int32(ply+7)
 		}
 		return v
 	}
@@ -159,9 +142,9 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 		if int(s.depth) >= depth {
 			v := s.value
 			switch {
-			case v >= duelMate:
+			case v >= mateScore:
 				v -= int32(ply)
-			case v <= -duelMate:
+			case v <= -mateScore:
 				v += int32(ply)
 			}
 			switch {
@@ -175,7 +158,7 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 	// Futility at frontier nodes of a null-window search: a quiet position
 	// whose static value beats beta by a margin per ply left is not
 	// searched, unless the opponent has a four or a double three to make.
-	if depth <= futilityDepth && beta-alpha == 1 && forced < 0 && !threatened && beta > -duelMate && beta < duelMate &&
+	if depth <= futilityDepth && beta-alpha == 1 && forced < 0 && !threatened && beta > -mateScore && beta < mateScore &&
 		b.fours(o) == 0 && b.counts[o][classDoubleThree] == 0 {
 		if v := d.evaluate(q); v-futilityMargin*int32(depth) >= beta {
 			return v
@@ -190,7 +173,7 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 		newDepth = depth // a forced reply costs no depth
 	}
 	a0 := alpha
-	best, bestMove := -duelInf, int(moves[0].i)
+	best, bestMove := -infScore, int(moves[0].i)
 	for n := range limit {
 		pick(moves, n)
 		i := int(moves[n].i)
@@ -216,7 +199,7 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 			}
 		}
 		b.undo()
-		if d.stopped {
+		if d.Stopped {
 			return 0
 		}
 		if v > best {
@@ -227,8 +210,8 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 		}
 		if alpha >= beta {
 			if !threat {
-				d.ds.hist[q][i] += int32(depth * depth)
-				k := &d.ds.kill[ply]
+				d.s.hist[q][i] += int32(depth * depth)
+				k := &d.s.kill[ply]
 				if k[0] != int32(i) {
 					k[1], k[0] = k[0], int32(i)
 				}
@@ -253,7 +236,7 @@ func (d *duel) search(depth int, alpha, beta int32, ply, q int) int32 {
 // four, only q's fours and the cells that spoil the opponent's threats;
 // otherwise the cells near the marks that make or stop something, the best
 // width of them below the root.
-func (d *duel) moves(q, ply, forced, ttMove int) ([]scoredCell, int) {
+func (d *run) moves(q, ply, forced, ttMove int) ([]scoredCell, int) {
 	for len(d.scratch) <= ply {
 		d.scratch = append(d.scratch, nil)
 	}
@@ -266,7 +249,7 @@ func (d *duel) moves(q, ply, forced, ttMove int) ([]scoredCell, int) {
 	b := d.b
 	o := 1 - q
 	defend := b.counts[o][classOpenFour] > 0
-	k := d.ds.kill[ply]
+	k := d.s.kill[ply]
 	b.cands(func(i int) bool {
 		if defend && !b.cell[i].class[q].makesFour() && b.cell[i].class[o] < classFour {
 			return true
@@ -283,13 +266,13 @@ func (d *duel) moves(q, ply, forced, ttMove int) ([]scoredCell, int) {
 		case int32(i) == k[1]:
 			s += 1 << 11
 		}
-		s += min(d.ds.hist[q][i]/8, 1<<10)
+		s += min(d.s.hist[q][i]/8, 1<<10)
 		out = append(out, scoredCell{int32(i), s})
 		return true
 	})
 	limit := len(out)
 	if ply > 0 && !defend {
-		limit = min(limit, d.width)
+		limit = min(limit, d.lim.Width)
 	}
 	d.scratch[ply] = out
 	return out, limit

@@ -1,14 +1,14 @@
-package player
+package duel
 
 import "slices"
 
 // Limits of the two-player threat searches.
 const (
-	// duelVCFDepth bounds the fours of a VCF line, duelVCTDepth the threats
+	// vcfDepth bounds the fours of a VCF line, vctDepth the threats
 	// of a VCT line at the root and refuteVCTDepth those of the opponent's
 	// VCT looked for after each root move.
-	duelVCFDepth   = 30
-	duelVCTDepth   = 7
+	vcfDepth       = 30
+	vctDepth       = 7
 	refuteVCTDepth = 5
 	// leafVCFNodes is the node budget of the VCF tried at the search's
 	// leaves, rootVCFNodes that of a threat search at the root.
@@ -20,7 +20,7 @@ const (
 )
 
 // lastOf is q's latest mark on the board, or −1.
-func (b *duelBoard) lastOf(q int) int {
+func (b *board) lastOf(q int) int {
 	for n := len(b.moves) - 1; n >= 0; n-- {
 		if i := int(b.moves[n]); int(b.stone[i]) == q+1 {
 			return i
@@ -31,7 +31,7 @@ func (b *duelBoard) lastOf(q int) int {
 
 // star calls f for the empty cells on the four lines through i, up to
 // reach cells away.
-func (b *duelBoard) star(i, reach int, f func(j int)) {
+func (b *board) star(i, reach int, f func(j int)) {
 	for a := range 4 {
 		for d := -reach; d <= reach; d++ {
 			if j := i + d*b.step[a]; d != 0 && b.stone[j] == 0 {
@@ -44,22 +44,22 @@ func (b *duelBoard) star(i, reach int, f func(j int)) {
 // knight are the array offsets of the eight cells a knight's move away;
 // with the star of reach 3 they make the neighbourhood where a threat
 // sequence's next three is looked for.
-func (b *duelBoard) knight() [8]int {
+func (b *board) knight() [8]int {
 	w := b.w
 	return [8]int{-2*w - 1, -2*w + 1, -w - 2, -w + 2, w - 2, w + 2, 2*w - 1, 2*w + 1}
 }
 
 // leafVCF reports whether q, to move, wins by continuous fours, within a
 // small node budget.
-func (d *duel) leafVCF(q int) bool {
+func (d *run) leafVCF(q int) bool {
 	d.vcfLeft = leafVCFNodes
-	return d.fourWin(q, duelVCFDepth, d.b.lastOf(q)) >= 0
+	return d.fourWin(q, vcfDepth, d.b.lastOf(q)) >= 0
 }
 
 // rootVCF returns the first move of a VCF for q, to move, or −1.
-func (d *duel) rootVCF(q int, nodes int) int {
+func (d *run) rootVCF(q int, nodes int) int {
 	d.vcfLeft = nodes
-	return d.fourWin(q, duelVCFDepth, d.b.lastOf(q))
+	return d.fourWin(q, vcfDepth, d.b.lastOf(q))
 }
 
 // fourWin looks for a victory by continuous fours for q, to move: every
@@ -70,12 +70,12 @@ func (d *duel) rootVCF(q int, nodes int) int {
 // with a four. A four that makes nothing else counts only on the lines
 // through q's latest mark (last), where a sequence goes on. It returns q's
 // first move, or −1.
-func (d *duel) fourWin(q, depth, last int) int {
-	d.tick()
+func (d *run) fourWin(q, depth, last int) int {
+	d.Tick()
 	d.vcfLeft--
 	b := d.b
 	o := 1 - q
-	if d.stopped || d.vcfLeft < 0 {
+	if d.Stopped || d.vcfLeft < 0 {
 		return -1
 	}
 	if b.counts[q][classFive] > 0 {
@@ -101,7 +101,7 @@ func (d *duel) fourWin(q, depth, last int) int {
 		return -1
 	}
 	key := b.hash ^ sideKey[q]
-	if left, ok := d.vcfFailed[key]; ok && left >= depth {
+	if left, ok := d.s.failed[key]; ok && left >= depth {
 		return -1
 	}
 	var buf [64]scoredCell
@@ -110,7 +110,7 @@ func (d *duel) fourWin(q, depth, last int) int {
 		if d.vcfFour(int(c.i), q, depth) {
 			return int(c.i)
 		}
-		if d.stopped || d.vcfLeft < 0 {
+		if d.Stopped || d.vcfLeft < 0 {
 			return -1
 		}
 	}
@@ -119,18 +119,18 @@ func (d *duel) fourWin(q, depth, last int) int {
 }
 
 // refuted records that the position key has no win within depth.
-func (d *duel) refuted(key uint64, depth int) {
-	if len(d.vcfFailed) >= vcfFailedLimit {
-		clear(d.vcfFailed)
+func (d *run) refuted(key uint64, depth int) {
+	if len(d.s.failed) >= vcfFailedLimit {
+		clear(d.s.failed)
 	}
-	d.vcfFailed[key] = depth
+	d.s.failed[key] = depth
 }
 
 // threatCands lists q's attacking moves, best first: fours that also make
 // a three (and, with threes, double threes) anywhere; other fours on the
 // lines through last; with threes, threes that make something else near
 // last. Without last (q has no mark) every four and three counts.
-func (d *duel) threatCands(q, last int, threes bool, out []scoredCell) []scoredCell {
+func (d *run) threatCands(q, last int, threes bool, out []scoredCell) []scoredCell {
 	b := d.b
 	o := 1 - q
 	add := func(i int) {
@@ -175,7 +175,7 @@ func (d *duel) threatCands(q, last int, threes bool, out []scoredCell) []scoredC
 }
 
 // vcfFour plays q's four at i, the opponent's block, and goes on.
-func (d *duel) vcfFour(i, q, depth int) bool {
+func (d *run) vcfFour(i, q, depth int) bool {
 	b := d.b
 	o := 1 - q
 	b.place(i, q)
@@ -200,13 +200,13 @@ func (d *duel) vcfFour(i, q, depth int) bool {
 // fours and threes (a move after which q could make an open four), the
 // opponent answering a four at its winning cell and a three with one of
 // its own fours or a cell that spoils it. It returns q's first move, or −1.
-func (d *duel) threatWin(q, depth, last int) int {
-	d.tick()
+func (d *run) threatWin(q, depth, last int) int {
+	d.Tick()
 	d.vcfLeft--
 	b := d.b
 	o := 1 - q
 	switch {
-	case d.stopped || d.vcfLeft < 0:
+	case d.Stopped || d.vcfLeft < 0:
 		return -1
 	case b.counts[q][classFive] > 0:
 		return b.find(q, classFive)
@@ -233,7 +233,7 @@ func (d *duel) threatWin(q, depth, last int) int {
 		return -1
 	}
 	key := b.hash ^ sideKey[q] ^ vctSalt
-	if left, ok := d.vcfFailed[key]; ok && left >= depth {
+	if left, ok := d.s.failed[key]; ok && left >= depth {
 		return -1
 	}
 	var buf [64]scoredCell
@@ -244,7 +244,7 @@ func (d *duel) threatWin(q, depth, last int) int {
 		if ok {
 			return int(c.i)
 		}
-		if d.stopped || d.vcfLeft < 0 {
+		if d.Stopped || d.vcfLeft < 0 {
 			return -1
 		}
 	}
@@ -254,7 +254,7 @@ func (d *duel) threatWin(q, depth, last int) int {
 
 // vctDefend reports whether q, having just moved (at last), wins against
 // every reply of the opponent.
-func (d *duel) vctDefend(q, depth, last int) bool {
+func (d *run) vctDefend(q, depth, last int) bool {
 	b := d.b
 	o := 1 - q
 	switch {

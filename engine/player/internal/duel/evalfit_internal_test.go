@@ -1,4 +1,4 @@
-package player
+package duel
 
 import (
 	"bufio"
@@ -16,7 +16,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/record"
 )
 
-// The evaluation's weights (dueleval.go) are refitted from saved games by
+// The evaluation's weights (eval.go) are refitted from saved games by
 // TestFitEvaluation: a logistic regression of each game's result, for the
 // side to move, on the counts the evaluation weighs, over the positions the
 // search would score with it (no five or open four to make, no four-three
@@ -77,7 +77,7 @@ func parseSummary(line string) (moves []record.Move, firstScore float64, ok bool
 // fitFeatures are the counts of q's cells (q to move) and of the
 // opponent's, the opponent's negated so that every weight is a worth; ok
 // is false when the search would not evaluate the position.
-func fitFeatures(b *duelBoard, q int) (x []float64, ok bool) {
+func fitFeatures(b *board, q int) (x []float64, ok bool) {
 	o := 1 - q
 	if b.counts[q][classFive]+b.counts[o][classFive]+b.counts[q][classOpenFour]+b.counts[o][classOpenFour] > 0 ||
 		(b.counts[q][classFourThree] > 0 && b.fours(o) == 0) {
@@ -128,7 +128,7 @@ func fitSamplesFrom(t *testing.T, cfg engine.Config, paths []string) []fitSample
 			}
 			seen[fmt.Sprint(moves)] = true
 			games++
-			b := newDuelBoard(cfg, 0, 0, cfg.Rows, cfg.Cols)
+			b := newBoard(cfg, 0, 0, cfg.Rows, cfg.Cols)
 			for n, m := range moves {
 				i, ok := b.index(m.Row, m.Col)
 				if !ok || b.stone[i] != 0 {
@@ -242,7 +242,7 @@ func fitLogistic(samples []fitSample, l2 float64, iters int) []float64 {
 // TestFitEvaluation refits the evaluation's weights from the games.txt
 // files that `gomoku match --save-dir` writes (two players, K = 5, a
 // bounded board), named by EVALFIT_GAMES (comma-separated), and prints
-// them as dueleval.go spells them with the held-out log-loss of the fit
+// them as eval.go spells them with the held-out log-loss of the fit
 // and of the current weights. EVALFIT_SIZE sets the board (default 15).
 // Without EVALFIT_GAMES it is skipped.
 func TestFitEvaluation(t *testing.T) {

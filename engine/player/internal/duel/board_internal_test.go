@@ -1,21 +1,24 @@
-package player
+package duel
 
 import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // checkDuel recomputes from the marks alone everything the board keeps
 // incrementally and compares.
-func checkDuel(t *testing.T, b *duelBoard) {
+func checkDuel(t *testing.T, b *board) {
 	t.Helper()
 	var counts [2][classCount]int32
 	var worth [2][2]int64
@@ -68,7 +71,7 @@ func TestDuelBoardMatchesScratch(t *testing.T) {
 						cfg.Rows, cfg.Cols = 9, 12
 						rows, cols, r0, c0 = 9, 12, 0, 0
 					}
-					b := newDuelBoard(cfg, r0, c0, rows, cols)
+					b := newBoard(cfg, r0, c0, rows, cols)
 					rng := rand.New(rand.NewPCG(uint64(k), 7))
 					checkDuel(t, b)
 					for step := range 300 {
@@ -166,20 +169,16 @@ func TestDuelSearchLeavesBoardInStep(t *testing.T) {
 	require.NoError(t, err)
 	_, err = g.Play(0, 0)
 	require.NoError(t, err)
-	opp := NewGreedy(1)
 	for i := range 40 {
-		s := NewSearch(WithBudget(0), WithMaxNodes(int64(1+i*97)))
-		p := g.Turn()
-		var c sparse.Cell
-		if i%2 == 0 {
-			c, err = s.Choose(context.Background(), g, p)
-			require.NoError(t, err)
-			require.Equal(t, g.History(), s.ds.played)
-			checkDuel(t, s.ds.b)
-		} else {
-			c, err = opp.Choose(context.Background(), g, p)
-			require.NoError(t, err)
-		}
+		ds := &State{}
+		fits, warm := ds.Sync(g, time.Time{})
+		require.True(t, fits && warm)
+		lim := unlimited()
+		lim.MaxNodes = int64(1 + i*97)
+		c, ok := ds.Choose(context.Background(), g, g.Turn(), lim, &core.Stats{}, &atomic.Pointer[sparse.Cell]{})
+		require.True(t, ok)
+		require.Equal(t, g.History(), ds.played)
+		checkDuel(t, ds.b)
 		if _, err := g.Play(c.Row, c.Col); err != nil || g.Status() != engine.Ongoing {
 			break
 		}
@@ -196,7 +195,7 @@ func TestEvaluationFavoursTheMover(t *testing.T) {
 			t.Run(fmt.Sprintf("k=%d/%v", k, rule), func(t *testing.T) {
 				cfg := engine.DefaultConfig()
 				cfg.K, cfg.Rule = k, rule
-				b := newDuelBoard(cfg, -30, -30, 60, 60)
+				b := newBoard(cfg, -30, -30, 60, 60)
 				put := func(r, c, q int) {
 					i, ok := b.index(r, c)
 					require.True(t, ok)
@@ -215,4 +214,45 @@ func TestEvaluationFavoursTheMover(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestSyncResumes: a board built over many calls, each stopped at once by
+// its deadline, ends in step with the game and equal to one built in a
+// single call.
+func TestSyncResumes(t *testing.T) {
+	g, err := engine.New()
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for g.Len() < 3000 {
+		r, c := rng.IntN(500), rng.IntN(500)
+		if g.CanPlace(r, c) != nil {
+			continue
+		}
+		_, err := g.Play(r, c)
+		require.NoError(t, err)
+		if g.Status() != engine.Ongoing {
+			_, err = g.Undo()
+			require.NoError(t, err)
+		}
+	}
+	var ds State
+	calls := 0
+	for {
+		calls++
+		fits, warm := ds.Sync(g, time.Now())
+		require.True(t, fits)
+		if warm {
+			break
+		}
+	}
+	assert.Greater(t, calls, 1, "a deadline already passed stops the replay")
+	require.Equal(t, g.History(), ds.played)
+	checkDuel(t, ds.b)
+	var fresh State
+	fits, warm := fresh.Sync(g, time.Time{})
+	require.True(t, fits && warm)
+	assert.Equal(t, fresh.b.stone, ds.b.stone)
+	assert.Equal(t, fresh.b.cell, ds.b.cell)
+	assert.Equal(t, fresh.b.counts, ds.b.counts)
+	assert.Equal(t, fresh.b.hash, ds.b.hash)
 }

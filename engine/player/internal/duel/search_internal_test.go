@@ -1,4 +1,4 @@
-package player
+package duel
 
 import (
 	"context"
@@ -10,11 +10,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 )
 
 // duelOn sets up a free-order game with player 1's and player 2's marks at
 // (r0, c0) + the given offsets and returns a two-player search on it.
-func duelOn(t *testing.T, opts []engine.Option, r0, c0 int, marks [2][][2]int) *duel {
+func duelOn(t *testing.T, opts []engine.Option, r0, c0 int, marks [2][][2]int) *run {
 	t.Helper()
 	g, err := engine.New(append(opts, engine.WithFreeOrder())...)
 	require.NoError(t, err)
@@ -25,11 +26,16 @@ func duelOn(t *testing.T, opts []engine.Option, r0, c0 int, marks [2][][2]int) *
 		}
 	}
 	require.Equal(t, engine.Ongoing, g.Status())
-	s := NewSearch(WithBudget(0))
-	s.vcfFailed = make(map[uint64]int)
-	fits, warm := s.duelSync(g, time.Time{})
+	ds := &State{failed: make(map[uint64]int)}
+	fits, warm := ds.Sync(g, time.Time{})
 	require.True(t, fits && warm)
-	return &duel{Search: s, b: s.ds.b, ctx: context.Background(), width: s.width}
+	st := &core.Stats{}
+	return &run{Meter: core.NewMeter(context.Background(), st, 0, 64), s: ds, b: ds.b, lim: unlimited(), st: st}
+}
+
+// unlimited are the limits of a search bounded by nothing but its depth.
+func unlimited() core.Limits {
+	return core.Limits{Start: time.Now(), MaxDepth: core.MaxDepth, Width: core.DefaultWidth, VCF: true, VCT: true}
 }
 
 // TestDuelFutilityKeepsThreats: futility pruning leaves alone the nodes
@@ -60,7 +66,7 @@ func TestDuelFutilityKeepsThreats(t *testing.T) {
 					d := duelOn(t, opts, r0, c0, [2][][2]int{walls, attack})
 					alpha := d.evaluate(0) - 100000
 					v := d.search(1, alpha, alpha+1, 1, 0)
-					assert.LessOrEqual(t, v, -duelMate, "two double fours cannot both be stopped")
+					assert.LessOrEqual(t, v, -mateScore, "two double fours cannot both be stopped")
 					checkDuel(t, d.b)
 				})
 			}

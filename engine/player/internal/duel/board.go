@@ -1,4 +1,4 @@
-package player
+package duel
 
 import (
 	"github.com/gomoku-engine/gomoku/engine"
@@ -7,7 +7,7 @@ import (
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// duelBoard is the two-player search's working position: a dense array
+// board is the two-player search's working position: a dense array
 // over a window of the board (the marks' bounding box plus a margin, or
 // the whole of a small bounded board), framed by side cells that count as
 // off the board. Every cell keeps, for each player and axis, the base-3
@@ -16,7 +16,7 @@ import (
 // and its value, so that threats, move ordering and evaluation are array
 // reads. The sparse game stays the source of truth: the window is rebuilt
 // when play leaves it.
-type duelBoard struct {
+type board struct {
 	lineRules
 	cfg    engine.Config
 	solver *lineSolver
@@ -76,11 +76,11 @@ var (
 	}
 )
 
-// newDuelBoard builds a window of rows×cols real cells whose top-left cell
+// newBoard builds a window of rows×cols real cells whose top-left cell
 // is (r0, c0), on a board with cfg's bounds, and plays nothing.
-func newDuelBoard(cfg engine.Config, r0, c0, rows, cols int) *duelBoard {
+func newBoard(cfg engine.Config, r0, c0, rows, cols int) *board {
 	lr := lineRules{k: cfg.K, exact: cfg.Rule == engine.Exact}
-	b := &duelBoard{lineRules: lr, cfg: cfg, solver: solverFor(lr), side: lr.side(), r0: r0, c0: c0, rows: rows, cols: cols}
+	b := &board{lineRules: lr, cfg: cfg, solver: solverFor(lr), side: lr.side(), r0: r0, c0: c0, rows: rows, cols: cols}
 	side := b.side
 	b.w = cols + 2*side
 	h := rows + 2*side
@@ -140,7 +140,7 @@ func cellOnBoard(cfg engine.Config, r, c int) bool {
 }
 
 // index is the array cell of a real cell, and false outside the window.
-func (b *duelBoard) index(r, c int) (int, bool) {
+func (b *board) index(r, c int) (int, bool) {
 	y, x := r-b.r0, c-b.c0
 	if y < 0 || y >= b.rows || x < 0 || x >= b.cols {
 		return 0, false
@@ -149,7 +149,7 @@ func (b *duelBoard) index(r, c int) (int, bool) {
 }
 
 // cellAt is the real cell of an array cell.
-func (b *duelBoard) cellAt(i int) sparse.Cell {
+func (b *board) cellAt(i int) sparse.Cell {
 	return sparse.Cell{Row: b.r0 + i/b.w - b.side, Col: b.c0 + i%b.w - b.side}
 }
 
@@ -166,12 +166,12 @@ func digit(stone uint8, q int) uint32 {
 
 // refresh recomputes cell i's state from its neighbours (no tallies
 // touched).
-func (b *duelBoard) refresh(i int) { b.cell[i] = b.fresh(i) }
+func (b *board) refresh(i int) { b.cell[i] = b.fresh(i) }
 
 // fresh computes cell i's patterns from its neighbours, and its shapes,
 // class and value from them: the from-scratch reference the incremental
 // updates must agree with.
-func (b *duelBoard) fresh(i int) cellState {
+func (b *board) fresh(i int) cellState {
 	var cs cellState
 	for a := range 4 {
 		for d := -b.side; d <= b.side; d++ {
@@ -201,7 +201,7 @@ func (b *duelBoard) fresh(i int) cellState {
 
 // rejudge recomputes cell i's shapes, class and value from its patterns,
 // which a mark on the cell itself leaves as they were.
-func (b *duelBoard) rejudge(i int) {
+func (b *board) rejudge(i int) {
 	cs := &b.cell[i]
 	for q := range 2 {
 		cs.key[q] = 0
@@ -252,7 +252,7 @@ var judged = func() []judgement {
 }()
 
 // count adds (sign +1) or removes (−1) empty cell i from the tallies.
-func (b *duelBoard) count(i int, sign int32) {
+func (b *board) count(i int, sign int32) {
 	for q := range 2 {
 		b.counts[q][b.cell[i].class[q]] += sign
 		w := judged[b.cell[i].key[q]].worth
@@ -263,7 +263,7 @@ func (b *duelBoard) count(i int, sign int32) {
 
 // reshape looks up empty cell j's shape for player p on axis a and, when
 // it changed, its class, value and the tallies.
-func (b *duelBoard) reshape(j, p, a int) {
+func (b *board) reshape(j, p, a int) {
 	cs := &b.cell[j]
 	sh := b.solver.lookup(cs.pat[p][a])
 	old := cs.shape[p][a]
@@ -282,7 +282,7 @@ func (b *duelBoard) reshape(j, p, a int) {
 }
 
 // place marks array cell i (empty, in the window) for player q (0 or 1).
-func (b *duelBoard) place(i, q int) {
+func (b *board) place(i, q int) {
 	b.count(i, -1)
 	b.stone[i] = uint8(q + 1)
 	b.hash ^= b.zob[i][q]
@@ -294,7 +294,7 @@ func (b *duelBoard) place(i, q int) {
 }
 
 // undo takes back the latest mark.
-func (b *duelBoard) undo() {
+func (b *board) undo() {
 	n := len(b.moves) - 1
 	i := int(b.moves[n])
 	q := int(b.stone[i]) - 1
@@ -310,7 +310,7 @@ func (b *duelBoard) undo() {
 
 // spread updates the cells whose patterns see cell i after player q's mark
 // arrived (sign +1) or left (−1).
-func (b *duelBoard) spread(i, q, sign int) {
+func (b *board) spread(i, q, sign int) {
 	o := 1 - q
 	side := b.side
 	for a := range 4 {
@@ -364,7 +364,7 @@ const (
 // cands calls f for every empty cell near a mark, within the marks'
 // bounding box grown by 2 (on a crowded board, the box of the latest
 // marks grown by 3), until f returns false.
-func (b *duelBoard) cands(f func(i int) bool) {
+func (b *board) cands(f func(i int) bool) {
 	bx := b.box
 	grow := 2
 	if (bx.y1-bx.y0+1)*(bx.x1-bx.x0+1) > focusArea {
@@ -379,7 +379,7 @@ func (b *duelBoard) cands(f func(i int) bool) {
 
 // scan calls f for the empty cells near a mark in bx grown by grow, until
 // f returns false.
-func (b *duelBoard) scan(bx box, grow int, f func(i int) bool) {
+func (b *board) scan(bx box, grow int, f func(i int) bool) {
 	y0, y1 := max(bx.y0-grow, b.side), min(bx.y1+grow, b.side+b.rows-1)
 	x0, x1 := max(bx.x0-grow, b.side), min(bx.x1+grow, b.side+b.cols-1)
 	for y := y0; y <= y1; y++ {
@@ -394,7 +394,7 @@ func (b *duelBoard) scan(bx box, grow int, f func(i int) bool) {
 // find returns an empty cell near the marks where q's class is at least
 // c, looking first along the lines through the latest mark (where a new
 // threat appears), then everywhere, and −1 when there is none.
-func (b *duelBoard) find(q int, c cellClass) int {
+func (b *board) find(q int, c cellClass) int {
 	if n := len(b.moves); n > 0 {
 		i := int(b.moves[n-1])
 		for a := range 4 {

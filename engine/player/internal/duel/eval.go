@@ -1,4 +1,4 @@
-package player
+package duel
 
 // The static evaluation of the two-player search: every empty cell is
 // worth, to each player, a weight for each of its four line shapes and one
@@ -42,6 +42,6 @@ var (
 )
 
 // eval is the static value of the position for q, to move.
-func (b *duelBoard) eval(q int) int64 {
+func (b *board) eval(q int) int64 {
 	return b.worth[q][toMove] - b.worth[1-q][waiting] + tempo
 }

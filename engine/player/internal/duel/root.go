@@ -1,8 +1,9 @@
-package player
+package duel
 
 import (
 	"context"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
@@ -10,48 +11,50 @@ import (
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// duelState is what the two-player search keeps from one call to the
-// next: the working board in step with the game, the transposition table
-// and the move-ordering tables.
-type duelState struct {
+// State is what the two-player search keeps from one call to the
+// next: the working board in step with the game, the transposition table,
+// the move-ordering tables and the threat searches' refuted positions. Its
+// zero value is ready; it is not safe for concurrent use.
+type State struct {
 	cfg    engine.Config
-	b      *duelBoard
+	b      *board
 	played []engine.Move
 	tt     []ttSlot
 	hist   [2][]int32
 	kill   [][2]int32
+	// failed maps positions to the number of threats left when a threat
+	// search refuted them.
+	failed map[uint64]int
 }
 
 // Window sizing of the two-player board.
 const (
-	// duelMargin is how far, beyond a pattern's reach, the window extends
-	// past the marks; play within duelRoom of a window edge that is not
+	// windowMargin is how far, beyond a pattern's reach, the window extends
+	// past the marks; play within windowRoom of a window edge that is not
 	// the board's rebuilds it.
-	duelMargin = 12
-	duelRoom   = 8
-	// duelWholeArea: bounded boards up to this many cells are windowed
-	// whole; duelMaxCells bounds any window (beyond it, the sparse search).
-	duelWholeArea = 128 * 128
-	duelMaxCells  = 1 << 19
+	windowMargin = 12
+	windowRoom   = 8
+	// wholeArea: bounded boards up to this many cells are windowed
+	// whole; maxCells bounds any window (beyond it, the sparse search).
+	wholeArea = 128 * 128
+	maxCells  = 1 << 19
 )
 
-// duelable reports whether the two-player search plays cfg's games.
-func duelable(cfg engine.Config) bool {
+// Plays reports whether the two-player search plays cfg's games.
+func Plays(cfg engine.Config) bool {
 	lr := lineRules{k: cfg.K, exact: cfg.Rule == engine.Exact}
 	return cfg.Players == 2 && cfg.K >= 3 && lr.side() <= maxSide
 }
 
-// duelSync brings the working board in step with g, rebuilding the window
+// Sync brings the working board in step with g, rebuilding the window
 // when a move falls outside it or near an edge that is not the board's.
 // fits is false when the marks do not fit a window. Replaying a long
 // history stops at deadline (when not zero) with warm false; the next
 // call goes on from there.
-func (s *Search) duelSync(g *engine.Game, deadline time.Time) (fits, warm bool) {
+func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 	cfg := g.Config()
-	ds := s.ds
-	if ds == nil || ds.cfg != cfg {
-		ds = &duelState{cfg: cfg, tt: make([]ttSlot, 1<<duelTTBits), kill: make([][2]int32, duelMaxPly+2)}
-		s.ds = ds
+	if ds.tt == nil || ds.cfg != cfg {
+		*ds = State{cfg: cfg, tt: make([]ttSlot, 1<<ttBits), kill: make([][2]int32, maxPly+2), failed: ds.failed}
 	}
 	common := min(len(ds.played), g.Len())
 	for common > 0 {
@@ -62,7 +65,7 @@ func (s *Search) duelSync(g *engine.Game, deadline time.Time) (fits, warm bool) 
 	}
 	for attempt := 0; ; attempt++ {
 		if ds.b == nil {
-			if attempt > 1 || !s.duelBuild(g) {
+			if attempt > 1 || !ds.build(g) {
 				return false, false
 			}
 			common = 0
@@ -73,7 +76,7 @@ func (s *Search) duelSync(g *engine.Game, deadline time.Time) (fits, warm bool) 
 			ds.played = ds.played[:len(ds.played)-1]
 		}
 		for i := len(ds.played); i < g.Len(); i++ {
-			if (i-common)%syncCheck == syncCheck-1 && !deadline.IsZero() && time.Now().After(deadline) {
+			if (i-common)%core.SyncCheck == core.SyncCheck-1 && !deadline.IsZero() && time.Now().After(deadline) {
 				return true, false
 			}
 			m, _ := g.MoveAt(i)
@@ -91,17 +94,16 @@ func (s *Search) duelSync(g *engine.Game, deadline time.Time) (fits, warm bool) 
 	}
 }
 
-// duelBuild makes a fresh, empty window around g's marks, or reports
+// build makes a fresh, empty window around g's marks, or reports
 // false when they do not fit one.
-func (s *Search) duelBuild(g *engine.Game) bool {
-	ds := s.ds
+func (ds *State) build(g *engine.Game) bool {
 	cfg := g.Config()
 	box, _ := g.BoundingBox()
-	margin := lineRules{k: cfg.K, exact: cfg.Rule == engine.Exact}.side() + duelMargin
+	margin := lineRules{k: cfg.K, exact: cfg.Rule == engine.Exact}.side() + windowMargin
 	r0, r1 := box.MinRow-margin, box.MaxRow+margin
 	c0, c1 := box.MinCol-margin, box.MaxCol+margin
 	if cfg.Bounded() {
-		if cfg.Rows*cfg.Cols <= duelWholeArea {
+		if cfg.Rows*cfg.Cols <= wholeArea {
 			r0, r1, c0, c1 = 0, cfg.Rows-1, 0, cfg.Cols-1
 		}
 		r0, r1 = max(r0, 0), min(r1, cfg.Rows-1)
@@ -109,10 +111,10 @@ func (s *Search) duelBuild(g *engine.Game) bool {
 	}
 	r0, r1 = max(r0, sparse.MinCoord), min(r1, sparse.MaxCoord)
 	c0, c1 = max(c0, sparse.MinCoord), min(c1, sparse.MaxCoord)
-	if r1-r0 >= duelMaxCells || c1-c0 >= duelMaxCells || (r1-r0+1)*(c1-c0+1) > duelMaxCells {
+	if r1-r0 >= maxCells || c1-c0 >= maxCells || (r1-r0+1)*(c1-c0+1) > maxCells {
 		return false
 	}
-	b := newDuelBoard(cfg, r0, c0, r1-r0+1, c1-c0+1)
+	b := newBoard(cfg, r0, c0, r1-r0+1, c1-c0+1)
 	ds.played = ds.played[:0]
 	ds.b = b
 	clear(ds.tt)
@@ -122,26 +124,26 @@ func (s *Search) duelBuild(g *engine.Game) bool {
 
 // roomy reports whether array cell i is far enough from every window edge
 // that is not an edge of the board.
-func (b *duelBoard) roomy(i int) bool {
+func (b *board) roomy(i int) bool {
 	y, x := i/b.w-b.side, i%b.w-b.side
 	for _, e := range [4]struct {
 		dist int
 		r, c int
 	}{{y, b.r0 - 1, b.c0 + x}, {b.rows - 1 - y, b.r0 + b.rows, b.c0 + x}, {x, b.r0 + y, b.c0 - 1}, {b.cols - 1 - x, b.r0 + y, b.c0 + b.cols}} {
-		if e.dist < duelRoom && cellOnBoard(b.cfg, e.r, e.c) {
+		if e.dist < windowRoom && cellOnBoard(b.cfg, e.r, e.c) {
 			return false
 		}
 	}
 	return true
 }
 
-// duelScore converts a score to the scale of [Stats.Score].
-func duelScore(v int32) int64 {
+// statsScore converts a score to the scale of [core.Stats.Score].
+func statsScore(v int32) int64 {
 	switch {
-	case v >= duelMate:
-		return core.WinValue - int64(duelWin-v)
-	case v <= -duelMate:
-		return -core.WinValue + int64(duelWin+v)
+	case v >= mateScore:
+		return core.WinValue - int64(winScore-v)
+	case v <= -mateScore:
+		return -core.WinValue + int64(winScore+v)
 	}
 	return int64(v)
 }
@@ -149,34 +151,35 @@ func duelScore(v int32) int64 {
 // best finds q's move: a win, the block of the opponent's win, a VCF or a
 // VCT, else the iterative-deepening search over the moves after which the
 // opponent has no VCF (nor, as far as time allows, a VCT).
-func (d *duel) best(q int) (int, bool) {
+func (d *run) best(q int) (int, bool) {
 	b := d.b
 	o := 1 - q
 	switch {
 	case b.counts[q][classFive] > 0:
-		d.stats.Reason, d.stats.Score = core.ReasonWin, core.WinValue
+		d.st.Reason, d.st.Score = core.ReasonWin, core.WinValue
 		return b.find(q, classFive), true
 	case b.counts[o][classFive] > 0:
-		d.stats.Reason = core.ReasonOnlyMove
+		d.st.Reason = core.ReasonOnlyMove
 		return b.find(o, classFive), true
 	}
-	saved := d.deadline
-	if d.vcf {
-		d.deadline = d.phaseEnd(10)
+	if d.lim.VCF {
+		d.Limit = d.lim.PhaseEnd(10)
 		i := d.rootVCF(q, rootVCFNodes)
-		d.deadline, d.stopped = saved, d.ctx.Err() != nil
+		d.Limit = d.lim.Deadline
+		d.Resume()
 		if i >= 0 {
-			d.stats.Reason, d.stats.Score = core.ReasonVCF, core.WinValue
+			d.st.Reason, d.st.Score = core.ReasonVCF, core.WinValue
 			return i, true
 		}
 	}
-	if d.vct {
+	if d.lim.VCT {
 		d.vcfLeft = rootVCFNodes
-		d.deadline = d.phaseEnd(5)
-		i := d.threatWin(q, duelVCTDepth, b.lastOf(q))
-		d.deadline, d.stopped = saved, d.ctx.Err() != nil
+		d.Limit = d.lim.PhaseEnd(5)
+		i := d.threatWin(q, vctDepth, b.lastOf(q))
+		d.Limit = d.lim.Deadline
+		d.Resume()
 		if i >= 0 {
-			d.stats.Reason, d.stats.Score = core.ReasonVCT, core.WinValue
+			d.st.Reason, d.st.Score = core.ReasonVCT, core.WinValue
 			return i, true
 		}
 	}
@@ -186,65 +189,56 @@ func (d *duel) best(q int) (int, bool) {
 	if len(moves) == 0 {
 		return -1, false
 	}
-	if d.vcf && len(moves) > 1 {
+	if d.lim.VCF && len(moves) > 1 {
 		moves = d.refute(q, moves)
 	}
 	if len(moves) == 1 {
-		if d.stats.Reason == core.ReasonNone {
-			d.stats.Reason = core.ReasonOnlyMove
+		if d.st.Reason == core.ReasonNone {
+			d.st.Reason = core.ReasonOnlyMove
 		}
 		return int(moves[0].i), true
 	}
-	if d.stats.Reason == core.ReasonNone {
-		d.stats.Reason = core.ReasonSearch
+	if d.st.Reason == core.ReasonNone {
+		d.st.Reason = core.ReasonSearch
 	}
 	d.publish(int(moves[0].i))
 	return d.deepen(q, moves), true
 }
 
-// phaseEnd is the instant by which a phase allowed 1/share of the time
-// must end (zero without a deadline).
-func (d *duel) phaseEnd(share int) time.Time {
-	if d.deadline.IsZero() {
-		return time.Time{}
-	}
-	return d.start.Add(d.deadline.Sub(d.start) / time.Duration(share))
-}
-
 // refute drops the root moves after which the opponent has a VCF, and,
 // while a share of the time lasts, a VCT. When every move loses it keeps
 // them all: the search then picks the stubbornest.
-func (d *duel) refute(q int, moves []scoredCell) []scoredCell {
+func (d *run) refute(q int, moves []scoredCell) []scoredCell {
 	b := d.b
 	o := 1 - q
 	keep := moves[:0:0]
 	last := b.lastOf(o)
-	saved := d.deadline
-	d.deadline = d.phaseEnd(3)
-	vct := d.vct
+	d.Limit = d.lim.PhaseEnd(3)
+	vct := d.lim.VCT
 	for _, m := range moves {
 		b.place(int(m.i), q)
 		d.vcfLeft = rootVCFNodes / 10
-		lost := d.fourWin(o, duelVCFDepth, last) >= 0
-		if !lost && vct && !d.stopped {
+		lost := d.fourWin(o, vcfDepth, last) >= 0
+		if !lost && vct && !d.Stopped {
 			d.vcfLeft = rootVCFNodes / 20
 			lost = d.threatWin(o, refuteVCTDepth, last) >= 0
 		}
-		if d.stopped {
+		if d.Stopped {
 			vct = false
-			d.stopped = d.ctx.Err() != nil
+			d.Resume()
 		}
 		b.undo()
 		if !lost {
 			keep = append(keep, m)
 		}
 	}
-	d.deadline, d.stopped = saved, d.ctx.Err() != nil
+	d.Limit = d.lim.Deadline
+	d.Resume()
 	if len(keep) == 0 {
 		return moves
 	}
 	if len(keep) < len(moves) {
-		d.stats.Reason = core.ReasonRefute
+		d.st.Reason = core.ReasonRefute
 	}
 	return keep
 }
@@ -257,19 +251,19 @@ const rootLateMoves = 8
 // deepen runs iterative deepening over the root moves and returns the best
 // of the deepest iteration, or of an unfinished one when a move there
 // proved better.
-func (d *duel) deepen(q int, moves []scoredCell) int {
+func (d *run) deepen(q int, moves []scoredCell) int {
 	o := 1 - q
 	best := int(moves[0].i)
 	values := make([]int32, len(moves))
 	// Past half the time, start no deeper iteration unless the best move
 	// just changed; then allow up to three quarters.
-	soft := d.phaseEnd(2)
+	soft := d.lim.PhaseEnd(2)
 	longer := soft
 	if !soft.IsZero() {
-		longer = d.start.Add(d.deadline.Sub(d.start) * 3 / 4)
+		longer = d.lim.Start.Add(d.lim.Deadline.Sub(d.lim.Start) * 3 / 4)
 	}
-	for depth := 1; depth <= d.maxDepth && depth < duelMaxPly; depth++ {
-		alpha, beta := -duelInf, duelInf
+	for depth := 1; depth <= d.lim.MaxDepth && depth < maxPly; depth++ {
+		alpha, beta := -infScore, infScore
 		iterBest := -1
 		for n, m := range moves {
 			c := &d.b.cell[m.i]
@@ -283,15 +277,15 @@ func (d *duel) deepen(q int, moves []scoredCell) int {
 				v = -d.search(depth-1, -beta, -alpha, 1, o)
 			} else {
 				v = -d.search(depth-1-r, -alpha-1, -alpha, 1, o)
-				if v > alpha && r > 0 && !d.stopped {
+				if v > alpha && r > 0 && !d.Stopped {
 					v = -d.search(depth-1, -alpha-1, -alpha, 1, o)
 				}
-				if v > alpha && !d.stopped {
+				if v > alpha && !d.Stopped {
 					v = -d.search(depth-1, -beta, -alpha, 1, o)
 				}
 			}
 			d.b.undo()
-			if d.stopped {
+			if d.Stopped {
 				break
 			}
 			values[n] = v
@@ -304,13 +298,13 @@ func (d *duel) deepen(q int, moves []scoredCell) int {
 			changed = int(moves[iterBest].i) != best
 			best = int(moves[iterBest].i)
 		}
-		if d.stopped {
+		if d.Stopped {
 			break
 		}
-		d.stats.Depth, d.stats.Score = depth, duelScore(alpha)
+		d.st.Depth, d.st.Score = depth, statsScore(alpha)
 		d.publish(best)
 		moves, values = core.ByValueDesc(moves, values)
-		if alpha >= duelMate || alpha <= -duelMate {
+		if alpha >= mateScore || alpha <= -mateScore {
 			break
 		}
 		if now := time.Now(); !soft.IsZero() && now.After(soft) && (!changed || now.After(longer)) {
@@ -321,32 +315,34 @@ func (d *duel) deepen(q int, moves []scoredCell) int {
 }
 
 // publish makes array cell i the provisional answer.
-func (d *duel) publish(i int) {
+func (d *run) publish(i int) {
 	c := d.b.cellAt(i)
 	d.provisional.Store(&c)
 }
 
-// duelChoose runs the two-player search on the synced board. It reports
-// false when it found no legal move it trusts, for the sparse search to
-// decide instead.
-func (s *Search) duelChoose(ctx context.Context, g *engine.Game, player int, start, deadline time.Time) (sparse.Cell, bool) {
-	if s.vcfFailed == nil {
-		s.vcfFailed = make(map[uint64]int)
+// Choose runs the two-player search for player on the board Sync brought
+// in step with g, within lim, filling in st and publishing its best move
+// so far in provisional. It reports false when it found no legal move it
+// trusts, for another search to decide instead; the state then rebuilds
+// at the next Sync.
+func (ds *State) Choose(ctx context.Context, g *engine.Game, player int, lim core.Limits, st *core.Stats, provisional *atomic.Pointer[sparse.Cell]) (sparse.Cell, bool) {
+	if ds.failed == nil {
+		ds.failed = make(map[uint64]int)
 	}
 	// The ordering tables carry over from the previous move, fading.
-	for q := range s.ds.hist {
-		for i := range s.ds.hist[q] {
-			s.ds.hist[q][i] /= 4
+	for q := range ds.hist {
+		for i := range ds.hist[q] {
+			ds.hist[q][i] /= 4
 		}
 	}
-	d := &duel{Search: s, b: s.ds.b, ctx: ctx, start: start, deadline: deadline, width: s.width}
-	d.stopped = ctx.Err() != nil
+	d := &run{Meter: core.NewMeter(ctx, st, lim.MaxNodes, 64), s: ds, b: ds.b, lim: lim, st: st, provisional: provisional}
+	d.Limit = lim.Deadline
 	if i, ok := d.best(player - 1); ok && i >= 0 {
 		c := d.b.cellAt(i)
 		if g.CanPlace(c.Row, c.Col) == nil {
 			return c, true
 		}
-		s.ds = nil // out of step with the game: rebuild next time
+		ds.tt = nil // out of step with the game: rebuild next time
 	}
 	return sparse.Cell{}, false
 }
