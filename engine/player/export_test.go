@@ -4,6 +4,6 @@ package player
 // one it uses for three or more players, so that benchmarks can put the
 // two side by side.
 func ForceSparse(s *Search) *Search {
-	s.sparse = true
+	s.forceSparse = true
 	return s
 }

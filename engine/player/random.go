@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -73,7 +74,7 @@ func (r *Random) near(g *engine.Game) sparse.Cell {
 		}
 	}
 	// Crowded neighbourhoods: pick uniformly among all cells near marks.
-	cells := neighbours(g, nearRadius)
+	cells := core.Neighbours(g, nearRadius)
 	return cells[r.rng.IntN(len(cells))]
 }
 

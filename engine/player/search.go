@@ -11,6 +11,8 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/multi"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/sparsesearch"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -94,25 +96,19 @@ type Search struct {
 	budget   time.Duration
 	maxDepth int
 	maxNodes int64
-	width    int
-
 	vcf, vct bool
 	rng      *rand.Rand
-	t        *tracker
 	stats    core.Stats
 	elapsed  time.Duration
-	// Storage reused from one Choose to the next, to spare the collector:
-	// the transposition table, the VCF's refutations (positions mapped to
-	// the number of fours left when refuted) and per-ply candidate lists.
-	tt        map[uint64]ttEntry
-	vcfFailed map[uint64]int
-	scratch   []plyScratch
-	// duel is the two-player search's state; sparse forces the sparse
-	// search for two players too (benchmarks compare the two).
-	duel   duel.State
-	sparse bool
+	// duel is the two-player search's state, tracked the sparse search's
+	// (three or more players, or games the dense window cannot hold);
+	// forceSparse has two-player games searched by the sparse search too
+	// (benchmarks compare the two).
+	duel        duel.State
+	tracked     sparsesearch.State
+	forceSparse bool
 	// multi is the look-ahead for three or more players.
-	multi MultiSearch
+	multi multi.Kind
 	// provisional is the best move found so far by the Choose under way,
 	// for a caller whose deadline passes before it returns.
 	provisional atomic.Pointer[sparse.Cell]
@@ -181,7 +177,7 @@ func WithVCT(on bool) SearchOption { return func(s *Search) { s.vct = on } }
 
 // NewSearch returns a searching player.
 func NewSearch(opts ...SearchOption) *Search {
-	s := &Search{budget: DefaultBudget, maxDepth: core.MaxDepth, width: core.DefaultWidth, vcf: true, vct: true, multi: Planned}
+	s := &Search{budget: DefaultBudget, maxDepth: core.MaxDepth, vcf: true, vct: true, multi: Planned}
 	WithSeed(0)(s)
 	for _, o := range opts {
 		o(s)
@@ -232,7 +228,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		Start: start, Deadline: deadline, MaxDepth: s.maxDepth, MaxNodes: s.maxNodes,
 		Width: core.DefaultWidth, VCF: s.vcf, VCT: s.vct,
 	}
-	if duel.Plays(cfg) && !s.sparse {
+	if duel.Plays(cfg) && !s.forceSparse {
 		if fits, warm := s.duel.Sync(g, halfway(start, deadline)); fits {
 			if !warm {
 				s.stats.Reason = ReasonWarmUp
@@ -243,23 +239,23 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 			}
 		}
 	}
-	warm, err := s.sync(g, halfway(start, deadline))
+	warm, err := s.tracked.Sync(g, halfway(start, deadline))
 	if err != nil {
 		return sparse.Cell{}, err
 	}
 	if !warm {
-		s.stats.Reason = core.ReasonWarmUp
+		s.stats.Reason = ReasonWarmUp
 		return quickMove(g, player), nil
 	}
-	r := &run{Search: s, t: s.t, root: player, ctx: ctx, deadline: deadline, start: start}
+	r := s.tracked.NewRun(ctx, player, lim, &s.stats, s.rng)
 	var (
 		key uint64
 		ok  bool
 	)
-	if s.t.n >= 3 {
-		key, ok = r.multiBest()
+	if cfg.Players >= 3 {
+		key, ok = multi.Best(r, s.multi)
 	} else {
-		key, ok = r.best()
+		key, ok = r.Best()
 	}
 	if ok {
 		row, col := cellkey.Unpack(key)
@@ -268,56 +264,10 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		}
 		// The working copy lost track of the game (a rewritten history
 		// that ends like the one it followed): start afresh next time.
-		s.t = nil
+		s.tracked.Reset()
 	}
-	s.stats.Reason = core.ReasonFallback
+	s.stats.Reason = ReasonFallback
 	return quickMove(g, player), nil
-}
-
-// sync brings the working copy in step with g: it rebuilds it for another
-// configuration and otherwise undoes the moves g no longer has and plays
-// the new ones. Replaying a long history (a game loaded with thousands of
-// marks) can take longer than a move's budget, so sync stops at deadline
-// (when not zero) and reports false; the copy then holds a prefix of g's
-// history, and the next call goes on from there.
-func (s *Search) sync(g *engine.Game, deadline time.Time) (bool, error) {
-	if s.t == nil || s.t.cfg != g.Config() {
-		t, err := newTracker(g.Config())
-		if err != nil {
-			return false, err
-		}
-		s.t = t
-	}
-	t := s.t
-	common := min(t.g.Len(), g.Len())
-	for common > 0 {
-		a, _ := g.MoveAt(common - 1)
-		b, _ := t.g.MoveAt(common - 1)
-		if a == b {
-			break
-		}
-		common--
-	}
-	for t.g.Len() > common {
-		t.undo()
-	}
-	for i := common; i < g.Len(); i++ {
-		if (i-common)%core.SyncCheck == core.SyncCheck-1 && !deadline.IsZero() && time.Now().After(deadline) {
-			return false, nil
-		}
-		m, _ := g.MoveAt(i)
-		if _, err := t.place(m.Row, m.Col, m.Player); err != nil {
-			// Our copy diverged from g further back than its last moves
-			// show: replay g from the start on a fresh copy.
-			if common == 0 {
-				s.t = nil
-				return false, fmt.Errorf("player: replaying the game: %w", err)
-			}
-			s.t = nil
-			return s.sync(g, deadline)
-		}
-	}
-	return true, nil
 }
 
 // halfway is the instant between start and deadline, or zero without a

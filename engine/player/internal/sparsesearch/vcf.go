@@ -1,8 +1,9 @@
-package player
+package sparsesearch
 
 import (
 	"slices"
 
+	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 )
 
@@ -20,14 +21,11 @@ const vcfNodeLimit = 20000
 // makes two fours at once or a five. It returns a's moves of the line, or
 // nothing. The defender's forced blocks may make fours of their own, which
 // a must then block with a move that is also a four.
-func (r *run) vcfRoot(a int) []uint64 {
-	d := r.next(a)
+func (r *Run) vcfRoot(a int) []uint64 {
+	d := r.Next(a)
 	var line []uint64
-	r.vcfLeft = vcfNodeLimit
-	if r.Search.vcfFailed == nil {
-		r.Search.vcfFailed = make(map[uint64]int)
-	}
-	clear(r.Search.vcfFailed)
+	r.VCFLeft = vcfNodeLimit
+	clear(r.Failed)
 	if r.vcfSearch(a, d, maxVCFDepth, &line) {
 		slices.Reverse(line)
 		return line
@@ -35,15 +33,15 @@ func (r *run) vcfRoot(a int) []uint64 {
 	return nil
 }
 
-func (r *run) vcfSearch(a, d, depth int, line *[]uint64) bool {
-	r.tick()
-	r.vcfLeft--
-	t := r.t
-	if r.stopped || r.vcfLeft < 0 {
+func (r *Run) vcfSearch(a, d, depth int, line *[]uint64) bool {
+	r.Tick()
+	r.VCFLeft--
+	t := r.T
+	if r.Stopped || r.VCFLeft < 0 {
 		return false
 	}
 	if len(t.fours[a]) > 0 {
-		*line = append(*line, sortedCells(t.fours[a])[0])
+		*line = append(*line, SortedCells(t.fours[a])[0])
 		return true
 	}
 	if depth == 0 {
@@ -51,12 +49,12 @@ func (r *run) vcfSearch(a, d, depth int, line *[]uint64) bool {
 	}
 	// A position already refuted with at least this many fours left is
 	// refuted again: fours played in another order often meet.
-	if d, ok := r.vcfFailed[t.hash]; ok && d >= depth {
+	if d, ok := r.Failed[t.hash]; ok && d >= depth {
 		return false
 	}
 	defer func() {
-		if !r.stopped && r.vcfLeft >= 0 && len(*line) == 0 {
-			r.vcfFailed[t.hash] = depth
+		if !r.Stopped && r.VCFLeft >= 0 && len(*line) == 0 {
+			r.Failed[t.hash] = depth
 		}
 	}()
 	var cands []uint64
@@ -65,13 +63,13 @@ func (r *run) vcfSearch(a, d, depth int, line *[]uint64) bool {
 		return false
 	case n == 1:
 		// a must block; only a blocking four keeps the initiative.
-		cands = sortedCells(t.fours[d])
+		cands = SortedCells(t.fours[d])
 	default:
 		cands = r.fourMoves(a)
 	}
 	for _, c := range cands {
 		row, col := cellkey.Unpack(c)
-		if _, err := t.place(row, col, a); err != nil {
+		if _, err := t.Place(row, col, a); err != nil {
 			continue
 		}
 		ok := false
@@ -80,23 +78,23 @@ func (r *run) vcfSearch(a, d, depth int, line *[]uint64) bool {
 			// Not a four, or the defender wins first.
 		case fours > 1:
 			ok = true // two fours: the defender blocks one
-			*line = append(*line, sortedCells(t.fours[a])[0])
+			*line = append(*line, SortedCells(t.fours[a])[0])
 		default:
-			b := sortedCells(t.fours[a])[0]
+			b := SortedCells(t.fours[a])[0]
 			br, bc := cellkey.Unpack(b)
-			if out, err := t.place(br, bc, d); err == nil {
-				if out != wonOutcome {
+			if out, err := t.Place(br, bc, d); err == nil {
+				if out != engine.Won {
 					ok = r.vcfSearch(a, d, depth-1, line)
 				}
-				t.undo()
+				t.Undo()
 			}
 		}
-		t.undo()
+		t.Undo()
 		if ok {
 			*line = append(*line, c)
 			return true
 		}
-		if r.stopped {
+		if r.Stopped {
 			return false
 		}
 	}
@@ -105,9 +103,9 @@ func (r *run) vcfSearch(a, d, depth int, line *[]uint64) bool {
 
 // fourMoves are a's cells that make a four, those completing most
 // three-windows first.
-func (r *run) fourMoves(a int) []uint64 {
-	m := r.t.threes[a]
-	cells := sortedCells(m)
+func (r *Run) fourMoves(a int) []uint64 {
+	m := r.T.threes[a]
+	cells := SortedCells(m)
 	slices.SortStableFunc(cells, func(x, y uint64) int { return int(m[y]) - int(m[x]) })
 	return cells
 }

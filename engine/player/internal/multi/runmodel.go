@@ -1,10 +1,11 @@
-package player
+package multi
 
 import (
 	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/sparsesearch"
 )
 
 // runModel predicts the free move of a player who looks one move ahead
@@ -12,7 +13,7 @@ import (
 // its own marks the cell would extend and the run of another player's it
 // would cut, longer and more open runs counting more, attack 5/4 of
 // defence. That is how a player with no deeper plan picks a cell, and it
-// is [Greedy]'s local score exactly (flat boards; the search plays no
+// is Greedy's local score exactly (flat boards; the search plays no
 // torus), so the model predicts such a player move for move, bar ties.
 //
 // It keeps, for every empty cell within distance 2 of a mark (the cells
@@ -21,7 +22,7 @@ import (
 // back moves: the cells within K−1 of it on its axes, and the cells it
 // brings within distance 2.
 type runModel struct {
-	t     *tracker
+	t     *sparsesearch.Tracker
 	index map[uint64]int32
 	cells []modelCell
 	// log holds the cells' states before each change; frames[i] is the
@@ -33,7 +34,7 @@ type runModel struct {
 }
 
 // runSide is what lies next to an empty cell in one direction: owner is
-// the adjacent cell's player, 0 when it is empty, offBoard when it is off
+// the adjacent cell's player, 0 when it is empty, sparsesearch.OffBoard when it is off
 // the board; n is the length of owner's run from there (at most K−1) and
 // open whether the cell ending it is empty (for owner 0: always).
 type runSide struct {
@@ -63,15 +64,15 @@ type modelChange struct {
 const modelRadius = 2
 
 // newRunModel builds the model of the tracker's position.
-func newRunModel(t *tracker) *runModel {
-	m := &runModel{t: t, index: make(map[uint64]int32, len(t.near))}
-	if t.radius >= modelRadius {
-		for key := range t.near {
+func newRunModel(t *sparsesearch.Tracker) *runModel {
+	m := &runModel{t: t, index: make(map[uint64]int32, len(t.Near()))}
+	if t.Radius() >= modelRadius {
+		for key := range t.Near() {
 			m.add(key)
 		}
 		return m
 	}
-	for c := range t.g.Marks() {
+	for c := range t.Game().Marks() {
 		m.addAround(c.Row, c.Col)
 	}
 	return m
@@ -94,7 +95,7 @@ func (m *runModel) addAround(r, c int) {
 // sides, and reports whether it did.
 func (m *runModel) add(key uint64) bool {
 	r, c := cellkey.Unpack(key)
-	if m.t.cell(r, c) != 0 {
+	if m.t.Cell(r, c) != 0 {
 		return false
 	}
 	e := modelCell{key: key}
@@ -110,13 +111,13 @@ func (m *runModel) add(key uint64) bool {
 // side reads the line from the empty (r, c) in direction (dr, dc).
 func (m *runModel) side(r, c, dr, dc int) runSide {
 	t := m.t
-	first := t.cell(r+dr, c+dc)
+	first := t.Cell(r+dr, c+dc)
 	if first <= 0 {
 		return runSide{owner: int16(first), open: first == 0}
 	}
 	n := 1
-	for step := 2; step < t.k; step++ {
-		v := t.cell(r+step*dr, c+step*dc)
+	for step := 2; step < t.K(); step++ {
+		v := t.Cell(r+step*dr, c+step*dc)
 		if v != first {
 			return runSide{owner: int16(first), n: int8(n), open: v == 0}
 		}
@@ -137,7 +138,7 @@ func (m *runModel) apply(r, c int) {
 		for s, sign := range [2]int{1, -1} {
 			// Cells in direction sign from the mark see it on their side
 			// against that direction.
-			for d := 1; d < m.t.k; d++ {
+			for d := 1; d < m.t.K(); d++ {
 				xr, xc := r+sign*d*ax.DR, c+sign*d*ax.DC
 				i, ok := m.index[cellkey.Pack(xr, xc)]
 				if !ok || m.cells[i].taken {
@@ -245,13 +246,13 @@ func (m *runModel) best(p int, cells []uint64, out []uint64) []uint64 {
 // p's best cells. It appends nothing when p has no cell to play.
 func (m *runModel) predict(p int, out []uint64) (moves []uint64, won bool) {
 	t := m.t
-	if len(t.fours[p]) > 0 {
-		return append(out, sortedCells(t.fours[p])[0]), true
+	if len(t.Fours(p)) > 0 {
+		return append(out, sparsesearch.SortedCells(t.Fours(p))[0]), true
 	}
-	for i := 1; i < t.n; i++ {
-		q := (p+i-1)%t.n + 1
-		if len(t.fours[q]) > 0 {
-			if moves = m.best(p, sortedCells(t.fours[q]), out); len(moves) > len(out) {
+	for i := 1; i < t.Players(); i++ {
+		q := (p+i-1)%t.Players() + 1
+		if len(t.Fours(q)) > 0 {
+			if moves = m.best(p, sparsesearch.SortedCells(t.Fours(q)), out); len(moves) > len(out) {
 				return moves, false
 			}
 		}

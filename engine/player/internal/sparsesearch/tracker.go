@@ -1,4 +1,4 @@
-package player
+package sparsesearch
 
 import (
 	"github.com/gomoku-engine/gomoku/engine"
@@ -7,7 +7,7 @@ import (
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// tracker is the search's working position: one engine.Game it plays and
+// Tracker is the search's working position: one engine.Game it plays and
 // undoes moves on, plus what it keeps up to date with every move so that
 // evaluating a position and finding threats never scans the board.
 //
@@ -26,7 +26,7 @@ import (
 // complete a window (fours: they win now) and the cells of windows one
 // mark short of a four (threes: they make a four), and the set of empty
 // cells near a mark, the candidates for the next move.
-type tracker struct {
+type Tracker struct {
 	g     *engine.Game
 	cfg   engine.Config
 	k, n  int
@@ -56,10 +56,10 @@ type tracker struct {
 	line []int // scratch for one axis: cells -(K+1)..K+1 around a move
 }
 
-// offBoard stands in the line scratch for a cell no one can mark.
-const offBoard = -1
+// OffBoard stands in the line scratch for a cell no one can mark.
+const OffBoard = -1
 
-func newTracker(cfg engine.Config) (*tracker, error) {
+func NewTracker(cfg engine.Config) (*Tracker, error) {
 	// The working game takes moves in any order: the multi-player search
 	// asks what the searcher could do with another player to move (the
 	// cells from which it would have a forcing win).
@@ -69,7 +69,7 @@ func newTracker(cfg engine.Config) (*tracker, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &tracker{
+	t := &Tracker{
 		g: g, cfg: cfg, k: cfg.K, n: cfg.Players, exact: cfg.Rule == engine.Exact, bounded: cfg.Bounded(),
 		radius: 2, poolLimit: localPool,
 		weights: windowWeights(cfg.K),
@@ -110,21 +110,21 @@ func windowWeights(k int) []int64 {
 	return w
 }
 
-// cell reads the board for the tracker: a player, 0 or offBoard.
-func (t *tracker) cell(r, c int) int {
+// cell reads the board for the tracker: a player, 0 or OffBoard.
+func (t *Tracker) cell(r, c int) int {
 	if !t.onBoard(r, c) {
-		return offBoard
+		return OffBoard
 	}
 	return t.g.At(r, c)
 }
 
 // onBoard reports whether (r, c) is a cell of the board, empty or not.
-func (t *tracker) onBoard(r, c int) bool {
+func (t *Tracker) onBoard(r, c int) bool {
 	return sparse.InRange(r, c) && (!t.bounded || (r >= 0 && r < t.cfg.Rows && c >= 0 && c < t.cfg.Cols))
 }
 
-// place plays p at (r, c) on the working game and updates everything.
-func (t *tracker) place(r, c, p int) (engine.Outcome, error) {
+// Place plays p at (r, c) on the working game and updates everything.
+func (t *Tracker) Place(r, c, p int) (engine.Outcome, error) {
 	out, err := t.g.PlayAs(r, c, p)
 	if err != nil {
 		return out, err
@@ -133,21 +133,21 @@ func (t *tracker) place(r, c, p int) (engine.Outcome, error) {
 	return out, nil
 }
 
-// undo takes back the latest move.
-func (t *tracker) undo() {
+// Undo takes back the latest move.
+func (t *Tracker) Undo() {
 	m, ok := t.g.LastMove()
 	if !ok {
 		return
 	}
 	t.update(m.Row, m.Col, m.Player, -1)
 	if _, err := t.g.Undo(); err != nil {
-		panic("player: undo of the tracker's own move failed: " + err.Error())
+		panic("player: undo of the Tracker's own move failed: " + err.Error())
 	}
 }
 
 // update moves the bookkeeping from "(r, c) empty" to "(r, c) holds p"
 // (sign +1) or back (sign -1).
-func (t *tracker) update(r, c, p, sign int) {
+func (t *Tracker) update(r, c, p, sign int) {
 	k := t.k
 	center := k + 1
 	for _, a := range core.Axes {
@@ -187,7 +187,7 @@ type windowState struct{ owner, count int }
 
 // states returns the window at line index s with the move's cell (line
 // index K+1) empty and holding p.
-func (t *tracker) states(s, p int) (empty, full windowState) {
+func (t *Tracker) states(s, p int) (empty, full windowState) {
 	k := t.k
 	center := k + 1
 	owner, count := 0, 0
@@ -196,7 +196,7 @@ func (t *tracker) states(s, p int) (empty, full windowState) {
 		switch {
 		case v == 0:
 			continue
-		case v == offBoard:
+		case v == OffBoard:
 			return
 		case owner == 0:
 			owner = v
@@ -222,7 +222,7 @@ func (t *tracker) states(s, p int) (empty, full windowState) {
 
 // settle drops a state that counts for nobody: no marks, complete, or,
 // under the exact rule, flanked by its owner's mark (centre holding mark).
-func (t *tracker) settle(st windowState, s, mark int) windowState {
+func (t *Tracker) settle(st windowState, s, mark int) windowState {
 	if st.count == 0 || st.count >= t.k {
 		return windowState{}
 	}
@@ -244,7 +244,7 @@ func (t *tracker) settle(st windowState, s, mark int) windowState {
 
 // shift applies the change of the window at line index s when p's mark
 // arrives at (r, c) (sign +1) or leaves it (sign -1).
-func (t *tracker) shift(s, r, c, dr, dc, p, sign int) {
+func (t *Tracker) shift(s, r, c, dr, dc, p, sign int) {
 	empty, full := t.states(s, p)
 	old, now := empty, full
 	if sign < 0 {
@@ -282,7 +282,7 @@ func (t *tracker) shift(s, r, c, dr, dc, p, sign int) {
 }
 
 // touch adds mult times st's share to one of its empty cells.
-func (t *tracker) touch(st windowState, key uint64, mult int) {
+func (t *Tracker) touch(st windowState, key uint64, mult int) {
 	if st.owner == 0 {
 		return
 	}
@@ -293,7 +293,7 @@ func (t *tracker) touch(st windowState, key uint64, mult int) {
 
 // retouch moves one empty cell's share from old to now, both owned by the
 // same player, with a single update of its gain.
-func (t *tracker) retouch(old, now windowState, key uint64) {
+func (t *Tracker) retouch(old, now windowState, key uint64) {
 	w := t.weights
 	t.addGain(now.owner, key,
 		(w[now.count+1]-w[now.count])-(w[old.count+1]-w[old.count]),
@@ -304,7 +304,7 @@ func (t *tracker) retouch(old, now windowState, key uint64) {
 	}
 }
 
-func (t *tracker) addGain(owner int, key uint64, attack, defence int64) {
+func (t *Tracker) addGain(owner int, key uint64, attack, defence int64) {
 	gain := t.gain[owner]
 	g := gain[key]
 	g.attack += attack
@@ -317,7 +317,7 @@ func (t *tracker) addGain(owner int, key uint64, attack, defence int64) {
 }
 
 // addLevel counts a window one or two marks short of K at its empty cell.
-func (t *tracker) addLevel(st windowState, key uint64, mult int32) {
+func (t *Tracker) addLevel(st windowState, key uint64, mult int32) {
 	var m map[uint64]int32
 	switch t.k - st.count {
 	case 1:
@@ -334,8 +334,36 @@ func (t *tracker) addLevel(st windowState, key uint64, mult int32) {
 	}
 }
 
-// Outcomes as the search compares them.
-const (
-	wonOutcome   = engine.Won
-	drawnOutcome = engine.Drawn
-)
+// Players is the number of players.
+func (t *Tracker) Players() int { return t.n }
+
+// K is the number of marks in a row that wins.
+func (t *Tracker) K() int { return t.k }
+
+// Radius is how far from a mark the candidate cells lie.
+func (t *Tracker) Radius() int { return t.radius }
+
+// Game is the working game; the caller must not change it.
+func (t *Tracker) Game() *engine.Game { return t.g }
+
+// Fours is the set of p's winning cells, each with the number of p's live
+// windows it completes; the caller must not change it.
+func (t *Tracker) Fours(p int) map[uint64]int32 { return t.fours[p] }
+
+// Threes is the set of cells that would make a four for p, each with the
+// number of p's live windows one mark short of a four through it; the
+// caller must not change it.
+func (t *Tracker) Threes(p int) map[uint64]int32 { return t.threes[p] }
+
+// Score is the worth of p's live windows.
+func (t *Tracker) Score(p int) int64 { return t.score[p] }
+
+// Near is the set of cells within Radius of a mark, each with the number
+// of those marks; the caller must not change it.
+func (t *Tracker) Near() map[uint64]int32 { return t.near }
+
+// Hash is a Zobrist hash of the marks.
+func (t *Tracker) Hash() uint64 { return t.hash }
+
+// Cell reads the board: a player, 0 for an empty cell, or OffBoard.
+func (t *Tracker) Cell(r, c int) int { return t.cell(r, c) }

@@ -1,4 +1,4 @@
-package player
+package multi
 
 import (
 	"time"
@@ -40,7 +40,7 @@ func (r *run) planWin(moves []uint64) (uint64, bool) {
 			if r.planAfter(mv, depth) {
 				return mv, true
 			}
-			if r.stopped || r.planLeft < 0 {
+			if r.Stopped || r.planLeft < 0 {
 				return 0, false
 			}
 		}
@@ -51,19 +51,19 @@ func (r *run) planWin(moves []uint64) (uint64, bool) {
 // planTurn reports whether the root, to move, wins within depth of its
 // moves against the predicted replies.
 func (r *run) planTurn(depth int) bool {
-	r.tick()
+	r.Tick()
 	r.planLeft--
-	if r.stopped || r.planLeft < 0 {
+	if r.Stopped || r.planLeft < 0 {
 		return false
 	}
-	t, me := r.t, r.root
-	if len(t.fours[me]) > 0 {
+	t, me := r.T, r.Root
+	if len(t.Fours(me)) > 0 {
 		return true
 	}
 	if depth == 0 {
 		return false
 	}
-	moves, winner := r.threats(me)
+	moves, winner := r.Threats(me)
 	if winner != 0 {
 		return false
 	}
@@ -72,15 +72,15 @@ func (r *run) planTurn(depth int) bool {
 	case depth == 1:
 		// The last move must leave a winning cell: only the cells that
 		// make a four can.
-		moves = r.forcingCands(me, 1)
+		moves = r.T.ForcingCands(me, 1)
 	default:
-		moves = r.candidates(me, planDepth-depth+1)
+		moves = r.Candidates(me, planDepth-depth+1)
 	}
 	for _, mv := range moves[:min(len(moves), planWidth)] {
 		if r.planAfter(mv, depth) {
 			return true
 		}
-		if r.stopped || r.planLeft < 0 {
+		if r.Stopped || r.planLeft < 0 {
 			return false
 		}
 	}
@@ -90,8 +90,8 @@ func (r *run) planTurn(depth int) bool {
 // planAfter plays the root's mv and the predicted replies and reports
 // whether the root then wins within depth−1 further moves.
 func (r *run) planAfter(mv uint64, depth int) bool {
-	out := r.planPlay(mv, r.root)
-	won := out == wonOutcome || (out == engine.Ongoing && r.planReplies(r.next(r.root), depth-1))
+	out := r.planPlay(mv, r.Root)
+	won := out == engine.Won || (out == engine.Ongoing && r.planReplies(r.Next(r.Root), depth-1))
 	r.planUndo()
 	return won
 }
@@ -100,7 +100,7 @@ func (r *run) planAfter(mv uint64, depth int) bool {
 // to the root, then the root's turn. When the model rates several cells
 // alike for p, the root must win after each of the first planTies.
 func (r *run) planReplies(p, depth int) bool {
-	if p == r.root {
+	if p == r.Root {
 		return r.planTurn(depth)
 	}
 	var likely [planTies]uint64
@@ -112,7 +112,7 @@ func (r *run) planReplies(p, depth int) bool {
 	}
 	for _, key := range likely[:n] {
 		out := r.planPlay(key, p)
-		ok := out == engine.Ongoing && r.planReplies(r.next(p), depth)
+		ok := out == engine.Ongoing && r.planReplies(r.Next(p), depth)
 		r.planUndo()
 		if !ok {
 			return false
@@ -123,7 +123,7 @@ func (r *run) planReplies(p, depth int) bool {
 
 // planPlay plays mv for p on the working position and the model.
 func (r *run) planPlay(mv uint64, p int) engine.Outcome {
-	out := r.play(mv, p)
+	out := r.Play(mv, p)
 	row, col := cellkey.Unpack(mv)
 	r.model.apply(row, col)
 	return out
@@ -132,7 +132,7 @@ func (r *run) planPlay(mv uint64, p int) engine.Outcome {
 // planUndo takes back the latest planPlay.
 func (r *run) planUndo() {
 	r.model.undo()
-	r.t.undo()
+	r.T.Undo()
 }
 
 // planBest is the root's move among moves (r.model modelling the
@@ -145,20 +145,20 @@ func (r *run) planBest(moves []uint64) uint64 {
 	moves = moves[:min(len(moves), planWidth)]
 	best := moves[0]
 	values := make([]int64, len(moves))
-	for depth := 1; depth <= min(planDepth, r.maxDepth); depth++ {
+	for depth := 1; depth <= min(planDepth, r.Lim.MaxDepth); depth++ {
 		iterStart := time.Now()
 		for i, mv := range moves {
 			values[i] = r.planValueAfter(mv, depth, 0)
-			if r.stopped || r.planLeft < 0 {
+			if r.Stopped || r.planLeft < 0 {
 				return best
 			}
 		}
 		moves, values = core.ByValueDesc(moves, values)
-		best, r.stats.Depth, r.stats.Score = moves[0], depth, values[0]
+		best, r.St.Depth, r.St.Score = moves[0], depth, values[0]
 		if values[0] >= core.WinValue-int64(core.MaxDepth) {
 			return best
 		}
-		if !r.limit.IsZero() && time.Until(r.limit) < 4*time.Since(iterStart) {
+		if !r.Limit.IsZero() && time.Until(r.Limit) < 4*time.Since(iterStart) {
 			break
 		}
 	}
@@ -168,29 +168,29 @@ func (r *run) planBest(moves []uint64) uint64 {
 // planValue is the value for the root, to move at ply, of its best
 // planned line of depth moves.
 func (r *run) planValue(depth, ply int) int64 {
-	r.tick()
+	r.Tick()
 	r.planLeft--
-	if r.stopped || r.planLeft < 0 {
+	if r.Stopped || r.planLeft < 0 {
 		return 0
 	}
-	t, me := r.t, r.root
-	if len(t.fours[me]) > 0 {
+	t, me := r.T, r.Root
+	if len(t.Fours(me)) > 0 {
 		return core.WinValue - int64(ply)
 	}
 	if depth == 0 {
-		return r.evaluate()
+		return r.Evaluate()
 	}
-	moves, winner := r.threats(me)
+	moves, winner := r.Threats(me)
 	if winner != 0 {
 		return -core.WinValue + int64(ply)
 	}
 	if len(moves) == 0 {
-		moves = r.candidates(me, planDepth-depth+1)
+		moves = r.Candidates(me, planDepth-depth+1)
 	}
 	best := -2 * core.WinValue
 	for _, mv := range moves[:min(len(moves), planWidth)] {
 		best = max(best, r.planValueAfter(mv, depth, ply))
-		if r.stopped || r.planLeft < 0 {
+		if r.Stopped || r.planLeft < 0 {
 			return 0
 		}
 	}
@@ -202,12 +202,12 @@ func (r *run) planValue(depth, ply int) int64 {
 // best line of depth−1 further moves.
 func (r *run) planValueAfter(mv uint64, depth, ply int) int64 {
 	var v int64
-	switch r.planPlay(mv, r.root) {
-	case wonOutcome:
+	switch r.planPlay(mv, r.Root) {
+	case engine.Won:
 		v = core.WinValue - int64(ply)
-	case drawnOutcome:
+	case engine.Drawn:
 	default:
-		v = r.planValueReplies(r.next(r.root), depth-1, ply+1)
+		v = r.planValueReplies(r.Next(r.Root), depth-1, ply+1)
 	}
 	r.planUndo()
 	return v
@@ -216,7 +216,7 @@ func (r *run) planValueAfter(mv uint64, depth, ply int) int64 {
 // planValueReplies plays the predicted move of p and the players after it
 // up to the root.
 func (r *run) planValueReplies(p, depth, ply int) int64 {
-	if p == r.root {
+	if p == r.Root {
 		return r.planValue(depth, ply)
 	}
 	moves, won := r.model.predict(p, r.model.scratch[:0])
@@ -225,15 +225,15 @@ func (r *run) planValueReplies(p, depth, ply int) int64 {
 	case won:
 		return -core.WinValue + int64(ply)
 	case len(moves) == 0:
-		return r.evaluate()
+		return r.Evaluate()
 	}
 	var v int64
 	switch r.planPlay(moves[0], p) {
-	case wonOutcome:
+	case engine.Won:
 		v = -core.WinValue + int64(ply)
-	case drawnOutcome:
+	case engine.Drawn:
 	default:
-		v = r.planValueReplies(r.next(p), depth, ply+1)
+		v = r.planValueReplies(r.Next(p), depth, ply+1)
 	}
 	r.planUndo()
 	return v

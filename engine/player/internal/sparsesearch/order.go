@@ -1,4 +1,4 @@
-package player
+package sparsesearch
 
 import (
 	"slices"
@@ -6,26 +6,26 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 )
 
-// scored is a candidate cell with its ordering score.
-type scored struct {
-	key   uint64
-	score int64
+// Scored is a candidate cell with its ordering score.
+type Scored struct {
+	Key   uint64
+	Score int64
 }
 
 // byScore orders candidates best first, then by cell for determinism.
-func byScore(a, b scored) int {
+func byScore(a, b Scored) int {
 	switch {
-	case a.score != b.score:
-		if a.score > b.score {
+	case a.Score != b.Score:
+		if a.Score > b.Score {
 			return -1
 		}
 		return 1
 	}
-	return cellkey.Compare(a.key, b.key)
+	return cellkey.Compare(a.Key, b.Key)
 }
 
-// sortedCells returns a set's cells in row-major order.
-func sortedCells[V any](m map[uint64]V) []uint64 {
+// SortedCells returns a set's cells in row-major order.
+func SortedCells[V any](m map[uint64]V) []uint64 {
 	out := make([]uint64, 0, len(m))
 	for k := range m {
 		out = append(out, k)
@@ -34,18 +34,18 @@ func sortedCells[V any](m map[uint64]V) []uint64 {
 	return out
 }
 
-// candidates appends to out the empty cells near a mark, scored for mover
+// Candidates appends to out the empty cells near a mark, scored for mover
 // and sorted best first; with limit > 0, only the best limit of them. The
 // limit spares sorting a hundred cells to keep a dozen: the best are kept
 // sorted as they come, by insertion.
-func (t *tracker) candidates(mover, limit int, out []scored) []scored {
+func (t *Tracker) Candidates(mover, limit int, out []Scored) []Scored {
 	base := len(out)
 	for key := range t.pool() {
 		r, c := cellkey.Unpack(key)
 		if t.g.At(r, c) != 0 {
 			continue
 		}
-		cand := scored{key, t.moveScore(key, mover)}
+		cand := Scored{key, t.MoveScore(key, mover)}
 		if limit <= 0 {
 			out = append(out, cand)
 			continue
@@ -56,7 +56,7 @@ func (t *tracker) candidates(mover, limit int, out []scored) []scored {
 		}
 		i, _ := slices.BinarySearchFunc(kept, cand, byScore)
 		if len(kept) < limit {
-			out = append(out, scored{})
+			out = append(out, Scored{})
 			kept = out[base:]
 		}
 		copy(kept[i+1:], kept[i:len(kept)-1])
@@ -86,7 +86,7 @@ const recentMoves = 16
 // else the cells near the latest moves (the search's own included) and
 // every cell that makes or completes a four for anyone, so that no threat
 // anywhere on the board is overlooked.
-func (t *tracker) pool() func(yield func(uint64) bool) {
+func (t *Tracker) pool() func(yield func(uint64) bool) {
 	return func(yield func(uint64) bool) {
 		if len(t.near) <= t.poolLimit {
 			for key := range t.near {
@@ -126,12 +126,12 @@ func (t *tracker) pool() func(yield func(uint64) bool) {
 	}
 }
 
-// moveScore is the one-move gain of mover marking the empty (r, c): what
+// MoveScore is the one-move gain of mover marking the empty (r, c): what
 // its own live windows through the cell gain, plus the worth of the
 // opponents' live windows it kills. It is the change of the evaluation
 // (bar windows still empty), so ordering by it tries first the moves a
 // static look prefers.
-func (t *tracker) moveScore(key uint64, mover int) int64 {
+func (t *Tracker) MoveScore(key uint64, mover int) int64 {
 	var v int64
 	for p := 1; p <= t.n; p++ {
 		g := t.gain[p][key]
@@ -142,4 +142,22 @@ func (t *tracker) moveScore(key uint64, mover int) int64 {
 		}
 	}
 	return v
+}
+
+// ForcingCands lists the cells where a's mark would leave at least need
+// winning cells, best first: a cell can leave no more winning cells than
+// the windows one mark short of a four that pass through it.
+func (t *Tracker) ForcingCands(a, need int) []uint64 {
+	var out []Scored
+	for key, n := range t.threes[a] {
+		if int(n) >= need {
+			out = append(out, Scored{key, int64(n)<<32 + t.MoveScore(key, a)>>8})
+		}
+	}
+	slices.SortFunc(out, byScore)
+	keys := make([]uint64, len(out))
+	for i, c := range out {
+		keys[i] = c.Key
+	}
+	return keys
 }

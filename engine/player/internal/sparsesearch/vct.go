@@ -1,8 +1,9 @@
-package player
+package sparsesearch
 
 import (
 	"slices"
 
+	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 )
 
@@ -22,23 +23,23 @@ const (
 // cell and a three at any cell that spoils it, or with a four of its own,
 // which a must then block with a threat. It returns a's first move, or
 // false. It extends the VCF: a four is the threat that leaves one answer.
-func (r *run) vctRoot(a int) (uint64, bool) {
-	r.vcfLeft = vctNodeLimit
+func (r *Run) vctRoot(a int) (uint64, bool) {
+	r.VCFLeft = vctNodeLimit
 	var first uint64
-	found := r.vctSearch(a, r.next(a), maxVCTDepth, &first, true)
+	found := r.vctSearch(a, r.Next(a), maxVCTDepth, &first, true)
 	return first, found
 }
 
-func (r *run) vctSearch(a, d, depth int, first *uint64, top bool) bool {
-	r.tick()
-	r.vcfLeft--
-	t := r.t
+func (r *Run) vctSearch(a, d, depth int, first *uint64, top bool) bool {
+	r.Tick()
+	r.VCFLeft--
+	t := r.T
 	switch {
-	case r.stopped || r.vcfLeft < 0:
+	case r.Stopped || r.VCFLeft < 0:
 		return false
 	case len(t.fours[a]) > 0:
 		if top {
-			*first = sortedCells(t.fours[a])[0]
+			*first = SortedCells(t.fours[a])[0]
 		}
 		return true
 	case depth == 0 || len(t.fours[d]) > 1:
@@ -46,32 +47,32 @@ func (r *run) vctSearch(a, d, depth int, first *uint64, top bool) bool {
 	}
 	var cands []uint64
 	if len(t.fours[d]) == 1 {
-		cands = sortedCells(t.fours[d]) // a must block, with a threat
+		cands = SortedCells(t.fours[d]) // a must block, with a threat
 	} else {
 		cands = r.fourMoves(a)
-		for _, c := range r.t.candidates(a, vctThreeMoves+len(cands), nil) {
+		for _, c := range r.T.Candidates(a, vctThreeMoves+len(cands), nil) {
 			if len(cands) >= len(t.threes[a])+vctThreeMoves {
 				break
 			}
-			if !slices.Contains(cands, c.key) {
-				cands = append(cands, c.key)
+			if !slices.Contains(cands, c.Key) {
+				cands = append(cands, c.Key)
 			}
 		}
 	}
 	for _, c := range cands {
 		row, col := cellkey.Unpack(c)
-		if _, err := t.place(row, col, a); err != nil {
+		if _, err := t.Place(row, col, a); err != nil {
 			continue
 		}
 		ok := r.vctAnswer(a, d, depth)
-		t.undo()
+		t.Undo()
 		if ok {
 			if top {
 				*first = c
 			}
 			return true
 		}
-		if r.stopped || r.vcfLeft < 0 {
+		if r.Stopped || r.VCFLeft < 0 {
 			return false
 		}
 	}
@@ -80,15 +81,15 @@ func (r *run) vctSearch(a, d, depth int, first *uint64, top bool) bool {
 
 // vctAnswer reports whether a, having just moved, wins against every
 // answer of d.
-func (r *run) vctAnswer(a, d, depth int) bool {
-	t := r.t
+func (r *Run) vctAnswer(a, d, depth int) bool {
+	t := r.T
 	switch fours := len(t.fours[a]); {
 	case len(t.fours[d]) > 0:
 		return false // d wins first
 	case fours > 1:
 		return true // d can block only one
 	case fours == 1:
-		return r.vctReply(a, d, depth, sortedCells(t.fours[a]))
+		return r.vctReply(a, d, depth, SortedCells(t.fours[a]))
 	}
 	defences := r.threeDefences(a)
 	if len(defences) == 0 {
@@ -101,16 +102,16 @@ func (r *run) vctAnswer(a, d, depth int) bool {
 }
 
 // vctReply reports whether a wins after each of d's replies.
-func (r *run) vctReply(a, d, depth int, replies []uint64) bool {
-	t := r.t
+func (r *Run) vctReply(a, d, depth int, replies []uint64) bool {
+	t := r.T
 	for _, e := range replies {
 		row, col := cellkey.Unpack(e)
-		out, err := t.place(row, col, d)
+		out, err := t.Place(row, col, d)
 		if err != nil {
 			continue
 		}
-		ok := out != wonOutcome && r.vctSearch(a, d, depth-1, nil, false)
-		t.undo()
+		ok := out != engine.Won && r.vctSearch(a, d, depth-1, nil, false)
+		t.Undo()
 		if !ok {
 			return false
 		}
@@ -121,23 +122,23 @@ func (r *run) vctReply(a, d, depth int, replies []uint64) bool {
 // threeDefences returns the cells that answer a's threes: every cell that
 // would give a two fours at once, and the cells of those fours. Empty
 // means a has no three.
-func (r *run) threeDefences(a int) []uint64 {
-	t := r.t
+func (r *Run) threeDefences(a int) []uint64 {
+	t := r.T
 	var out []uint64
-	for _, c := range sortedCells(t.threes[a]) {
-		if r.tick(); r.stopped || r.vcfLeft < 0 {
+	for _, c := range SortedCells(t.threes[a]) {
+		if r.Tick(); r.Stopped || r.VCFLeft < 0 {
 			return nil // out of time: not proven a threat
 		}
-		r.vcfLeft--
+		r.VCFLeft--
 		row, col := cellkey.Unpack(c)
-		if _, err := t.place(row, col, a); err != nil {
+		if _, err := t.Place(row, col, a); err != nil {
 			continue
 		}
 		if len(t.fours[a]) > 1 {
 			out = append(out, c)
-			out = append(out, sortedCells(t.fours[a])...)
+			out = append(out, SortedCells(t.fours[a])...)
 		}
-		t.undo()
+		t.Undo()
 	}
 	return out
 }

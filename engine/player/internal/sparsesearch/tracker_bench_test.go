@@ -1,4 +1,4 @@
-package player
+package sparsesearch
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 // undo on the sparse search's working position (the engine's PlayAs and
 // Undo plus the windows bookkeeping), next to the engine's PlayAs and Undo
 // alone; the dense window's is BenchmarkBoardPlaceUndo in
-// internal/duel.
+// package duel.
 func BenchmarkTrackerPlaceUndo(b *testing.B) {
 	g, err := engine.New()
 	if err != nil {
@@ -25,26 +25,26 @@ func BenchmarkTrackerPlaceUndo(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	s := NewSearch()
-	if _, err := s.sync(g, time.Time{}); err != nil {
+	var s State
+	if _, err := s.Sync(g, time.Time{}); err != nil {
 		b.Fatal(err)
 	}
-	cands := s.t.candidates(g.Turn(), 0, nil)
+	cands := s.t.Candidates(g.Turn(), 0, nil)
 	cell := func(i int) sparse.Cell {
-		r, c := cellkey.Unpack(cands[i%len(cands)].key)
+		r, c := cellkey.Unpack(cands[i%len(cands)].Key)
 		return sparse.Cell{Row: r, Col: c}
 	}
-	for _, k := range []string{"tracker", "engine-only"} {
+	for _, k := range []string{"Tracker", "engine-only"} {
 		b.Run(fmt.Sprintf("op=%s/marks=30", k), func(b *testing.B) {
 			i := 0
 			for b.Loop() {
 				c := cell(i)
 				i++
-				if k == "tracker" {
-					if _, err := s.t.place(c.Row, c.Col, g.Turn()); err != nil {
+				if k == "Tracker" {
+					if _, err := s.t.Place(c.Row, c.Col, g.Turn()); err != nil {
 						b.Fatal(err)
 					}
-					s.t.undo()
+					s.t.Undo()
 					continue
 				}
 				if _, err := s.t.g.PlayAs(c.Row, c.Col, g.Turn()); err != nil {

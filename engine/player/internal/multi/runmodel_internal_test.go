@@ -1,4 +1,4 @@
-package player
+package multi
 
 import (
 	"fmt"
@@ -9,16 +9,18 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/sparsesearch"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // checkModel compares the run model with Greedy read off the board: the
 // model holds exactly the empty cells within distance 2 of a mark, and
-// scores each of them for every player as [localScore] does.
-func checkModel(t *testing.T, tr *tracker, m *runModel) {
+// scores each of them for every player as [core.LocalScore] does.
+func checkModel(t *testing.T, tr *sparsesearch.Tracker, m *runModel) {
 	t.Helper()
 	want := map[uint64]bool{}
-	for _, c := range neighbours(tr.g, modelRadius) {
+	for _, c := range core.Neighbours(tr.Game(), modelRadius) {
 		want[cellkey.Pack(c.Row, c.Col)] = true
 	}
 	got := map[uint64]bool{}
@@ -30,8 +32,8 @@ func checkModel(t *testing.T, tr *tracker, m *runModel) {
 		}
 		got[e.key] = true
 		r, c := cellkey.Unpack(e.key)
-		for p := 1; p <= tr.n; p++ {
-			require.Equal(t, localScore(tr.g, sparse.Cell{Row: r, Col: c}, p), e.score(p), "cell (%d, %d), player %d", r, c, p)
+		for p := 1; p <= tr.Players(); p++ {
+			require.Equal(t, core.LocalScore(tr.Game(), sparse.Cell{Row: r, Col: c}, p), e.score(p), "cell (%d, %d), player %d", r, c, p)
 		}
 	}
 	require.Equal(t, want, got)
@@ -55,14 +57,14 @@ func TestRunModelMatchesGreedy(t *testing.T) {
 			cfg.Rule = engine.Exact
 		}
 		t.Run(fmt.Sprintf("%d/%v", round, cfg), func(t *testing.T) {
-			tr, err := newTracker(cfg)
+			tr, err := sparsesearch.NewTracker(cfg)
 			require.NoError(t, err)
 			randomMark := func(p int) (int, int) {
 				for {
 					r, c := rng.IntN(9), rng.IntN(11)
 					// A winning cell would end the game.
-					if _, wins := tr.fours[p][cellkey.Pack(r, c)]; tr.cell(r, c) == 0 && !wins {
-						_, err := tr.place(r, c, p)
+					if _, wins := tr.Fours(p)[cellkey.Pack(r, c)]; tr.Cell(r, c) == 0 && !wins {
+						_, err := tr.Place(r, c, p)
 						require.NoError(t, err)
 						return r, c
 					}
@@ -81,7 +83,7 @@ func TestRunModelMatchesGreedy(t *testing.T) {
 			}
 			for range 12 {
 				m.undo()
-				tr.undo()
+				tr.Undo()
 				checkModel(t, tr, m)
 			}
 			require.Len(t, m.cells, before)
@@ -96,11 +98,11 @@ func TestRunModelMatchesGreedy(t *testing.T) {
 func TestRunModelPredicts(t *testing.T) {
 	cfg := engine.DefaultConfig()
 	cfg.Players = 3
-	tr, err := newTracker(cfg)
+	tr, err := sparsesearch.NewTracker(cfg)
 	require.NoError(t, err)
 	place := func(p int, cells ...[2]int) {
 		for _, c := range cells {
-			_, err := tr.place(c[0], c[1], p)
+			_, err := tr.Place(c[0], c[1], p)
 			require.NoError(t, err)
 		}
 	}
@@ -123,19 +125,19 @@ func TestRunModelPredicts(t *testing.T) {
 	require.True(t, won)
 	require.Equal(t, []uint64{cellkey.Pack(5, 4)}, moves)
 	// Without the fours, the best cell by the local score.
-	tr.undo()
+	tr.Undo()
 	for range 4 {
-		tr.undo()
+		tr.Undo()
 	}
-	_, err = tr.place(0, 4, 1)
+	_, err = tr.Place(0, 4, 1)
 	require.NoError(t, err)
 	m = newRunModel(tr)
 	moves, _ = m.predict(2, nil)
 	require.NotEmpty(t, moves)
 	for _, key := range moves {
 		r, c := cellkey.Unpack(key)
-		for _, other := range neighbours(tr.g, modelRadius) {
-			require.GreaterOrEqual(t, localScore(tr.g, sparse.Cell{Row: r, Col: c}, 2), localScore(tr.g, other, 2))
+		for _, other := range core.Neighbours(tr.Game(), modelRadius) {
+			require.GreaterOrEqual(t, core.LocalScore(tr.Game(), sparse.Cell{Row: r, Col: c}, 2), core.LocalScore(tr.Game(), other, 2))
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package player
+package core
 
 import (
 	"math/rand/v2"
@@ -25,7 +25,7 @@ func TestLocalScoreCountsACycleOnce(t *testing.T) {
 		require.NoError(t, err)
 	}
 	attack, defence := 16+1+16+16, 1+1+1+1
-	assert.Equal(t, 5*attack+4*defence, localScore(g, sparse.Cell{Row: 0, Col: 0}, 1))
+	assert.Equal(t, 5*attack+4*defence, LocalScore(g, sparse.Cell{Row: 0, Col: 0}, 1))
 }
 
 // TestLocalScoreIsTranslationInvariantOnATorus: a torus has no edges, so
@@ -64,7 +64,7 @@ func TestLocalScoreIsTranslationInvariantOnATorus(t *testing.T) {
 				}
 				sr, sc := cfg.Wrap(r+dr, c+dc)
 				for p := 1; p <= 3; p++ {
-					require.Equal(t, localScore(g, sparse.Cell{Row: r, Col: c}, p), localScore(shifted, sparse.Cell{Row: sr, Col: sc}, p),
+					require.Equal(t, LocalScore(g, sparse.Cell{Row: r, Col: c}, p), LocalScore(shifted, sparse.Cell{Row: sr, Col: sc}, p),
 						"%d×%d K=%d, cell (%d, %d) shifted by (%d, %d), player %d", rows, cols, k, r, c, dr, dc, p)
 				}
 			}
