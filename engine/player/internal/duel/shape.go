@@ -301,3 +301,12 @@ func classOf(s [4]lineShape) cellClass {
 // makesFour reports whether the class is a four or better: marking the
 // cell threatens a win on the next move.
 func (c cellClass) makesFour() bool { return c >= classFour }
+
+// shapeNames spell the line shapes in the weights file.
+var shapeNames = [lineShapes]string{"none", "block1", "flex1", "block2", "flex2", "block3", "flex3", "block4", "flex4", "five"}
+
+// classNames spell the classes in the weights file.
+var classNames = [classCount]string{
+	"none", "block2", "flex2", "block3", "twoTwos", "flex3", "flex3Block2", "flex3Plus",
+	"doubleThree", "four", "fourBlock2", "fourPlus", "fourThree", "openFour", "five",
+}
