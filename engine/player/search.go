@@ -163,18 +163,6 @@ func WithMaxDepth(depth int) SearchOption { return func(s *Search) { s.maxDepth 
 // WithMaxNodes stops the search after about n positions (at least 1).
 func WithMaxNodes(n int64) SearchOption { return func(s *Search) { s.maxNodes = max(n, 1) } }
 
-// WithVCF turns the search for a victory by continuous fours on or off
-// (on by default); off, it also turns off the refutation of the
-// opponent's fours at the root and the short VCF at the search's leaves.
-func WithVCF(on bool) SearchOption { return func(s *Search) { s.vcf = on } }
-
-// WithVCT turns the search for a victory by continuous threats (fours and
-// threes) on or off (on by default). It runs after the VCF, until a fifth
-// (two players on the dense window) or a third (the sparse search) of the
-// budget; the dense search also uses it to drop root moves after which
-// the opponent has one.
-func WithVCT(on bool) SearchOption { return func(s *Search) { s.vct = on } }
-
 // NewSearch returns a searching player.
 func NewSearch(opts ...SearchOption) *Search {
 	s := &Search{budget: DefaultBudget, maxDepth: core.MaxDepth, vcf: true, vct: true, multi: Planned}
