@@ -7,22 +7,25 @@ import (
 )
 
 // MultiSearch names the look-ahead a [Search] runs for three or more
-// players; its String is the name [ParseMultiSearch] reads.
-type MultiSearch = multi.Kind
+// players.
+type MultiSearch uint8
+
+// String is the name [ParseMultiSearch] reads.
+func (m MultiSearch) String() string { return multi.Kind(m).String() }
 
 // The look-aheads for three or more players.
 const (
 	// MaxN has every player maximise its own value, each in turn; it
 	// prunes nothing.
-	MaxN = multi.MaxN
+	MaxN MultiSearch = MultiSearch(multi.MaxN)
 	// Paranoid is alpha-beta with every opponent minimising the
 	// searcher's value, each opponent in turn.
-	Paranoid = multi.Paranoid
+	Paranoid MultiSearch = MultiSearch(multi.Paranoid)
 	// BestReply is best-reply search with the other opponents playing
 	// their best-ordered move (BRS+): between two moves of the searcher,
 	// one opponent's reply is searched while every other opponent plays
 	// the move it must (a win, a block) or its best move by the ordering.
-	BestReply = multi.BestReply
+	BestReply MultiSearch = MultiSearch(multi.BestReply)
 	// Planned, the default, searches only the searcher's moves, every
 	// other player answering with the move a model of a player who looks
 	// one move ahead predicts (its win, its block of the first player
@@ -30,7 +33,7 @@ const (
 	// cuts): first for a line that wins, then for the line that ends best
 	// by the evaluation. Against bots that pursue their own lines it won
 	// the most games, and the soonest (see the README).
-	Planned = multi.Planned
+	Planned MultiSearch = MultiSearch(multi.Planned)
 )
 
 // ParseMultiSearch reads the name of a [MultiSearch].

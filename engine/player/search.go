@@ -108,7 +108,7 @@ type Search struct {
 	tracked     sparsesearch.State
 	forceSparse bool
 	// multi is the look-ahead for three or more players.
-	multi multi.Kind
+	multi MultiSearch
 	// provisional is the best move found so far by the Choose under way,
 	// for a caller whose deadline passes before it returns.
 	provisional atomic.Pointer[sparse.Cell]
@@ -178,7 +178,7 @@ func (s *Search) Name() string { return "search" }
 
 // LastStats describes the latest call of Choose.
 func (s *Search) LastStats() Stats {
-	return Stats{Depth: s.stats.Depth, Nodes: s.stats.Nodes, Elapsed: s.elapsed, Reason: s.stats.Reason, Score: s.stats.Score}
+	return Stats{Depth: s.stats.Depth, Nodes: s.stats.Nodes, Elapsed: s.elapsed, Reason: Reason(s.stats.Reason), Score: s.stats.Score}
 }
 
 // Choose returns the cell the search prefers for player, who must be the
@@ -219,7 +219,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	if duel.Plays(cfg) && !s.forceSparse {
 		if fits, warm := s.duel.Sync(g, halfway(start, deadline)); fits {
 			if !warm {
-				s.stats.Reason = ReasonWarmUp
+				s.stats.Reason = core.ReasonWarmUp
 				return quickMove(g, player), nil
 			}
 			if c, ok := s.duel.Choose(ctx, g, player, lim, &s.stats, &s.provisional); ok {
@@ -232,7 +232,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		return sparse.Cell{}, err
 	}
 	if !warm {
-		s.stats.Reason = ReasonWarmUp
+		s.stats.Reason = core.ReasonWarmUp
 		return quickMove(g, player), nil
 	}
 	r := s.tracked.NewRun(ctx, player, lim, &s.stats, s.rng)
@@ -241,7 +241,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		ok  bool
 	)
 	if cfg.Players >= 3 {
-		key, ok = multi.Best(r, s.multi)
+		key, ok = multi.Best(r, multi.Kind(s.multi))
 	} else {
 		key, ok = r.Best()
 	}
@@ -254,7 +254,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		// that ends like the one it followed): start afresh next time.
 		s.tracked.Reset()
 	}
-	s.stats.Reason = ReasonFallback
+	s.stats.Reason = core.ReasonFallback
 	return quickMove(g, player), nil
 }
 

@@ -4,6 +4,7 @@
 // counts nodes against them ([Meter]), the figures a search reports
 // ([Stats], [Reason]) and the scale of its scores ([WinValue]).
 //
-// It imports nothing of the engines; they import it, and the public
-// package engine/player re-exports [Reason].
+// It imports nothing of the engines; they import it. The public package
+// engine/player has its own Reason type, whose constants are these
+// values.
 package core
