@@ -16,44 +16,11 @@ import (
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// checkDuel recomputes from the marks alone everything the board keeps
-// incrementally and compares.
+// checkDuel fails the test when b's bookkeeping differs from a
+// recomputation.
 func checkDuel(t *testing.T, b *board) {
 	t.Helper()
-	var counts [2][classCount]int32
-	var worth [2][2]int64
-	var hash uint64
-	for i := range b.stone {
-		if b.stone[i] == offCell {
-			continue
-		}
-		if q := int(b.stone[i]) - 1; q >= 0 {
-			hash ^= b.zob[i][q]
-		}
-		near := 0
-		for dy := -2; dy <= 2; dy++ {
-			for dx := -2; dx <= 2; dx++ {
-				if j := i + dy*b.w + dx; j >= 0 && j < len(b.stone) && (b.stone[j] == 1 || b.stone[j] == 2) {
-					near++
-				}
-			}
-		}
-		require.Equal(t, near, int(b.near[i]), "near count of %v", b.cellAt(i))
-		if b.stone[i] != 0 {
-			continue
-		}
-		want := b.fresh(i)
-		require.Equal(t, want, b.cell[i], "state of %v", b.cellAt(i))
-		for q := range 2 {
-			counts[q][want.class[q]]++
-			for r := range 2 {
-				worth[q][r] += int64(judged[want.key[q]].worth[r])
-			}
-		}
-	}
-	require.Equal(t, counts, b.counts)
-	require.Equal(t, worth, b.worth)
-	require.Equal(t, hash, b.hash)
+	require.NoError(t, b.verify())
 }
 
 // TestDuelBoardMatchesScratch plays random games on the working board,
@@ -177,8 +144,7 @@ func TestDuelSearchLeavesBoardInStep(t *testing.T) {
 		lim.MaxNodes = int64(1 + i*97)
 		c, ok := ds.Choose(context.Background(), g, g.Turn(), lim, &core.Stats{}, &atomic.Pointer[sparse.Cell]{})
 		require.True(t, ok)
-		require.Equal(t, g.History(), ds.played)
-		checkDuel(t, ds.b)
+		require.NoError(t, ds.Verify(g))
 		if _, err := g.Play(c.Row, c.Col); err != nil || g.Status() != engine.Ongoing {
 			break
 		}
@@ -246,8 +212,7 @@ func TestSyncResumes(t *testing.T) {
 		}
 	}
 	assert.Greater(t, calls, 1, "a deadline already passed stops the replay")
-	require.Equal(t, g.History(), ds.played)
-	checkDuel(t, ds.b)
+	require.NoError(t, ds.Verify(g))
 	var fresh State
 	fits, warm := fresh.Sync(g, time.Time{})
 	require.True(t, fits && warm)
@@ -255,4 +220,37 @@ func TestSyncResumes(t *testing.T) {
 	assert.Equal(t, fresh.b.cell, ds.b.cell)
 	assert.Equal(t, fresh.b.counts, ds.b.counts)
 	assert.Equal(t, fresh.b.hash, ds.b.hash)
+}
+
+// TestVerifyFindsDrift: Verify, which the tests of kept state rely on,
+// reports a board that drifted from the game in any of its parts.
+func TestVerifyFindsDrift(t *testing.T) {
+	g, err := engine.New(engine.WithBounds(15, 15))
+	require.NoError(t, err)
+	for _, m := range benchOpening[:12] {
+		_, err := g.Play(7+m[0], 7+m[1])
+		require.NoError(t, err)
+	}
+	var ds State
+	fits, warm := ds.Sync(g, time.Time{})
+	require.True(t, fits && warm)
+	require.NoError(t, ds.Verify(g))
+	i, _ := ds.b.index(0, 0)
+	for name, drift := range map[string]func(){
+		"hash":   func() { ds.b.hash ^= 1 },
+		"near":   func() { ds.b.near[i]++ },
+		"counts": func() { ds.b.counts[0][classFlex2]++ },
+		"worth":  func() { ds.b.worth[1][waiting]++ },
+		"cell":   func() { ds.b.cell[i].val[0]++ },
+		"moves":  func() { ds.played[3].Col++ },
+	} {
+		var fresh State
+		fresh.Sync(g, time.Time{})
+		ds = fresh
+		drift()
+		assert.Error(t, ds.Verify(g), name)
+	}
+	h, err := engine.New(engine.WithBounds(15, 15))
+	require.NoError(t, err)
+	assert.Error(t, ds.Verify(h), "another game")
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
@@ -75,11 +76,38 @@ func TestSearchLeavesItsCopyInStep(t *testing.T) {
 		lim := core.Limits{Start: time.Now(), MaxDepth: core.MaxDepth, MaxNodes: int64(1 + i*37), Width: core.DefaultWidth, VCF: true, VCT: true}
 		key, ok := s.NewRun(context.Background(), g.Turn(), lim, &core.Stats{}, rand.New(rand.NewPCG(1, 2))).Best()
 		require.True(t, ok)
-		require.Equal(t, g.History(), s.t.g.History())
-		checkTracker(t, s.t)
+		require.NoError(t, s.Verify(g))
 		r, c := cellkey.Unpack(key)
 		if _, err := g.Play(r, c); err != nil || g.Status() != engine.Ongoing {
 			break
 		}
+	}
+}
+
+// TestVerifyFindsDrift: Verify, which the tests of kept state rely on,
+// reports a tracker that drifted from the game in any of its parts.
+func TestVerifyFindsDrift(t *testing.T) {
+	g, err := engine.New(engine.WithPlayers(3), engine.WithK(4))
+	require.NoError(t, err)
+	for _, m := range [][2]int{{0, 0}, {1, 1}, {2, 2}, {0, 1}, {1, 2}, {2, 3}, {0, 2}} {
+		_, err := g.Play(m[0], m[1])
+		require.NoError(t, err)
+	}
+	key := cellkey.Pack(0, 3)
+	for name, drift := range map[string]func(tr *Tracker){
+		"score":  func(tr *Tracker) { tr.score[1]++ },
+		"fours":  func(tr *Tracker) { tr.fours[2][key]++ },
+		"threes": func(tr *Tracker) { delete(tr.threes[1], key) },
+		"gain":   func(tr *Tracker) { tr.gain[3][key] = cellGain{attack: 1} },
+		"near":   func(tr *Tracker) { tr.near[key]++ },
+		"hash":   func(tr *Tracker) { tr.hash ^= 1 },
+	} {
+		var s State
+		warm, err := s.Sync(g, time.Time{})
+		require.NoError(t, err)
+		require.True(t, warm)
+		require.NoError(t, s.Verify(g))
+		drift(s.t)
+		assert.Error(t, s.Verify(g), name)
 	}
 }

@@ -1,10 +1,13 @@
 package sparsesearch
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"reflect"
+	"slices"
 
+	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 )
@@ -93,6 +96,47 @@ func (tr *Tracker) Verify() error {
 	} {
 		if !reflect.DeepEqual(part.want, part.got) {
 			return fmt.Errorf("sparsesearch: the tracker's %s differ from a recomputation", part.name)
+		}
+	}
+	return nil
+}
+
+// Verify reports the first way the state differs from what the game g,
+// replayed on a fresh tracker, gives: the moves held and everything the
+// tracker keeps incrementally. Tests prove with it that a state kept from
+// call to call equals a fresh one.
+func (s *State) Verify(g *engine.Game) error {
+	t := s.t
+	switch {
+	case t == nil:
+		return errors.New("sparsesearch: no tracker")
+	case t.cfg != g.Config():
+		return fmt.Errorf("sparsesearch: a tracker for %v, the game is %v", t.cfg, g.Config())
+	case !slices.Equal(t.g.History(), g.History()):
+		return errors.New("sparsesearch: the tracker's moves are not the game's")
+	}
+	if err := t.Verify(); err != nil {
+		return err
+	}
+	nt, err := NewTracker(g.Config())
+	if err != nil {
+		return err
+	}
+	for i := range g.Len() {
+		m, _ := g.MoveAt(i)
+		if _, err := nt.Place(m.Row, m.Col, m.Player); err != nil {
+			return fmt.Errorf("sparsesearch: replaying move %d: %w", i+1, err)
+		}
+	}
+	for _, part := range []struct {
+		name      string
+		want, got any
+	}{
+		{"scores", nt.score, t.score}, {"fours", nt.fours, t.fours}, {"threes", nt.threes, t.threes},
+		{"gains", nt.gain, t.gain}, {"candidates", nt.near, t.near}, {"Zobrist key", nt.hash, t.hash},
+	} {
+		if !reflect.DeepEqual(part.want, part.got) {
+			return fmt.Errorf("sparsesearch: the tracker's %s differ from a rebuild's", part.name)
 		}
 	}
 	return nil
