@@ -141,7 +141,7 @@ func (t *Tracker) Undo() {
 	}
 	t.update(m.Row, m.Col, m.Player, -1)
 	if _, err := t.g.Undo(); err != nil {
-		panic("player: undo of the Tracker's own move failed: " + err.Error())
+		panic("player: undo of the tracker's own move failed: " + err.Error())
 	}
 }
 

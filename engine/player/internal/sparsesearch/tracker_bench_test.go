@@ -34,13 +34,13 @@ func BenchmarkTrackerPlaceUndo(b *testing.B) {
 		r, c := cellkey.Unpack(cands[i%len(cands)].Key)
 		return sparse.Cell{Row: r, Col: c}
 	}
-	for _, k := range []string{"Tracker", "engine-only"} {
+	for _, k := range []string{"tracker", "engine-only"} {
 		b.Run(fmt.Sprintf("op=%s/marks=30", k), func(b *testing.B) {
 			i := 0
 			for b.Loop() {
 				c := cell(i)
 				i++
-				if k == "Tracker" {
+				if k == "tracker" {
 					if _, err := s.t.Place(c.Row, c.Col, g.Turn()); err != nil {
 						b.Fatal(err)
 					}
