@@ -21,77 +21,31 @@ import (
 // finish, so the median move takes well under it.
 const DefaultBudget = 200 * time.Millisecond
 
-// Search is a Gomoku player that looks ahead.
+// Search is a Gomoku player that looks ahead. Each move it takes a win,
+// blocks the opponent's, looks for a forced win by threats (a victory by
+// continuous fours, VCF, then by fours and threes, VCT), and otherwise
+// searches with iterative deepening until its budget ([WithBudget]), the
+// context's deadline, [WithMaxDepth] or [WithMaxNodes] stops it.
 //
-// Two players (K from 3 to 11, or 10 under the exact rule) play on a dense
-// working window: an array over the marks' bounding box plus a margin, or
-// the whole of a bounded board up to 128×128, rebuilt when play leaves it.
-// Every empty cell keeps, per player and axis, the pattern of the cells
-// within K−1 (K under the exact rule) of it, updated on place and undo for
-// the cells a mark can see; a table derived from the rules for that K maps
-// a pattern to the shape marking the cell would make (five, open or
-// blocked four, three, two, one), and the four shapes to a class (a four
-// and an open three, two open threes, …) and a value. Class counts find
-// threats at once and values order moves; the static evaluation sums
-// weights of the same shapes and classes that differ for the side to move
-// and the side that waits, fitted to game results.
-// Each move: a win; the block of the opponent's win; a victory by
-// continuous fours (VCF) or by fours and threes (VCT); else a
-// principal-variation search with iterative deepening, a transposition
-// table, killer and history ordering, late-move reductions and futility
-// pruning over the moves after which the opponent has no VCF (nor, as far
-// as time allows, a VCT). Inside the search a player facing a four has one move, one
-// facing a three only its fours and the cells that spoil the three, and
-// neither costs depth; leaves try a short VCF.
+// Two players (K from 3 to 11, or 10 under the exact rule, with marks
+// within a window of 2^19 cells) are searched on a dense window whose
+// cells know the line shapes around them: a principal-variation search
+// over the moves after which the opponent has no VCF, with a static
+// evaluation fitted to game results. Other games are searched on the
+// sparse board, scored by live windows (K cells on a line that only one
+// player can still fill). With three or more players a threat counts by
+// the players who move before its owner again, every player blocks the
+// first threat after it in turn order that the players in between leave,
+// and the look-ahead is the one [WithMultiSearch] chooses ([Planned] by
+// default). README.md next to the package's files maps the engines; their
+// package documentation describes each.
 //
-// Otherwise (three or more players, longer lines, or marks too spread for
-// a window of 2^19 cells) it runs the sparse search. For every move it
-// first takes a win, then (two players) looks for a victory by continuous
-// fours and then by continuous threats, and otherwise runs an alpha-beta
-// search with iterative deepening until its time budget or the context's
-// deadline, whichever is sooner. When the opponent would have a VCF were
-// it to move, the alpha-beta only considers the moves that leave it none.
-// The alpha-beta considers the empty cells within distance 2 of a mark (1
-// for K ≤ 3), best first by their one-move gain, and only the best dozen
-// of them below the root; when the player to move faces a cell that wins
-// for an opponent, its only moves are the cells that block it. Leaves are
-// scored by live windows: K consecutive cells on an axis holding marks of
-// one player only, none off the board and, under the exact rule, not
-// flanked by that player's mark (filling it would make an overline). A
-// live window with c marks is worth 8^(c-1) to its owner, so a run open on
-// both sides, lying in more live windows, outweighs one closed on a side,
-// for any K; the value is the mover's total minus the others' (with three
-// or more players the mover's counts once against each opponent's).
-//
-// With three or more players every player, root or not, blocks the
-// winning cells of the first player after it in turn order who has some,
-// unless the players moving in between can block them all (as rational
-// players would, and as [Greedy] does), which leaves the root free to
-// attack while an opponent's threat is another opponent's to block. A
-// threat counts by the players who move before its owner again: N−1
-// opponents block N−1 cells, so a move leaving N winning cells wins and one
-// leaving N−1 forces every opponent's reply. Each move: a win; the block
-// nobody else will make; a forcing win (every move of the line forcing all
-// N−1 replies, every choice of the blockers tried); a forcing win in which
-// the players not forced to block try their three best moves; else the
-// look-ahead chosen by [WithMultiSearch]. By default ([Planned]) that is a
-// search of the root's moves alone, every other player answering as a
-// model of a player who looks one move ahead predicts: a line that wins
-// within six of the root's moves is played, else the move whose lines
-// end best by the evaluation. The others (max-n, paranoid, best-reply)
-// search the best 24 candidates with every player moving, scoring the
-// root's live windows once against each opponent's; their horizon counts
-// a short forcing win of the player to move as a win and, with an
-// opponent to move, the cells from which the root would have one, as
-// many of them as there are players being more than the opponents can
-// spoil.
-//
-// Both keep their working position from call to call, in step with the
-// real game's history, so a move costs the same on move 10 and on move
-// 10,000. Replaying a long history (a loaded game of thousands of marks)
-// stops at half the budget and goes on at the next call; until it is
-// done, Choose answers at once with a win or a block found around the
-// latest moves. Choose never changes the game it is given.
+// Its working position is kept from call to call, in step with the real
+// game's history, so a move costs the same on move 10 and on move 10,000.
+// Replaying a long history (a loaded game of thousands of marks) stops at
+// half the budget and goes on at the next call; until it is done, Choose
+// answers at once with a win or a block found around the latest moves.
+// Choose never changes the game it is given.
 type Search struct {
 	budget   time.Duration
 	maxDepth int
