@@ -50,3 +50,21 @@ func TestFittedWeightsRoundTrip(t *testing.T) {
 	w[2*FitRole] = float64(tempo) / 1000
 	assert.Equal(t, CurrentWeights(), FittedWeights(w))
 }
+
+// FuzzParseWeights: any file is read without a panic, and one it takes is
+// written back to a file that reads the same.
+func FuzzParseWeights(f *testing.F) {
+	f.Add(weightsFile)
+	f.Add([]byte(`{"toMove": {"shapes": {"six": 1}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		w, err := ParseWeights(data)
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		require.NoError(t, w.Write(&buf))
+		again, err := ParseWeights(buf.Bytes())
+		require.NoError(t, err)
+		require.Equal(t, w, again)
+	})
+}

@@ -95,3 +95,20 @@ func TestParseSummary(t *testing.T) {
 		assert.False(t, ok, bad)
 	}
 }
+
+// FuzzParseSummary: any line is read without a panic, and a line it takes
+// has moves and a result of 0, ½ or 1.
+func FuzzParseSummary(f *testing.F) {
+	f.Add(`[Game "2"] [Black "b"] [White "a"] [Result "0-1"] [Termination "five in a row"] [PlyCount "4"] h8g9h7h3`)
+	f.Add(`[Result "1/2-1/2"] [Termination "x"] a1`)
+	f.Add("")
+	f.Fuzz(func(t *testing.T, line string) {
+		moves, first, ok := parseSummary(line)
+		if !ok {
+			return
+		}
+		if len(moves) == 0 || (first != 0 && first != 0.5 && first != 1) {
+			t.Fatalf("%q: %d moves, result %v", line, len(moves), first)
+		}
+	})
+}
