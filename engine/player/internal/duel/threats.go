@@ -14,8 +14,8 @@ const (
 	// leaves, rootVCFNodes that of a threat search at the root.
 	leafVCFNodes = 64
 	rootVCFNodes = 200000
-	// vcfFailedLimit bounds the table of refuted positions.
-	vcfFailedLimit = 1 << 18
+	// failedLimit bounds the table of refuted positions.
+	failedLimit = 1 << 18
 	vctSalt        = 0x3c6ef372fe94f82b
 )
 
@@ -120,7 +120,7 @@ func (d *run) fourWin(q, depth, last int) int {
 
 // refuted records that the position key has no win within depth.
 func (d *run) refuted(key uint64, depth int) {
-	if len(d.s.failed) >= vcfFailedLimit {
+	if len(d.s.failed) >= failedLimit {
 		clear(d.s.failed)
 	}
 	d.s.failed[key] = depth

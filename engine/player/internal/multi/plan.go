@@ -137,7 +137,7 @@ func (r *run) planUndo() {
 
 // planBest is the root's move among moves (r.model modelling the
 // position) whose planned lines, searched to the deepest number of its
-// moves that time, the node budget and [WithMaxDepth] allow, end in the
+// moves that time, the node budget and the depth limit allow, end in the
 // best position by the evaluation (a win counting above any, a loss
 // below).
 func (r *run) planBest(moves []uint64) uint64 {

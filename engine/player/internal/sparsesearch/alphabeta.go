@@ -39,9 +39,9 @@ type Run struct {
 	St  *core.Stats
 	// VCFLeft counts down the node budget of the current threat search.
 	VCFLeft int
-	// TT is the transposition table; Failed maps positions a threat
+	// tt is the transposition table; Failed maps positions a threat
 	// search refuted to the depth it had left.
-	TT     map[uint64]ttEntry
+	tt     map[uint64]ttEntry
 	Failed map[uint64]int
 	// Horizon, when set, scores a position at the alpha-beta's horizon
 	// with mover to move and no threat to answer; otherwise Evaluate does.
@@ -63,7 +63,7 @@ func (s *State) NewRun(ctx context.Context, root int, lim core.Limits, st *core.
 	}
 	return &Run{
 		Meter: core.NewMeter(ctx, st, lim.MaxNodes, 16), T: s.t, Root: root, Lim: lim, St: st,
-		TT: s.tt, Failed: s.failed, scratch: &s.scratch, rng: rng,
+		tt: s.tt, Failed: s.failed, scratch: &s.scratch, rng: rng,
 	}
 }
 
@@ -129,7 +129,7 @@ func (r *Run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 		}
 	}
 	key := t.hash ^ uint64(mover)*0x9e3779b97f4a7c15
-	if e, ok := r.TT[key]; ok {
+	if e, ok := r.tt[key]; ok {
 		if int(e.depth) >= depth {
 			switch {
 			case e.bound == core.ExactBound:
@@ -171,7 +171,7 @@ func (r *Run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 			break
 		}
 	}
-	if len(r.TT) < ttLimit {
+	if len(r.tt) < ttLimit {
 		bound := core.ExactBound
 		switch {
 		case best <= a0:
@@ -179,7 +179,7 @@ func (r *Run) alphaBeta(depth int, alpha, beta int64, mover, ply int) int64 {
 		case best >= b0:
 			bound = core.LowerBound
 		}
-		r.TT[key] = ttEntry{depth: int8(depth), bound: bound, value: best, best: bestMove}
+		r.tt[key] = ttEntry{depth: int8(depth), bound: bound, value: best, best: bestMove}
 	}
 	return best
 }

@@ -102,7 +102,7 @@ func (r *Run) refuteVCF(moves []uint64) []uint64 {
 // move of the deepest completed iteration; try is the value of a root move
 // searched to depth plies, alpha the best so far.
 func (r *Run) Deepen(moves []uint64, try func(mv uint64, depth int, alpha int64) int64) uint64 {
-	clear(r.TT)
+	clear(r.tt)
 	if r.St.Reason == core.ReasonNone {
 		r.St.Reason = core.ReasonSearch
 	}
