@@ -16,7 +16,7 @@ const (
 	rootVCFNodes = 200000
 	// failedLimit bounds the table of refuted positions.
 	failedLimit = 1 << 18
-	vctSalt        = 0x3c6ef372fe94f82b
+	vctSalt     = 0x3c6ef372fe94f82b
 )
 
 // lastOf is q's latest mark on the board, or −1.
