@@ -52,6 +52,31 @@
 //   - BEGIN on a board with stones is refused; TURN, BOARD and PLAY work on
 //     any position.
 //
+// # Games, positions and what the brain keeps
+//
+// One process may play many games, as managers reuse brains:
+//
+//   - START and RECTSTART begin a game on an empty board of their size,
+//     RESTART one of the same size; BOARD and SWAP2BOARD set a whole new
+//     position; TAKEBACK removes a stone. After any of them the brain's
+//     next answer is the one a fresh process would give after START (same
+//     size), the INFO settings in force and a BOARD of the same stones in
+//     the same order. The strategy is handed the game built from the
+//     stones (see below) and follows it whatever it saw before: a kept
+//     [player.Search] brings its working board to the new position and
+//     keeps its tables only while the game moves forward. What a process
+//     may carry from one game to the next is warm tables keyed by whole
+//     positions, which never make an answer illegal nor miss a win or a
+//     forced block (both are found before any table is read).
+//   - The time and memory limits and the increment inferred from
+//     time_left belong to the match and stay; the time used, for
+//     timeout_match, belongs to the game.
+//   - INFO rule takes effect at once until the brain is asked for a move
+//     of the game under way (or PLAY places its stone); sent later, while
+//     it thinks included, it waits for the next game, which START,
+//     RECTSTART, RESTART, BOARD and SWAP2BOARD begin. The board size
+//     changes only with START and RECTSTART, which begin a game.
+//
 // # Colours and the game a strategy sees
 //
 // The brain keeps the stones as the manager sent them and rebuilds an

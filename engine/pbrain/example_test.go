@@ -40,8 +40,10 @@ func ExampleServe() {
 		"6,6,1",
 		"8,8,2",
 		"DONE",
-		"INFO rule 4",
+		"INFO rule 4", // renju: for the next game
 		"TURN 0,0",
+		"RESTART",
+		"BEGIN",
 		"ABOUT",
 		"END",
 	}, "\r\n")
@@ -56,6 +58,8 @@ func ExampleServe() {
 	// OK
 	// 6,6
 	// 7,6
+	// 8,6
+	// OK
 	// ERROR rule 4 is not supported: renju (4); this brain plays freestyle (0), exactly five (1) and continuous games (2)
 	// name="centre", version="1.0", author="example", country="CZ"
 }

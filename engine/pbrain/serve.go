@@ -77,7 +77,13 @@ type server struct {
 
 	pos   *position // nil before START
 	clock clock
-	rule  int // INFO rule bit mask
+	// rule is the INFO rule bit mask last sent; gameRule the one the game
+	// under way is played by. They differ once a move of the game has been
+	// asked of the brain or played by it (ruleFixed) and a new rule
+	// arrives: it waits for the next game.
+	rule      int
+	gameRule  int
+	ruleFixed bool
 	// deferred holds problems found in INFO commands; the manager does not
 	// read answers to INFO, so they are reported before the next answer
 	// (MESSAGE lines) or instead of the next move (ERROR, in problem).
@@ -174,7 +180,7 @@ func (s *server) handle(ctx context.Context, l inputLine) {
 			return
 		}
 		s.pos = newPosition(s.pos.cols, s.pos.rows)
-		s.clock.newGame()
+		s.newGame()
 		s.answer("OK")
 	case cmdInfo:
 		s.info(c)
@@ -259,8 +265,15 @@ func (s *server) start(c command) {
 		return
 	}
 	s.pos = newPosition(w, h)
-	s.clock.newGame()
+	s.newGame()
 	s.answer("OK")
+}
+
+// newGame forgets what belongs to the previous game and puts the latest
+// rule in force.
+func (s *server) newGame() {
+	s.clock.newGame()
+	s.gameRule, s.ruleFixed = s.rule, false
 }
 
 func (s *server) info(c command) {
@@ -305,6 +318,9 @@ func (s *server) info(c command) {
 			return
 		}
 		s.rule = n
+		if !s.ruleFixed {
+			s.gameRule = n
+		}
 	default:
 		// game_type, evaluate, folder and keys from later protocol
 		// versions: nothing to do, as the spec recommends.
@@ -334,7 +350,7 @@ func unsupportedRule(mask int) string {
 }
 
 func (s *server) engineRule() engine.Rule {
-	if s.rule&1 != 0 {
+	if s.gameRule&1 != 0 {
 		return engine.Exact
 	}
 	return engine.Freestyle
@@ -398,9 +414,13 @@ func (s *server) boardLine(ctx context.Context, l inputLine) {
 }
 
 func (s *server) boardDone(ctx context.Context, b *boardInput) {
-	switch {
-	case b.errMsg != "":
+	if b.errMsg != "" {
 		s.errorf("%s", b.errMsg)
+		return
+	}
+	// A whole new position: the latest rule applies.
+	s.gameRule, s.ruleFixed = s.rule, false
+	switch {
 	case !s.ready():
 	case b.swap2:
 		s.swap2(ctx, b)

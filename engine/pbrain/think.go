@@ -29,6 +29,7 @@ func (s *server) move(ctx context.Context, start time.Time) {
 		s.errorf("the board is full: no move left")
 		return
 	}
+	s.ruleFixed = true
 	g, me := s.pos.game(k, s.engineRule())
 	fx, fy, _ := s.pos.fallback(g, me) // the board is not full, so ok
 	budget := s.clock.plan(s.opts, s.pos.empties())
@@ -63,7 +64,7 @@ func (s *server) refusal() string {
 	if s.problem != "" {
 		return s.problem
 	}
-	return unsupportedRule(s.rule)
+	return unsupportedRule(s.gameRule)
 }
 
 // place puts the brain's stone on a cell checked to be free and answers it.
@@ -72,6 +73,7 @@ func (s *server) place(x, y int) {
 		s.onMove(x, y, s.pos)
 	}
 	s.pos.place(x, y, fieldOwn)
+	s.ruleFixed = true
 	s.answer(fmt.Sprintf("%d,%d", x, y))
 }
 

@@ -204,8 +204,8 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		if g.CanPlace(row, col) == nil {
 			return sparse.Cell{Row: row, Col: col}, nil
 		}
-		// The working copy lost track of the game (a rewritten history
-		// that ends like the one it followed): start afresh next time.
+		// A move the game refuses means the working copy is not the
+		// game's position: start afresh next time.
 		s.tracked.Reset()
 	}
 	s.stats.Reason = core.ReasonFallback

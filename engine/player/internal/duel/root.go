@@ -8,6 +8,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/history"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -46,7 +47,11 @@ func Plays(cfg engine.Config) bool {
 	return cfg.Players == 2 && cfg.K >= 3 && lr.side() <= maxSide
 }
 
-// Sync brings the working board in step with g, rebuilding the window
+// Sync brings the working board in step with g: a board for another
+// configuration or another game is built afresh, and otherwise the moves
+// past the longest prefix it shares with g are undone and g's later ones
+// played. The tables learnt on the way survive only while the game moves
+// forward: a move undone clears them (see Forget). The window is rebuilt
 // when a move falls outside it or near an edge that is not the board's.
 // fits is false when the marks do not fit a window. Replaying a long
 // history stops at deadline (when not zero) with warm false; the next
@@ -56,46 +61,58 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 	if ds.tt == nil || ds.cfg != cfg {
 		*ds = State{cfg: cfg, tt: make([]ttSlot, 1<<ttBits), kill: make([][2]int32, maxPly+2), failed: ds.failed}
 	}
-	common := min(len(ds.played), g.Len())
-	for common > 0 {
-		if m, _ := g.MoveAt(common - 1); m == ds.played[common-1] {
-			break
+	for range 2 {
+		if ds.b == nil && !ds.build(g) {
+			return false, false
 		}
-		common--
-	}
-	for attempt := 0; ; attempt++ {
-		if ds.b == nil {
-			if attempt > 1 || !ds.build(g) {
-				return false, false
-			}
-			common = 0
+		played, stopped, back := 0, false, false
+		held := history.Sync(history.Moves(ds.played), g,
+			func() {
+				if !ds.build(g) {
+					ds.b = nil
+				}
+			},
+			func() {
+				ds.b.undo()
+				ds.played = ds.played[:len(ds.played)-1]
+				back = true
+			},
+			func(m engine.Move) bool {
+				b := ds.b
+				if b == nil {
+					return false
+				}
+				played++
+				if played%core.SyncCheck == 0 && !deadline.IsZero() && time.Now().After(deadline) {
+					stopped = true
+					return false
+				}
+				idx, ok := b.index(m.Row, m.Col)
+				if !ok || !b.roomy(idx) || b.stone[idx] != 0 || m.Player < 1 || m.Player > 2 {
+					ds.b = nil
+					return false
+				}
+				b.place(idx, m.Player-1)
+				ds.played = append(ds.played, m)
+				return true
+			})
+		if back && ds.b != nil {
+			ds.Forget()
 		}
-		b := ds.b
-		for len(ds.played) > common {
-			b.undo()
-			ds.played = ds.played[:len(ds.played)-1]
-		}
-		for i := len(ds.played); i < g.Len(); i++ {
-			if (i-common)%core.SyncCheck == core.SyncCheck-1 && !deadline.IsZero() && time.Now().After(deadline) {
-				return true, false
-			}
-			m, _ := g.MoveAt(i)
-			idx, ok := b.index(m.Row, m.Col)
-			if !ok || !b.roomy(idx) || b.stone[idx] != 0 || m.Player < 1 || m.Player > 2 {
-				ds.b = nil
-				break
-			}
-			b.place(idx, m.Player-1)
-			ds.played = append(ds.played, m)
-		}
-		if ds.b != nil {
+		switch {
+		case held == g.Len():
 			return true, true
+		case stopped:
+			return true, false
 		}
+		// A move left the window: build one around all the marks.
 	}
+	return false, false
 }
 
-// build makes a fresh, empty window around g's marks, or reports
-// false when they do not fit one.
+// build makes a fresh, empty window around g's marks, forgetting
+// everything learnt on the previous one, or reports false when the marks
+// do not fit one.
 func (ds *State) build(g *engine.Game) bool {
 	cfg := g.Config()
 	box, _ := g.BoundingBox()
@@ -117,9 +134,26 @@ func (ds *State) build(g *engine.Game) bool {
 	b := newBoard(cfg, r0, c0, r1-r0+1, c1-c0+1)
 	ds.played = ds.played[:0]
 	ds.b = b
-	clear(ds.tt)
 	ds.hist = [2][]int32{make([]int32, len(b.stone)), make([]int32, len(b.stone))}
+	ds.Forget()
 	return true
+}
+
+// Forget clears what the two-player search learnt in earlier positions:
+// the transposition table, the killer and history tables (array cells of
+// the window) and the VCF refutations (which may have read the window's
+// frame). Entries are checked against the full key and ordering hints
+// only rank empty cells near the marks, so the tables could not make the
+// search play an illegal cell; cleared, they cannot make it play
+// differently from a fresh search either. Sync calls it when the game
+// goes back; tests call it to compare a kept state with a fresh one.
+func (ds *State) Forget() {
+	clear(ds.tt)
+	clear(ds.kill)
+	for q := range ds.hist {
+		clear(ds.hist[q])
+	}
+	clear(ds.failed)
 }
 
 // roomy reports whether array cell i is far enough from every window edge

@@ -5,14 +5,17 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // Verify reports the first way the state differs from what the game g,
 // rebuilt from scratch, gives: the moves held, the marks, everything the
-// board keeps incrementally, and a board built afresh over the same
-// window. Tests prove with it that a state kept from call to call equals
+// board keeps incrementally, a board built afresh over the same window,
+// and the hash and candidate cells of a fresh state's board (whose window
+// may lie elsewhere). Tests prove with it that a state kept from call to call equals
 // a fresh one.
 func (ds *State) Verify(g *engine.Game) error {
 	b := ds.b
@@ -60,7 +63,28 @@ func (ds *State) Verify(g *engine.Game) error {
 			return fmt.Errorf("duel: the board's %s differ from a rebuild's", part.name)
 		}
 	}
+	var fresh State
+	if fits, warm := fresh.Sync(g, time.Time{}); !fits || !warm {
+		return errors.New("duel: the game does not fit a fresh window")
+	}
+	if fresh.b.hash != b.hash {
+		return errors.New("duel: the Zobrist key differs from a fresh board's")
+	}
+	if !slices.Equal(fresh.b.candidates(), b.candidates()) {
+		return errors.New("duel: the candidate cells differ from a fresh board's")
+	}
 	return nil
+}
+
+// candidates are the cells the search considers, in row-major order.
+func (b *board) candidates() []sparse.Cell {
+	var out []sparse.Cell
+	b.cands(func(i int) bool {
+		out = append(out, b.cellAt(i))
+		return true
+	})
+	slices.SortFunc(out, sparse.Cell.Compare)
+	return out
 }
 
 // verify recomputes from the marks alone everything the board keeps
