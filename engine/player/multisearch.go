@@ -17,15 +17,15 @@ func (m MultiSearch) String() string { return multi.Kind(m).String() }
 const (
 	// MaxN has every player maximise its own value, each in turn; it
 	// prunes nothing.
-	MaxN MultiSearch = MultiSearch(multi.MaxN)
+	MaxN MultiSearch = iota
 	// Paranoid is alpha-beta with every opponent minimising the
 	// searcher's value, each opponent in turn.
-	Paranoid MultiSearch = MultiSearch(multi.Paranoid)
+	Paranoid
 	// BestReply is best-reply search with the other opponents playing
 	// their best-ordered move (BRS+): between two moves of the searcher,
 	// one opponent's reply is searched while every other opponent plays
 	// the move it must (a win, a block) or its best move by the ordering.
-	BestReply MultiSearch = MultiSearch(multi.BestReply)
+	BestReply
 	// Planned, the default, searches only the searcher's moves, every
 	// other player answering with the move a model of a player who looks
 	// one move ahead predicts (its win, its block of the first player
@@ -33,7 +33,7 @@ const (
 	// cuts): first for a line that wins, then for the line that ends best
 	// by the evaluation. Against bots that pursue their own lines it won
 	// the most games, and the soonest (see the README).
-	Planned MultiSearch = MultiSearch(multi.Planned)
+	Planned
 )
 
 // ParseMultiSearch reads the name of a [MultiSearch].

@@ -11,30 +11,30 @@ func (r Reason) String() string { return core.Reason(r).String() }
 // The reasons, in [Stats.Reason].
 const (
 	// ReasonNone: no move was chosen (the call failed).
-	ReasonNone Reason = Reason(core.ReasonNone)
+	ReasonNone Reason = iota
 	// ReasonOpening: the first move of the game, or K = 1.
-	ReasonOpening Reason = Reason(core.ReasonOpening)
+	ReasonOpening
 	// ReasonWin: a move that wins at once.
-	ReasonWin Reason = Reason(core.ReasonWin)
+	ReasonWin
 	// ReasonVCF: the first move of a victory by continuous fours.
-	ReasonVCF Reason = Reason(core.ReasonVCF)
+	ReasonVCF
 	// ReasonVCT: the first move of a victory by continuous threats (fours
 	// and threes).
-	ReasonVCT Reason = Reason(core.ReasonVCT)
+	ReasonVCT
 	// ReasonPlan: a line that wins against the predicted replies (three
 	// or more players, [Planned]).
-	ReasonPlan Reason = Reason(core.ReasonPlan)
+	ReasonPlan
 	// ReasonSearch: the look-ahead's choice.
-	ReasonSearch Reason = Reason(core.ReasonSearch)
+	ReasonSearch
 	// ReasonRefute: the look-ahead's choice among the only moves that stop
 	// the opponent's VCF.
-	ReasonRefute Reason = Reason(core.ReasonRefute)
+	ReasonRefute
 	// ReasonOnlyMove: the one move that does not lose at once (a block).
-	ReasonOnlyMove Reason = Reason(core.ReasonOnlyMove)
+	ReasonOnlyMove
 	// ReasonWarmUp: a win or block found around the latest moves while the
 	// working copy of a long game is still being built.
-	ReasonWarmUp Reason = Reason(core.ReasonWarmUp)
+	ReasonWarmUp
 	// ReasonFallback: a legal move found without the search, which found
 	// none it trusts.
-	ReasonFallback Reason = Reason(core.ReasonFallback)
+	ReasonFallback
 )
