@@ -54,7 +54,7 @@ func hundredThousandMarks(t *testing.T, spread int) {
 	addRandom(100_000)
 	const budget = 300 * time.Millisecond
 	s := player.NewSearch(player.WithBudget(budget))
-	reasons := map[string]int{}
+	reasons := map[player.Reason]int{}
 	for range 12 {
 		n := g.Len()
 		cpu0 := processCPU()
@@ -77,6 +77,6 @@ func hundredThousandMarks(t *testing.T, spread int) {
 		addRandom(1)
 	}
 	if spread == 400 {
-		assert.Less(t, reasons["warm-up"], 12, "the working board gets built: %v", reasons)
+		assert.Less(t, reasons[player.ReasonWarmUp], 12, "the working board gets built: %v", reasons)
 	}
 }
