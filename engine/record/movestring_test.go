@@ -133,12 +133,12 @@ func TestDetectAndLoad(t *testing.T) {
 }
 
 func TestParseFormat(t *testing.T) {
-	for _, f := range []record.Format{record.PSQ, record.MoveString} {
+	for _, f := range []record.Format{record.PSQ, record.MoveString, record.SGF} {
 		got, err := record.ParseFormat(f.String())
 		require.NoError(t, err)
 		assert.Equal(t, f, got)
 	}
-	_, err := record.ParseFormat("sgf")
+	_, err := record.ParseFormat("renlib")
 	assert.ErrorIs(t, err, record.ErrUnknownFormat)
 	assert.Equal(t, "Format(9)", record.Format(9).String())
 }
