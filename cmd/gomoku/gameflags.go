@@ -31,7 +31,7 @@ func gameFlags(freeOrder bool) []cli.Flag {
 		&cli.IntFlag{Name: flagRows, Usage: "bound the board to `R` rows 0..R-1 (with --cols)", DefaultText: "unbounded"},
 		&cli.IntFlag{Name: flagCols, Usage: "bound the board to `C` columns 0..C-1 (with --rows)", DefaultText: "unbounded"},
 		&cli.BoolFlag{Name: flagTorus, Usage: "wrap the board around its edges (with --rows and --cols): lines run on from the last column into the first and from the bottom row into the top; moves stay on the board"},
-		&cli.StringFlag{Name: flagRule, Value: engine.Freestyle.String(), Usage: "`RULE`: freestyle (K or more in a row wins) or exact (exactly K; overlines do not win)"},
+		&cli.StringFlag{Name: flagRule, Value: engine.Freestyle.String(), Usage: "`RULE`: freestyle (K or more in a row wins), exact (exactly K; overlines do not win) or renju (two players, K = 5, no torus: black wins with exactly five and may not play an overline, a double four or a double three; white wins with five or more)"},
 		&cli.StringFlag{Name: flagChecker, Value: engine.AutoChecker.String(), Usage: "win checker `NAME`: auto, walk, runs or lines (lines needs an n×n board with K = n); all give the same results"},
 	}
 	if freeOrder {

@@ -36,14 +36,15 @@ func (f Format) String() string {
 	return fmt.Sprintf("Format(%d)", uint8(f))
 }
 
-// ParseFormat is the inverse of [Format.String] for the readable formats.
+// ParseFormat is the inverse of [Format.String] for the formats a command
+// writes on request: psq and moves.
 func ParseFormat(s string) (Format, error) {
-	for _, f := range []Format{PSQ, MoveString, SGF} {
+	for _, f := range []Format{PSQ, MoveString} {
 		if s == f.String() {
 			return f, nil
 		}
 	}
-	return Unknown, fmt.Errorf("%w: %q (want psq, moves or sgf)", ErrUnknownFormat, s)
+	return Unknown, fmt.Errorf("%w: %q (want psq or moves)", ErrUnknownFormat, s)
 }
 
 // Errors. A parse failure is a [*SyntaxError] wrapping [ErrSyntax] or
