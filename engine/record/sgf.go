@@ -384,13 +384,7 @@ func WriteSGF(w io.Writer, rec *Record) error {
 }
 
 // FormatSGF returns rec as SGF text.
-func FormatSGF(rec *Record) (string, error) {
-	var sb strings.Builder
-	if err := WriteSGF(&sb, rec); err != nil {
-		return "", err
-	}
-	return sb.String(), nil
-}
+func FormatSGF(rec *Record) (string, error) { return formatWith(WriteSGF, rec) }
 
 func sgfEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `]`, `\]`).Replace(s)
