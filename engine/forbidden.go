@@ -17,7 +17,12 @@ const renjuBlack = 1
 type renjuBoard struct{ g *Game }
 
 func (b renjuBoard) At(row, col int) renju.Stone {
-	if b.g.board.Check(row, col) != nil {
+	// The board's own Check would explain a refusal in an error, which
+	// the detector, reading hundreds of cells near the edges, cannot
+	// afford.
+	cfg := &b.g.cfg
+	if row < sparse.MinCoord || row > sparse.MaxCoord || col < sparse.MinCoord || col > sparse.MaxCoord ||
+		cfg.Bounded() && (row < 0 || row >= cfg.Rows || col < 0 || col >= cfg.Cols) {
 		return renju.Wall
 	}
 	return renju.Stone(b.g.board.Get(row, col))
