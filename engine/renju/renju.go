@@ -182,7 +182,7 @@ func (o *overlay) At(row, col int) Stone {
 	return o.b.At(row, col)
 }
 
-// trit is a stone's digit in a line index: empty 0, black 1, anything
+// trit is a stone's digit in a line key: empty 0, black 1, anything
 // that blocks black 2.
 var trit = [4]uint8{0, 1, 2, 2}
 
@@ -279,7 +279,7 @@ func (s shape) fours() int        { return int(s>>2) & 3 }
 func (s shape) extensions() shape { return s >> 4 }
 func extBit(offset int) shape     { return 1 << (offset + side) }
 
-// lineCells is how many cells a line index covers, the centre included.
+// lineCells is how many cells a line key covers, the centre included.
 const lineCells = 2*side + 1
 
 // table is every line's shape, built on first use.
@@ -291,7 +291,7 @@ var table = sync.OnceValue(func() []shape {
 	t := make([]shape, n)
 	var line [lineCells]uint8
 	for idx := range t {
-		// Decode in the order lineIndex encodes: the first cell read is
+		// Decode in the order Keys encodes: the first cell read is
 		// the most significant digit.
 		v := idx
 		for i := lineCells - 1; i >= 0; i-- {
