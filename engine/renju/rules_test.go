@@ -257,6 +257,15 @@ XX.X..
 ....X.
 ..*XX.
 .X....`},
+	{depth: 4, want: renju.DoubleThree, diagram: `
+.....X...
+.....XX..
+......XX.
+.........
+..XXX.X..
+.........
+...XX...X
+X..*X....`},
 	{depth: 3, want: renju.None, diagram: `
 ...*X
 .XX..
