@@ -30,10 +30,11 @@
 //
 // [Check] reads the board through a [Board], one method call per cell, so
 // a sparse map, a dense search array or a function ([BoardFunc]) all fit.
-// It looks at the cell's four lines, five cells each side, and classifies
-// each line from a precomputed table indexed by the eleven cells (five
-// black, overline, number of fours, and the cells that would turn a three
-// into a straight four). Overline and double four are decided from the
+// It reads the cell's four lines, five cells each side, into base-3
+// [LineKey]s and classifies each line from a table built once for every
+// key (five, overline, number of fours, and the cells that would turn a
+// three into a straight four). A search that keeps the keys up to date as
+// stones come and go skips the reading: [CheckKeys]. Overline and double four are decided from the
 // table alone. Only when two lines hold threes does it verify them, by
 // placing the move and asking [Check] again about each three's
 // completion stones, on an overlay of hypothetical black stones that
