@@ -2,13 +2,13 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
+	"github.com/gomoku-engine/gomoku/cmd/internal/matchcmd"
 	"github.com/gomoku-engine/gomoku/cmd/internal/pbraincmd"
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve"
 	"github.com/gomoku-engine/gomoku/cmd/internal/web"
@@ -38,7 +38,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 		// Errors are printed and turned into exit statuses by run, so that
 		// tests see them instead of the process exiting.
 		ExitErrHandler: func(*cli.Context, error) {},
-		OnUsageError:   onUsageError,
+		OnUsageError:   exitcode.OnUsageError,
 		Action: func(c *cli.Context) error {
 			switch {
 			case c.Args().First() == "help" && c.NArg() == 2 && c.App.Command(c.Args().Get(1)) != nil:
@@ -46,12 +46,12 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 			case c.Args().First() == "help" && c.NArg() == 1, !c.Args().Present():
 				return cli.ShowAppHelp(c)
 			}
-			return usageError(c, "unknown command %q", strings.Join(c.Args().Slice(), " "))
+			return exitcode.UsageError(c, "unknown command %q", strings.Join(c.Args().Slice(), " "))
 		},
 		Commands: []*cli.Command{
 			replayCommand(),
 			playCommand(),
-			matchCommand(),
+			matchcmd.Command(),
 			benchCommand(),
 			pbraincmd.Command(),
 			serve.Command(serve.WithPage(web.Handler())),
@@ -60,7 +60,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 	}
 	for _, cmd := range app.Commands {
 		if cmd.OnUsageError == nil { // pbrain keeps its own: its stdout is the protocol's pipe
-			cmd.OnUsageError = onUsageError
+			cmd.OnUsageError = exitcode.OnUsageError
 		}
 	}
 	return app
@@ -70,36 +70,4 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 // returns its exit status. Errors go to errOut.
 func run(ctx context.Context, args []string, in io.Reader, out, errOut io.Writer) int {
 	return exitcode.Of(newApp(in, out, errOut).RunContext(ctx, args), "gomoku", errOut)
-}
-
-// onUsageError handles a flag urfave/cli could not parse.
-func onUsageError(c *cli.Context, err error, _ bool) error {
-	return usageError(c, "%v", err)
-}
-
-// usageError prints a message and the command's help on standard error
-// and returns the exit status for a bad command line.
-func usageError(c *cli.Context, format string, args ...any) error {
-	errOut := c.App.ErrWriter
-	fmt.Fprintf(errOut, "%s: %s\n\n", commandPath(c), fmt.Sprintf(format, args...))
-	if cmd := c.Command; cmd != nil && cmd.Name != "" && cmd.Name != c.App.Name {
-		cli.HelpPrinter(errOut, cli.CommandHelpTemplate, cmd)
-	} else {
-		cli.HelpPrinter(errOut, cli.AppHelpTemplate, c.App)
-	}
-	return cli.Exit("", exitUsage)
-}
-
-// failure is the error of a command that ran and failed.
-func failure(c *cli.Context, format string, args ...any) error {
-	return cli.Exit(commandPath(c)+": "+fmt.Sprintf(format, args...), exitFail)
-}
-
-// commandPath names the running command for messages, e.g. "gomoku replay".
-func commandPath(c *cli.Context) string {
-	names := []string{c.App.Name}
-	if c.Command != nil && c.Command.Name != "" && c.Command.Name != c.App.Name {
-		names = append(names, c.Command.Name)
-	}
-	return strings.Join(names, " ")
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/bench"
+	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
+	"github.com/gomoku-engine/gomoku/cmd/internal/terminal"
 )
 
 func benchCommand() *cli.Command {
@@ -63,53 +65,53 @@ Examples:
 
 func runBench(c *cli.Context) error {
 	if c.NArg() > 0 {
-		return usageError(c, "unexpected argument %q", c.Args().First())
+		return exitcode.UsageError(c, "unexpected argument %q", c.Args().First())
 	}
 	if spec := c.String("moves"); spec != "" {
 		return printWorkload(c, spec)
 	}
 	opts := bench.Options{Quick: c.Bool("quick"), Seed: c.Uint64("seed"), MinTime: c.Duration("min-time")}
 	if opts.MinTime < 0 {
-		return usageError(c, "--min-time must not be negative, got %v", opts.MinTime)
+		return exitcode.UsageError(c, "--min-time must not be negative, got %v", opts.MinTime)
 	}
 	if list := c.String("series"); list != "" {
 		for _, name := range strings.Split(list, ",") {
 			s, err := bench.ParseSeries(strings.TrimSpace(name))
 			if err != nil {
-				return usageError(c, "--series: %v", err)
+				return exitcode.UsageError(c, "--series: %v", err)
 			}
 			opts.Series = append(opts.Series, s)
 		}
 	}
 	if _, err := bench.Cases(opts); err != nil {
-		return usageError(c, "%v", err)
+		return exitcode.UsageError(c, "%v", err)
 	}
 
-	var bar *progress
+	var bar *terminal.Progress
 	onProgress := func(p bench.Progress) {
 		if bar == nil {
-			bar = newProgress(c.App.ErrWriter, p.Total, "cases", isTerminal(c.App.ErrWriter))
+			bar = terminal.NewProgress(c.App.ErrWriter, p.Total, "cases", terminal.Is(c.App.ErrWriter))
 		}
-		bar.update(p.Done)
+		bar.Update(p.Done)
 	}
 	rep, runErr := bench.Run(c.Context, opts, onProgress)
 	if bar != nil {
-		bar.done()
+		bar.Done()
 	}
 	interrupted := runErr != nil && errors.Is(runErr, context.Canceled)
 	if runErr != nil && !interrupted {
-		return failure(c, "%v", runErr)
+		return exitcode.Failure(c, "%v", runErr)
 	}
 	if err := rep.Markdown(c.App.Writer); err != nil {
-		return failure(c, "writing output: %v", err)
+		return exitcode.Failure(c, "writing output: %v", err)
 	}
 	if interrupted {
-		return cli.Exit("gomoku bench: interrupted; the tables show the cases finished so far", 130)
+		return cli.Exit("gomoku bench: interrupted; the tables show the cases finished so far", exitcode.Interrupted)
 	}
 	if dir := c.String("charts"); dir != "" {
 		paths, err := rep.WriteCharts(dir)
 		if err != nil {
-			return failure(c, "writing charts: %v", err)
+			return exitcode.Failure(c, "writing charts: %v", err)
 		}
 		fmt.Fprintf(c.App.ErrWriter, "Charts: %s\n", strings.Join(paths, ", "))
 	}
@@ -123,7 +125,7 @@ func printWorkload(c *cli.Context, spec string) error {
 	kind, count, _ := strings.Cut(spec, ":")
 	n, err := strconv.Atoi(count)
 	if err != nil || n < 1 {
-		return usageError(c, "--moves: want KIND:N with N a positive number, got %q", spec)
+		return exitcode.UsageError(c, "--moves: want KIND:N with N a positive number, got %q", spec)
 	}
 	var w *bench.Workload
 	switch kind {
@@ -132,7 +134,7 @@ func printWorkload(c *cli.Context, spec string) error {
 	case "scattered":
 		w = bench.Scattered(n, 1_000_000_000, c.Uint64("seed"))
 	default:
-		return usageError(c, "--moves: unknown workload %q (want clustered or scattered)", kind)
+		return exitcode.UsageError(c, "--moves: unknown workload %q (want clustered or scattered)", kind)
 	}
 	out := bufio.NewWriterSize(c.App.Writer, 64<<10)
 	var line []byte
@@ -142,11 +144,11 @@ func printWorkload(c *cli.Context, spec string) error {
 		line = strconv.AppendInt(line, int64(m.Col), 10)
 		line = append(line, '\n')
 		if _, err := out.Write(line); err != nil {
-			return failure(c, "writing output: %v", err)
+			return exitcode.Failure(c, "writing output: %v", err)
 		}
 	}
 	if err := out.Flush(); err != nil {
-		return failure(c, "writing output: %v", err)
+		return exitcode.Failure(c, "writing output: %v", err)
 	}
 	return nil
 }

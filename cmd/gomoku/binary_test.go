@@ -125,3 +125,14 @@ X (player 1, human) wins after 5 moves.
 		assert.Equal(t, 2, doc.Games)
 	})
 }
+
+// matchDoc is the part of the document "match --json" prints that these
+// tests read (package matchcmd tests the whole of it).
+type matchDoc struct {
+	Games int
+	Bots  []struct {
+		Name   string
+		Faults struct{ Total int }
+	}
+	Forfeits []struct{ Game int }
+}

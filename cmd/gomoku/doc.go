@@ -15,5 +15,10 @@
 // when the input is bad, 2 when the command line is, 130 when interrupted.
 //
 // The program is built by newApp around its input and output streams, so
-// the tests run it in-process; main only wires it to the process.
+// the tests run it in-process; main only wires it to the process. replay
+// and bench live here; the other commands have packages of their own under
+// cmd/internal: matchcmd (match), play and tui (play, in line mode and full
+// screen), pbraincmd (pbrain) and serve (serve, serve-bench), with what
+// they share in gamecli (game flags, game files, move lines), terminal and
+// exitcode.
 package main

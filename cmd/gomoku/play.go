@@ -8,6 +8,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
+	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
+	"github.com/gomoku-engine/gomoku/cmd/internal/play"
+	"github.com/gomoku-engine/gomoku/cmd/internal/terminal"
+	"github.com/gomoku-engine/gomoku/cmd/internal/tui"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player"
 )
@@ -42,8 +47,8 @@ Examples:
    gomoku play --load game.json
    gomoku play --plain --view 11x21
    printf '0 0\n0 1\nquit\n' | gomoku play --seats human,human`,
-		Flags: append(gameFlags(false),
-			&cli.StringFlag{Name: "seats", Usage: "who plays each player: a comma-separated `LIST` in player order of human or a bot (" + strings.Join(botNames(), ", ") + ")", DefaultText: "human, then the strongest bot that plays the game: human," + player.Strongest(engine.DefaultConfig())},
+		Flags: append(gamecli.Flags(false),
+			&cli.StringFlag{Name: "seats", Usage: "who plays each player: a comma-separated `LIST` in player order of human or a bot (" + strings.Join(player.Names(), ", ") + ")", DefaultText: "human, then the strongest bot that plays the game: human," + player.Strongest(engine.DefaultConfig())},
 			&cli.Uint64Flag{Name: "seed", Usage: "`SEED` for the bots, so that a game can be repeated", DefaultText: "random, and printed"},
 			&cli.StringFlag{Name: "load", Usage: "continue the game in `FILE`: a saved game (it brings its own rules, and the seats unless --seats is given), or a .psq record or move string (played under the rules flags)"},
 			&cli.BoolFlag{Name: "plain", Usage: "line mode: type moves at a prompt and see the board printed after each (the default when input or output is not a terminal, or TERM=dumb)"},
@@ -58,20 +63,20 @@ Examples:
 
 func runPlay(c *cli.Context) error {
 	if c.NArg() > 0 {
-		return usageError(c, "unexpected argument %q (moves are typed at the prompt)", c.Args().First())
+		return exitcode.UsageError(c, "unexpected argument %q (moves are typed at the prompt)", c.Args().First())
 	}
 	viewRows, viewCols, err := parseView(c.String("view"))
 	if err != nil {
-		return usageError(c, "--view: %v", err)
+		return exitcode.UsageError(c, "--view: %v", err)
 	}
 	colour := c.String("color")
 	if colour != "auto" && colour != "always" && colour != "never" {
-		return usageError(c, "--color must be auto, always or never, got %q", colour)
+		return exitcode.UsageError(c, "--color must be auto, always or never, got %q", colour)
 	}
 	if c.Int("max-moves") < 0 {
-		return usageError(c, "--max-moves must be 0 or more, got %d", c.Int("max-moves"))
+		return exitcode.UsageError(c, "--max-moves must be 0 or more, got %d", c.Int("max-moves"))
 	}
-	tuning, err := tuningFlags(c)
+	tuning, err := gamecli.Tuning(c)
 	if err != nil {
 		return err
 	}
@@ -79,28 +84,28 @@ func runPlay(c *cli.Context) error {
 	var game *engine.Game
 	var savedSeats []string
 	if path := c.String("load"); path != "" {
-		if game, savedSeats, err = loadGameFlag(c, path); err != nil {
+		if game, savedSeats, err = gamecli.LoadGameFlag(c, path); err != nil {
 			return err
 		}
 	} else {
-		cfg, tuning, err := gameConfig(c)
+		cfg, tuning, err := gamecli.Config(c)
 		if err != nil {
 			return err
 		}
-		if game, err = newGame(cfg, tuning); err != nil {
-			return usageError(c, "%v", err)
+		if game, err = gamecli.NewGame(cfg, tuning); err != nil {
+			return exitcode.UsageError(c, "%v", err)
 		}
 	}
 	players := game.Config().Players
-	if players > maxPlayPlayers {
-		return usageError(c, "play draws at most %d players, got %d", maxPlayPlayers, players)
+	if players > play.MaxPlayers {
+		return exitcode.UsageError(c, "play draws at most %d players, got %d", play.MaxPlayers, players)
 	}
 
-	names := defaultSeats(game.Config())
+	names := play.DefaultSeats(game.Config())
 	switch {
 	case c.IsSet("seats"):
-		if names, err = parseSeats(c.String("seats"), game.Config()); err != nil {
-			return usageError(c, "--seats: %v", err)
+		if names, err = play.ParseSeats(c.String("seats"), game.Config()); err != nil {
+			return exitcode.UsageError(c, "--seats: %v", err)
 		}
 	case savedSeats != nil:
 		names = savedSeats
@@ -110,50 +115,43 @@ func runPlay(c *cli.Context) error {
 		seed = rand.Uint64()
 	}
 	if c.Duration("think") <= 0 {
-		return usageError(c, "--think must be positive, got %v", c.Duration("think"))
+		return exitcode.UsageError(c, "--think must be positive, got %v", c.Duration("think"))
 	}
-	seats, err := makeSeats(names, game.Config(), seed, c.Duration("think"))
+	seats, err := play.MakeSeats(names, game.Config(), seed, c.Duration("think"))
 	if err != nil {
-		return usageError(c, "--seats: %v", err)
+		return exitcode.UsageError(c, "--seats: %v", err)
 	}
 
 	out := c.App.Writer
-	fullScreen := fullScreenWanted(c.Bool("plain"), c.App.Reader, out)
-	s := &session{
-		ctx:      c.Context,
-		out:      out,
-		echo:     !isTerminal(c.App.Reader),
-		style:    style{colour: colourWanted(colour, out)},
-		game:     game,
-		tuning:   tuning,
-		seats:    seats,
-		viewRows: viewRows,
-		viewCols: viewCols,
-		maxMoves: c.Int("max-moves"),
-	}
-	s.view = newView(viewRows, viewCols, game.Config())
-	s.centreOnPlay()
+	fullScreen := tui.Wanted(c.Bool("plain"), c.App.Reader, out)
+	s := play.NewSession(c.Context, out, game, seats, play.Options{
+		Echo:     !terminal.Is(c.App.Reader),
+		Colour:   terminal.ColourWanted(colour, out),
+		Tuning:   tuning,
+		ViewRows: viewRows,
+		ViewCols: viewCols,
+		MaxMoves: c.Int("max-moves"),
+	})
 	if hasBot(seats) && !c.IsSet("seed") {
 		fmt.Fprintf(out, "Bots use seed %d (--seed %d repeats this game).\n", seed, seed)
 	}
 	if fullScreen {
-		err = s.runFullScreen(c.App.Reader, out, colourWanted(colour, out))
+		err = tui.Run(s, c.App.Reader, out, terminal.ColourWanted(colour, out))
 	} else {
-		s.lines = readLines(c.Context, c.App.Reader)
-		err = s.run()
+		err = s.Run(terminal.ReadLines(c.Context, c.App.Reader))
 	}
 	switch {
-	case errors.Is(err, errInterrupted):
-		return cli.Exit("", 130)
+	case errors.Is(err, play.ErrInterrupted):
+		return cli.Exit("", exitcode.Interrupted)
 	case err != nil:
-		return failure(c, "%v", err)
+		return exitcode.Failure(c, "%v", err)
 	}
 	return nil
 }
 
-func hasBot(seats []seat) bool {
+func hasBot(seats []play.Seat) bool {
 	for _, s := range seats {
-		if !s.human() {
+		if !s.Human() {
 			return true
 		}
 	}

@@ -84,7 +84,7 @@ Move 2, last O at -1 1.`)
 
 func TestPlayColour(t *testing.T) {
 	out := playGame(t, "0 0\n", append(twoHumans, "--color", "always")...)
-	assert.Contains(t, out, ansiLast+"[X]"+ansiReset)
+	assert.Contains(t, out, "\x1b[1;7m[X]\x1b[0m", "the last move in bold reverse video")
 	t.Setenv("NO_COLOR", "1")
 	out = playGame(t, "0 0\n", append(twoHumans, "--color", "auto")...)
 	assert.NotContains(t, out, "\x1b[")

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
 
 // A five for player 1 along row 8 (h8..l8), player 2 answering on row 9.
@@ -152,4 +154,30 @@ func TestPbrainCommand(t *testing.T) {
 	r = runApp(t, "", "pbrain", "--frobnicate")
 	assert.Equal(t, exitUsage, r.code)
 	assert.Empty(t, r.out, "nothing but protocol answers on standard output")
+}
+
+func TestMatchSavesGames(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "games")
+	r := runApp(t, "", "match", "--bots", "random,random", "--games", "3", "--max-moves", "40", "--save-dir", dir)
+	require.Equal(t, exitOK, r.code, r.err)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 4)
+	summary, err := os.ReadFile(filepath.Join(dir, "games.txt"))
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(summary)), "\n")
+	require.Len(t, lines, 3)
+	assert.Regexp(t, `^\[Game "1"\] \[Black "random#1"\] \[White "random#2"\] \[Result "(1-0|0-1|1/2-1/2)"\] \[Termination "(five in a row|move limit)"\] \[PlyCount "\d+"\] -?\d+,-?\d+ `, lines[0])
+	entries = entries[:3]
+	for i, e := range entries {
+		assert.Equal(t, []string{"game-0001.json", "game-0002.json", "game-0003.json"}[i], e.Name())
+		s, err := savefile.Load(filepath.Join(dir, e.Name()))
+		require.NoError(t, err)
+		assert.LessOrEqual(t, s.Game.Len(), 40)
+		assert.ElementsMatch(t, []string{"random#1", "random#2"}, s.Seats)
+		// The saved games replay.
+		rr := runApp(t, "", "replay", filepath.Join(dir, e.Name()))
+		require.Equal(t, exitOK, rr.code, rr.err)
+		assert.Equal(t, s.Game.Len(), strings.Count(rr.out, "\n"))
+	}
 }

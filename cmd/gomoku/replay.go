@@ -10,9 +10,12 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
+	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 func replayCommand() *cli.Command {
@@ -47,7 +50,7 @@ Examples:
    gomoku replay games.sgf
    printf '2 7\n0 0\n2 8\n0 2\n2 0\n' | gomoku replay --k 3 --rows 5 --cols 9 --torus
    echo h8i9h9i10h10i11h11i12h12 | gomoku replay`,
-		Flags: append(gameFlags(true),
+		Flags: append(gamecli.Flags(true),
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON document at the end instead: the result of every move (the winner's number or 0, as in the classic API), the final status (ongoing, won or drawn), the winner and the move that decided the game"},
 		),
 		Action: runReplay,
@@ -59,7 +62,7 @@ const replayGCPercent = 20
 
 func runReplay(c *cli.Context) error {
 	if c.NArg() > 1 {
-		return usageError(c, "at most one FILE, got %d arguments", c.NArg())
+		return exitcode.UsageError(c, "at most one FILE, got %d arguments", c.NArg())
 	}
 	// A long replay's heap is almost free of pointers (packed history,
 	// hash tables of integers, the tile slab), so a collection has little
@@ -74,7 +77,7 @@ func runReplay(c *cli.Context) error {
 	if name != "" && name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return failure(c, "%v", err)
+			return exitcode.Failure(c, "%v", err)
 		}
 		defer f.Close()
 		in = f
@@ -85,15 +88,15 @@ func runReplay(c *cli.Context) error {
 	// one at a time sees each result at once.
 	r := bufio.NewReaderSize(&flushingReader{r: in, w: w}, 64<<10)
 
-	kind, err := sniff(r)
+	kind, err := gamecli.Sniff(r)
 	if err != nil {
-		return failure(c, "reading input: %v", err)
+		return exitcode.Failure(c, "reading input: %v", err)
 	}
 	var rp *replayer
 	switch kind {
-	case savedGame:
+	case gamecli.SavedGame:
 		rp, err = savedReplayer(c, r, name)
-	case gameRecord:
+	case gamecli.GameRecord:
 		rp, err = recordReplayer(c, r, name)
 	default:
 		rp, err = listReplayer(c, r)
@@ -107,13 +110,13 @@ func runReplay(c *cli.Context) error {
 	}
 	runErr := rp.run()
 	if err := rp.sink.finish(rp, runErr); err != nil {
-		return failure(c, "writing output: %v", err)
+		return exitcode.Failure(c, "writing output: %v", err)
 	}
 	if err := w.Flush(); err != nil {
-		return failure(c, "writing output: %v", err)
+		return exitcode.Failure(c, "writing output: %v", err)
 	}
 	if runErr != nil {
-		return failure(c, "%v", runErr)
+		return exitcode.Failure(c, "%v", runErr)
 	}
 	return nil
 }
@@ -159,7 +162,7 @@ func (rp *replayer) run() error {
 		}
 		out, err := g.PlayAs(m.Row, m.Col, m.Player)
 		if err != nil {
-			return &lineError{Line: line, Msg: describeMoveError(g, err, rp.decidedAt)}
+			return &lineError{Line: line, Msg: gamecli.DescribeMoveError(g, err, rp.decidedAt)}
 		}
 		if out != engine.Ongoing && rp.decidedAt == 0 {
 			rp.decidedAt = g.Len()
@@ -172,13 +175,13 @@ func (rp *replayer) run() error {
 
 // listReplayer replays a text move list configured by the flags.
 func listReplayer(c *cli.Context, r io.Reader) (*replayer, error) {
-	cfg, tuning, err := gameConfig(c)
+	cfg, tuning, err := gamecli.Config(c)
 	if err != nil {
 		return nil, err
 	}
-	g, err := newGame(cfg, tuning)
+	g, err := gamecli.NewGame(cfg, tuning)
 	if err != nil {
-		return nil, usageError(c, "%v", err)
+		return nil, exitcode.UsageError(c, "%v", err)
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 64<<10)
@@ -187,10 +190,10 @@ func listReplayer(c *cli.Context, r io.Reader) (*replayer, error) {
 	next := func() (engine.Move, int, error) {
 		for sc.Scan() {
 			line++
-			nums, skip, err := parseMoveLine(sc.Bytes(), free)
+			nums, skip, err := gamecli.ParseMoveLine(sc.Bytes(), free)
 			switch {
-			case errors.Is(err, errHuge):
-				return engine.Move{}, line, &lineError{line, fmt.Sprintf("coordinate out of range (%v; rows and columns must be within %d..%d)", err, minCoord, maxCoord)}
+			case errors.Is(err, gamecli.ErrHuge):
+				return engine.Move{}, line, &lineError{line, fmt.Sprintf("coordinate out of range (%v; rows and columns must be within %d..%d)", err, sparse.MinCoord, sparse.MaxCoord)}
 			case err != nil:
 				return engine.Move{}, line, &lineError{line, fmt.Sprintf("%v in %q", err, clip(sc.Bytes()))}
 			case skip:
@@ -216,23 +219,23 @@ func listReplayer(c *cli.Context, r io.Reader) (*replayer, error) {
 // savedReplayer replays a saved game, which brings its own rules and is
 // validated completely before the first result is printed.
 func savedReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error) {
-	if name := rulesFlagSet(c); name != "" {
-		return nil, usageError(c, "--%s cannot be used with a saved game: it brings its own rules", name)
+	if name := gamecli.RulesFlagSet(c); name != "" {
+		return nil, exitcode.UsageError(c, "--%s cannot be used with a saved game: it brings its own rules", name)
 	}
-	tuning, err := tuningFlags(c)
+	tuning, err := gamecli.Tuning(c)
 	if err != nil {
 		return nil, err
 	}
 	s, err := savefile.Read(r, tuning...)
 	if err != nil {
 		if name != "" && name != "-" {
-			return nil, failure(c, "%s: %v", name, err)
+			return nil, exitcode.Failure(c, "%s: %v", name, err)
 		}
-		return nil, failure(c, "%v", err)
+		return nil, exitcode.Failure(c, "%v", err)
 	}
-	g, err := newGame(s.Game.Config(), tuning)
+	g, err := gamecli.NewGame(s.Game.Config(), tuning)
 	if err != nil {
-		return nil, usageError(c, "%v", err)
+		return nil, exitcode.UsageError(c, "%v", err)
 	}
 	moves := s.Moves()
 	i := 0
@@ -256,31 +259,31 @@ func recordReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error)
 	}
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, failure(c, "reading %s: %v", where, err)
+		return nil, exitcode.Failure(c, "reading %s: %v", where, err)
 	}
-	cfg, tuning, err := recordConfig(c)
+	cfg, tuning, err := gamecli.RecordConfig(c)
 	if err != nil {
 		return nil, err
 	}
 	rec, format, err := record.Load(data)
 	if err != nil {
-		return nil, failure(c, "%s: %v", where, err)
+		return nil, exitcode.Failure(c, "%s: %v", where, err)
 	}
 	if rec.Bounded() {
-		if c.IsSet(flagRows) && (cfg.Rows != rec.Rows || cfg.Cols != rec.Cols) {
-			return nil, usageError(c, "--rows/--cols give %d×%d but the .%v file is for a %d×%d board", cfg.Rows, cfg.Cols, format, rec.Rows, rec.Cols)
+		if c.IsSet(gamecli.FlagRows) && (cfg.Rows != rec.Rows || cfg.Cols != rec.Cols) {
+			return nil, exitcode.UsageError(c, "--rows/--cols give %d×%d but the .%v file is for a %d×%d board", cfg.Rows, cfg.Cols, format, rec.Rows, rec.Cols)
 		}
 		cfg.Rows, cfg.Cols = rec.Rows, rec.Cols
 	}
 	if rec.HasRule {
-		if c.IsSet(flagRule) && cfg.Rule != rec.Rule {
-			return nil, usageError(c, "--rule %v but the %v record is for %v", cfg.Rule, format, rec.Rule)
+		if c.IsSet(gamecli.FlagRule) && cfg.Rule != rec.Rule {
+			return nil, exitcode.UsageError(c, "--rule %v but the %v record is for %v", cfg.Rule, format, rec.Rule)
 		}
 		cfg.Rule = rec.Rule
 	}
-	g, err := newGame(cfg, tuning)
+	g, err := gamecli.NewGame(cfg, tuning)
 	if err != nil {
-		return nil, usageError(c, "%v", err)
+		return nil, exitcode.UsageError(c, "%v", err)
 	}
 	i := 0
 	next := func() (engine.Move, int, error) {

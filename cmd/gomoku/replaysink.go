@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
 	"github.com/gomoku-engine/gomoku/engine"
 )
 
@@ -46,23 +47,6 @@ type jsonSink struct {
 	err error // the first write error
 }
 
-// jsonConfig is the configuration as the JSON output shows it.
-type jsonConfig struct {
-	K       int    `json:"k"`
-	Players int    `json:"players"`
-	Rows    int    `json:"rows"`
-	Cols    int    `json:"cols"`
-	Torus   bool   `json:"torus,omitempty"` // shown only for a torus, as in saved games
-	Rule    string `json:"rule"`
-	Order   string `json:"order"`
-	Checker string `json:"checker"`
-}
-
-// newJSONConfig shows the rules cfg and the win checker that judges them.
-func newJSONConfig(cfg engine.Config, checker engine.CheckerKind) jsonConfig {
-	return jsonConfig{cfg.K, cfg.Players, cfg.Rows, cfg.Cols, cfg.Torus, cfg.Rule.String(), cfg.Order.String(), checker.String()}
-}
-
 // jsonSummary closes the document.
 type jsonSummary struct {
 	Moves     int        `json:"moves"`
@@ -73,7 +57,7 @@ type jsonSummary struct {
 }
 
 func newJSONSink(w *bufio.Writer, g *engine.Game) *jsonSink {
-	conf, _ := json.Marshal(newJSONConfig(g.Config(), g.Checker()))
+	conf, _ := json.Marshal(gamecli.NewJSONConfig(g.Config(), g.Checker()))
 	s := &jsonSink{w: w}
 	s.write(append(append([]byte(`{"config":`), conf...), `,"results":[`...))
 	return s

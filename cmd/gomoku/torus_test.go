@@ -8,9 +8,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // acrossTheEdge wins on a 5 × 9 torus with K = 3 along row 2: columns 7,
@@ -106,40 +103,4 @@ func TestPlayOnATorus(t *testing.T) {
 	assert.Contains(t, out, "View: rows 2..1 across the edge, columns 1..5; 2 marks outside it (pan, center).\n")
 	assert.Equal(t, 4, strings.Count(out, "columns 7..2 across the edge."), "after each move, nine columns on, and nine more")
 	assert.NotContains(t, out, "already at the edge", "a torus has none")
-}
-
-func TestViewOnATorus(t *testing.T) {
-	cfg := engine.Config{K: 4, Players: 2, Rows: 5, Cols: 9, Torus: true}
-	v := newView(15, 15, cfg)
-	assert.Equal(t, "rows 0..4, columns 0..8", v.String(), "the whole torus, each cell once")
-	v.pan(-1, 12)
-	assert.Equal(t, "rows 4..3 across the edge, columns 3..2 across the edge", v.String(), "panning never stops at an edge")
-	assert.True(t, v.contains(4, 3))
-	assert.True(t, v.contains(3, 2))
-
-	small := newView(3, 3, cfg)
-	small.centre(0, 0)
-	assert.Equal(t, "rows 4..1 across the edge, columns 8..1 across the edge", small.String())
-	assert.True(t, small.contains(4, 8))
-	assert.False(t, small.contains(2, 2))
-
-	// The latest moves straddle the corner: framed together around it.
-	recent := []sparse.Cell{{Row: 4, Col: 8}, {Row: 0, Col: 0}}
-	v = newView(3, 5, cfg)
-	v.follow(recent, boxOf(recent))
-	assert.True(t, v.contains(4, 8) && v.contains(0, 0), v.String())
-	assert.Equal(t, "rows 3..0 across the edge, columns 6..1 across the edge", v.String())
-
-	g, err := engine.New(engine.WithConfig(cfg), engine.WithFreeOrder())
-	require.NoError(t, err)
-	for _, m := range recent {
-		_, err := g.PlayAs(m.Row, m.Col, 1)
-		require.NoError(t, err)
-	}
-	assert.Equal(t, strings.Join([]string{
-		"   6  7  8  0  1",
-		"3  .  .  .  .  .",
-		"4  .  .  X  .  .",
-		"0  .  .  . [X] .",
-		""}, "\n"), renderBoard(g, &v, style{}))
 }

@@ -1,7 +1,6 @@
 package main_test
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os/exec"
@@ -15,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
 )
 
 var (
@@ -63,9 +63,13 @@ func startBrain(t testing.TB, args ...string) *brain {
 	b := &brain{t: t, cmd: cmd, in: in, lines: make(chan string, 256)}
 	go func() {
 		defer close(b.lines)
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			b.lines <- strings.TrimRight(sc.Text(), "\r")
+		r := gomocup.NewReader(out, 1<<16)
+		for {
+			l, err := r.ReadLine()
+			if err != nil {
+				return
+			}
+			b.lines <- l
 		}
 	}()
 	t.Cleanup(func() {
@@ -108,7 +112,7 @@ func (b *brain) answer(cmd string) (string, time.Duration) {
 	for {
 		l, ok := b.read(30 * time.Second)
 		require.True(b.t, ok, "no answer to %q", cmd)
-		if !strings.HasPrefix(l, "MESSAGE ") && !strings.HasPrefix(l, "DEBUG ") {
+		if k := gomocup.ParseAnswer(l).Kind; k != gomocup.AnswerMessage && k != gomocup.AnswerDebug {
 			return l, time.Since(start)
 		}
 	}

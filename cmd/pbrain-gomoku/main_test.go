@@ -101,7 +101,7 @@ func TestBinaryDialogue(t *testing.T) {
 // TestBinaryTimeLimits asks the search for moves in a lively middle game
 // under the limits managers use. The answer times are logged; the test
 // fails only on a gross overrun (a loaded machine makes finer checks
-// flaky; the deadline arithmetic is unit-tested in package pbrain).
+// flaky; the deadline arithmetic is unit-tested in package engine/gomocup/brain).
 func TestBinaryTimeLimits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("seconds of thinking")

@@ -56,7 +56,7 @@ func TestRunRotatesAndRepeats(t *testing.T) {
 	opts := arena.Options{Config: engine.Config{K: 4, Players: 2}, Games: 10, Seed: 9}
 	run := func() (*arena.Summary, []arena.GameResult) {
 		var rs []arena.GameResult
-		s, err := arena.Run(context.Background(), named(t, "greedy", "random"), opts, func(r arena.GameResult) error {
+		s, err := run(context.Background(), named(t, "greedy", "random"), opts, func(r arena.GameResult) error {
 			rs = append(rs, r)
 			return nil
 		})
@@ -78,7 +78,7 @@ func TestRunRotatesAndRepeats(t *testing.T) {
 func TestRunPermute(t *testing.T) {
 	opts := arena.Options{Config: engine.Config{K: 3, Players: 3, Rows: 5, Cols: 5}, Games: 6, Schedule: arena.Permute}
 	seen := map[[3]int]bool{}
-	s, err := arena.Run(context.Background(), named(t, "random", "greedy", "random"), opts, func(r arena.GameResult) error {
+	s, err := run(context.Background(), named(t, "random", "greedy", "random"), opts, func(r arena.GameResult) error {
 		seen[[3]int(r.Seats)] = true
 		return nil
 	})
@@ -92,7 +92,7 @@ func TestRunPermute(t *testing.T) {
 func TestRunMoveLimitAndOpening(t *testing.T) {
 	opts := arena.Options{Games: 4, MaxMoves: 6, OpeningMoves: 2}
 	var rs []arena.GameResult
-	s, err := arena.Run(context.Background(), named(t, "random", "random"), opts, func(r arena.GameResult) error {
+	s, err := run(context.Background(), named(t, "random", "random"), opts, func(r arena.GameResult) error {
 		rs = append(rs, r)
 		return nil
 	})
@@ -110,7 +110,7 @@ func TestRunMoveLimitAndOpening(t *testing.T) {
 
 func TestRunDrawOnFullBoard(t *testing.T) {
 	opts := arena.Options{Config: engine.Config{K: 3, Players: 2, Rows: 1, Cols: 3}, Games: 2}
-	s, err := arena.Run(context.Background(), named(t, "greedy", "greedy"), opts, nil)
+	s, err := run(context.Background(), named(t, "greedy", "greedy"), opts, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 2, s.Draws)
 	assert.Zero(t, s.MoveLimits)
@@ -119,7 +119,7 @@ func TestRunDrawOnFullBoard(t *testing.T) {
 func TestRunStops(t *testing.T) {
 	stop := errors.New("enough")
 	n := 0
-	s, err := arena.Run(context.Background(), named(t, "random", "greedy"), arena.Options{Games: 5}, func(arena.GameResult) error {
+	s, err := run(context.Background(), named(t, "random", "greedy"), arena.Options{Games: 5}, func(arena.GameResult) error {
 		n++
 		if n == 2 {
 			return stop
@@ -131,7 +131,7 @@ func TestRunStops(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = arena.Run(ctx, named(t, "random", "greedy"), arena.Options{Games: 5}, nil)
+	_, err = run(ctx, named(t, "random", "greedy"), arena.Options{Games: 5}, nil)
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -139,7 +139,7 @@ func TestRunReportsBrokenStrategy(t *testing.T) {
 	script := arena.Entrant{Name: "stubborn", New: func(uint64) engine.Strategy {
 		return player.NewScripted([]sparse.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 0}})
 	}}
-	_, err := arena.Run(context.Background(), append(named(t, "greedy"), script), arena.Options{Games: 1}, nil)
+	_, err := run(context.Background(), append(named(t, "greedy"), script), arena.Options{Games: 1}, nil)
 	require.ErrorIs(t, err, arena.ErrStrategy)
 	assert.Contains(t, err.Error(), "stubborn")
 }
@@ -161,7 +161,7 @@ func TestRunRejectsBadOptions(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := arena.Run(context.Background(), tc.entrants, tc.opts, nil)
+			_, err := run(context.Background(), tc.entrants, tc.opts, nil)
 			require.ErrorIs(t, err, arena.ErrBadOptions)
 		})
 	}
@@ -198,7 +198,7 @@ func TestRunMoveTime(t *testing.T) {
 		spy := arena.Entrant{Name: "spy", New: func(seed uint64) engine.Strategy {
 			return deadlineSpy{player.NewGreedy(seed), &deadlines}
 		}}
-		_, err := arena.Run(context.Background(), append(named(t, "random"), spy), arena.Options{Games: 2, MoveTime: limit}, nil)
+		_, err := run(context.Background(), append(named(t, "random"), spy), arena.Options{Games: 2, MoveTime: limit}, nil)
 		require.NoError(t, err)
 		require.NotEmpty(t, deadlines)
 		for _, ok := range deadlines {
@@ -207,13 +207,11 @@ func TestRunMoveTime(t *testing.T) {
 	}
 }
 
-func TestSeedsDiffer(t *testing.T) {
-	seen := map[uint64]bool{}
-	for i := range 100 {
-		g := arena.GameSeed(1, i)
-		assert.False(t, seen[g], "game %d", i)
-		seen[g] = true
-		assert.NotEqual(t, arena.EntrantSeed(g, 0), arena.EntrantSeed(g, 1))
+// run is NewMatch and Match.Run.
+func run(ctx context.Context, entrants []arena.Entrant, opts arena.Options, onGame func(arena.GameResult) error) (*arena.Summary, error) {
+	m, err := arena.NewMatch(ctx, entrants, opts)
+	if err != nil {
+		return nil, err
 	}
-	assert.NotEqual(t, arena.GameSeed(1, 0), arena.GameSeed(2, 0))
+	return m.Run(ctx, onGame)
 }

@@ -12,9 +12,9 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/arena"
-	"github.com/gomoku-engine/gomoku/engine/arena/brain"
-	"github.com/gomoku-engine/gomoku/engine/arena/brain/braintest"
 	"github.com/gomoku-engine/gomoku/engine/arena/elo"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager/braintest"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -22,7 +22,7 @@ var board15 = engine.Config{K: 5, Players: 2, Rows: 15, Cols: 15}
 
 func fake(t *testing.T, bin, name string, args ...string) arena.Entrant {
 	t.Helper()
-	c, err := brain.ParseCommand(bin + ":" + strings.Join(args, " "))
+	c, err := manager.ParseProgram(bin + ":" + strings.Join(args, " "))
 	require.NoError(t, err)
 	return arena.External(c, name)
 }
@@ -48,7 +48,7 @@ func TestExternalFaults(t *testing.T) {
 			entrants := []arena.Entrant{fake(t, bin, "good"), fake(t, bin, "bad", "-mode", tc.mode, "-at", "2", "-sleep", "3s")}
 			opts := arena.Options{Config: board15, Games: 2, MoveTime: 300 * time.Millisecond, Tolerance: 300 * time.Millisecond, Grace: 200 * time.Millisecond}
 			var rs []arena.GameResult
-			s, err := arena.Run(context.Background(), entrants, opts, func(r arena.GameResult) error {
+			s, err := run(context.Background(), entrants, opts, func(r arena.GameResult) error {
 				rs = append(rs, r)
 				return nil
 			})
@@ -76,7 +76,7 @@ func TestExternalFaults(t *testing.T) {
 	}
 }
 
-// Two correct engines: names from ABOUT, numbered; openings in pairs with
+// Two correct brains: names from ABOUT, numbered; openings in pairs with
 // colours swapped; processes reused with RESTART, or replaced when they
 // refuse it; several games at once.
 func TestExternalMatch(t *testing.T) {
@@ -137,7 +137,7 @@ func TestExternalAgainstBuiltIn(t *testing.T) {
 	bin, pids := braintest.Build(t)
 	entrants := append([]arena.Entrant{fake(t, bin, "fake")}, named(t, "greedy")...)
 	opts := arena.Options{Config: board15, Games: 2, MoveTime: 5 * time.Second}
-	s, err := arena.Run(context.Background(), entrants, opts, nil)
+	s, err := run(context.Background(), entrants, opts, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 2, s.Entrants[1].Wins, "greedy beats the centre-filler")
 	assert.Zero(t, s.Forfeits)
@@ -169,11 +169,11 @@ func TestExternalRefusedBeforeStart(t *testing.T) {
 		arena.Options{Games: 1, MoveTime: tm, Config: engine.Config{K: 5, Players: 3, Rows: 15, Cols: 15}})
 	require.ErrorIs(t, err, arena.ErrBadOptions)
 
-	// An engine that exits at once is refused before any game.
-	falseCmd, err := brain.ParseCommand("false")
+	// A brain that exits at once is refused before any game.
+	falseCmd, err := manager.ParseProgram("false")
 	require.NoError(t, err)
 	_, err = arena.NewMatch(context.Background(), []arena.Entrant{good, arena.External(falseCmd, "")}, arena.Options{Games: 1, MoveTime: tm, Config: board15})
-	require.ErrorIs(t, err, arena.ErrEngine)
+	require.ErrorIs(t, err, arena.ErrBrain)
 	assert.Contains(t, err.Error(), "ABOUT")
 	assert.Empty(t, braintest.Strays(pids, 5*time.Second), "the good engine started first was stopped")
 }
@@ -181,7 +181,7 @@ func TestExternalRefusedBeforeStart(t *testing.T) {
 func TestSPRTStopsMatch(t *testing.T) {
 	test := elo.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}
 	opts := arena.Options{Config: engine.Config{K: 3, Players: 2, Rows: 3, Cols: 3}, Games: 2000, Seed: 3, SPRT: &test}
-	s, err := arena.Run(context.Background(), named(t, "random", "random"), opts, nil)
+	s, err := run(context.Background(), named(t, "random", "random"), opts, nil)
 	require.NoError(t, err)
 	assert.Equal(t, elo.AcceptH0, s.Verdict, "equal players are not 200 Elo apart")
 	assert.Less(t, s.Games, 2000)
@@ -197,7 +197,7 @@ func TestConcurrentMatchRepeats(t *testing.T) {
 		o := opts
 		o.Concurrency = n
 		var rs []arena.GameResult
-		_, err := arena.Run(context.Background(), named(t, "greedy", "random"), o, func(r arena.GameResult) error {
+		_, err := run(context.Background(), named(t, "greedy", "random"), o, func(r arena.GameResult) error {
 			rs = append(rs, r)
 			return nil
 		})

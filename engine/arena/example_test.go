@@ -8,11 +8,16 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/arena"
 )
 
-func ExampleRun() {
+func ExampleMatch_Run() {
 	greedy, _ := arena.Named("greedy")
 	random, _ := arena.Named("random")
 	opts := arena.Options{Config: engine.Config{K: 4, Players: 2}, Games: 20, Seed: 1}
-	sum, err := arena.Run(context.Background(), []arena.Entrant{greedy, random}, opts, nil)
+	m, err := arena.NewMatch(context.Background(), []arena.Entrant{greedy, random}, opts)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sum, err := m.Run(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return

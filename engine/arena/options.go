@@ -6,13 +6,13 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/arena/brain"
 	"github.com/gomoku-engine/gomoku/engine/arena/elo"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/player"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// Errors returned by [Run].
+// Errors returned by [NewMatch] and [Match.Run].
 var (
 	// ErrBadOptions: the options or entrants cannot make a match.
 	ErrBadOptions = errors.New("arena: bad match options")
@@ -20,9 +20,9 @@ var (
 	// played. The match stops: a bot that breaks the rules is a bug to
 	// see, not a loss to count.
 	ErrStrategy = errors.New("arena: strategy failed")
-	// ErrEngine: an external engine could not be started or refused the
+	// ErrBrain: an external brain could not be started or refused the
 	// match's board before any game was played.
-	ErrEngine = errors.New("arena: engine not ready")
+	ErrBrain = errors.New("arena: engine not ready")
 )
 
 // Defaults of Options fields left zero.
@@ -31,30 +31,30 @@ const (
 	DefaultTolerance   = time.Second
 	DefaultStartupTime = 10 * time.Second
 	DefaultGrace       = time.Second
-	// DefaultMaxMemory is Gomocup's memory limit, sent to engines as INFO
+	// DefaultMaxMemory is Gomocup's memory limit, sent to brains as INFO
 	// max_memory.
 	DefaultMaxMemory = 350 << 20
 )
 
 // Entrant is one player taking part in a match: a built-in strategy (New)
-// or an external engine (Engine).
+// or an external brain (Brain, a Gomocup brain program).
 //
 // New is called once per game with a seed derived from the match seed, the
 // game and the entrant, so that every game starts from a fresh,
 // reproducible strategy.
 //
-// An external engine is a Gomocup program run as a process; it plays two-
+// An external brain is a Gomocup program run as a process; it plays two-
 // player Gomoku (K = 5) on a bounded board. Its Name, when empty, is the
 // name it gives in its ABOUT answer.
 type Entrant struct {
-	Name   string
-	New    func(seed uint64) engine.Strategy
-	Engine *brain.Command
+	Name  string
+	New   func(seed uint64) engine.Strategy
+	Brain *manager.Program
 }
 
 // External is the entrant for an external engine.
-func External(c brain.Command, name string) Entrant {
-	return Entrant{Name: name, Engine: &c}
+func External(c manager.Program, name string) Entrant {
+	return Entrant{Name: name, Brain: &c}
 }
 
 // Named is the entrant for one of [player.Names], with its default
@@ -134,15 +134,15 @@ type Options struct {
 	OpeningMoves int
 	// MoveTime, when positive, limits every move: the deadline of the
 	// context each Choose gets (strategies with their own budget, the
-	// search, use the smaller) and the INFO timeout_turn of engines.
+	// search, use the smaller) and the INFO timeout_turn of brains.
 	MoveTime time.Duration
 	// GameTime, when positive, is each player's clock for a game, and
 	// Increment is added to it before each of the player's moves (as
 	// c-gomoku-cli does), so the first move has GameTime + Increment.
-	// Engines get INFO timeout_match and, before every move, time_left.
+	// Brains get INFO timeout_match and, before every move, time_left.
 	GameTime, Increment time.Duration
 	// Tolerance is how far a move may overrun its limit (MoveTime, or the
-	// time left on the clock) before the player loses on time; an engine
+	// time left on the clock) before the player loses on time; a brain
 	// that has not answered by then is killed. 0 means DefaultTolerance.
 	// A clock that went below zero by less stays negative, so overruns add
 	// up: over a game a player overruns its clock by less than Tolerance.
@@ -158,21 +158,21 @@ type Options struct {
 
 	// Concurrency is the number of games played at once; 0 means 1.
 	Concurrency int
-	// FreshProcess starts every engine anew for each game instead of
-	// reusing its process with RESTART (an engine that answers RESTART
+	// FreshProcess starts every brain anew for each game instead of
+	// reusing its process with RESTART (a brain that answers RESTART
 	// with anything but OK is replaced by a fresh process anyway).
 	FreshProcess bool
-	// MaxMemory is sent to engines as INFO max_memory, in bytes; 0 means
+	// MaxMemory is sent to brains as INFO max_memory, in bytes; 0 means
 	// DefaultMaxMemory.
 	MaxMemory int64
-	// StartupTime bounds how long an engine may take to start and answer
+	// StartupTime bounds how long a brain may take to start and answer
 	// START, RESTART or ABOUT; 0 means DefaultStartupTime.
 	StartupTime time.Duration
-	// Grace is how long an engine has to exit after END before it is
+	// Grace is how long a brain has to exit after END before it is
 	// killed; 0 means DefaultGrace.
 	Grace time.Duration
 	// Log, when set, sees every line sent to (in) or received from an
-	// engine, with the game's 1-based number.
+	// brain, with the game's 1-based number.
 	Log func(game int, name string, in bool, line string)
 
 	// SPRT, when set, stops the match as soon as the test decides, after
@@ -211,7 +211,7 @@ func (o Options) normalise(entrants []Entrant) (Options, error) {
 	}
 	external := 0
 	for _, e := range entrants {
-		if e.Engine != nil {
+		if e.Brain != nil {
 			external++
 		}
 	}
@@ -255,7 +255,7 @@ func (o Options) normalise(entrants []Entrant) (Options, error) {
 	}
 	if problem == "" {
 		for i, e := range entrants {
-			if (e.Name == "" && e.Engine == nil) || (e.New == nil) == (e.Engine == nil) {
+			if (e.Name == "" && e.Brain == nil) || (e.New == nil) == (e.Brain == nil) {
 				problem = fmt.Sprintf("entrant %d needs a name and either a constructor or an engine", i+1)
 				break
 			}
@@ -317,10 +317,10 @@ func nthPermutation(s []int, i int) {
 	}
 }
 
-// externalProblem says why external engines cannot play a match of o, or
+// externalProblem says why external brains cannot play a match of o, or
 // returns "". The Gomocup protocol has two players, five in a row
 // (freestyle or exactly five) and a bounded board of at least 5×5; a
-// match needs some time limit so that a hung engine can be caught.
+// match needs some time limit so that a hung brain can be caught.
 func externalProblem(o Options) string {
 	cfg := o.Config
 	switch {

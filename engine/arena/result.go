@@ -48,11 +48,11 @@ const (
 	TimeLoss
 	// IllegalMove: a move off the board or on an occupied cell.
 	IllegalMove
-	// Crash: the engine exited, closed its output or could not be started.
+	// Crash: the brain exited, closed its output or could not be started.
 	Crash
-	// Garbage: the engine answered something that is not a move.
+	// Garbage: the brain answered something that is not a move.
 	Garbage
-	// Refusal: the engine answered ERROR or UNKNOWN to a command it must
+	// Refusal: the brain answered ERROR or UNKNOWN to a command it must
 	// obey (START, RESTART, BEGIN, TURN, BOARD).
 	Refusal
 	// NumFaults counts the kinds, NoFault included.
@@ -87,7 +87,7 @@ type GameResult struct {
 	// Winner is the winning player number, or 0.
 	Winner int
 	// Fault, Loser and Reason describe a forfeit: the kind, the player
-	// who forfeited and what happened, with the engine's words.
+	// who forfeited and what happened, with the brain's words.
 	Fault  Fault
 	Loser  int
 	Reason string

@@ -13,21 +13,21 @@ import (
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// Match is a match ready to run: options checked, external engines
+// Match is a match ready to run: options checked, external brains
 // started and ready for the board.
 type Match struct {
 	entrants []Entrant
 	names    []string
 	opts     Options
-	first    *worker // the engines started by NewMatch, for the first worker
+	first    *worker // the brains started by NewMatch, for the first worker
 	ran      bool
 }
 
 // NewMatch checks the options and entrants and starts every external
-// engine once: it must start, answer ABOUT (its name, when the entrant has
+// brain once: it must start, answer ABOUT (its name, when the entrant has
 // none) and accept the board. Nothing is played. Errors wrap ErrBadOptions
-// or ErrEngine. Entrants with the same name are numbered (greedy#1,
-// greedy#2). Call Run, or Close to stop the engines without playing.
+// or ErrBrain. Entrants with the same name are numbered (greedy#1,
+// greedy#2). Call Run, or Close to stop the brains without playing.
 func NewMatch(ctx context.Context, entrants []Entrant, opts Options) (*Match, error) {
 	opts, err := opts.normalise(entrants)
 	if err != nil {
@@ -37,27 +37,27 @@ func NewMatch(ctx context.Context, entrants []Entrant, opts Options) (*Match, er
 	m.first = m.newWorker()
 	for i, e := range entrants {
 		m.names[i] = e.Name
-		if e.Engine == nil {
+		if e.Brain == nil {
 			continue
 		}
-		eng, about, err := m.first.startEngine(ctx, i, 0, true)
+		eng, about, err := m.first.startBrain(ctx, i, 0, true)
 		if err != nil {
 			m.first.close()
-			return nil, fmt.Errorf("%w: %w", ErrEngine, err)
+			return nil, fmt.Errorf("%w: %w", ErrBrain, err)
 		}
 		if m.names[i] == "" {
-			m.names[i] = about["name"]
+			m.names[i] = about.Name
 			if m.names[i] == "" {
-				m.names[i] = e.Engine.Base()
+				m.names[i] = e.Brain.Base()
 			}
-			eng.eng.SetName(m.names[i])
+			eng.brain.SetName(m.names[i])
 		}
-		m.first.engines[i] = eng
+		m.first.brains[i] = eng
 	}
 	m.names = numberDuplicates(m.names)
-	for i, eng := range m.first.engines {
+	for i, eng := range m.first.brains {
 		if eng != nil {
-			eng.eng.SetName(m.names[i])
+			eng.brain.SetName(m.names[i])
 		}
 	}
 	return m, nil
@@ -91,22 +91,12 @@ func (m *Match) Paired() bool { return m.opts.paired(len(m.entrants)) }
 // Options are the match's options with defaults filled in.
 func (m *Match) Options() Options { return m.opts }
 
-// Close stops the engines of a match that will not be run.
+// Close stops the brains of a match that will not be run.
 func (m *Match) Close() {
 	if !m.ran {
 		m.ran = true
 		m.first.close()
 	}
-}
-
-// Run plays opts.Games games between the entrants and returns the
-// aggregate; it is NewMatch and Match.Run.
-func Run(ctx context.Context, entrants []Entrant, opts Options, onGame func(GameResult) error) (*Summary, error) {
-	m, err := NewMatch(ctx, entrants, opts)
-	if err != nil {
-		return nil, err
-	}
-	return m.Run(ctx, onGame)
 }
 
 // Run plays the games, Options.Concurrency at a time, and returns the
@@ -117,7 +107,7 @@ func Run(ctx context.Context, entrants []Entrant, opts Options, onGame func(Game
 // [ErrStrategy]), or when the SPRT decides (no error; see
 // Summary.Verdict). Games still being played when the match stops are
 // abandoned. On every error the summary of the games finished so far is
-// returned with it. Every engine process has ended when Run returns.
+// returned with it. Every brain process has ended when Run returns.
 func (m *Match) Run(ctx context.Context, onGame func(GameResult) error) (*Summary, error) {
 	if m.ran {
 		return nil, fmt.Errorf("%w: a match runs once", ErrBadOptions)
@@ -179,7 +169,7 @@ func (m *Match) Run(ctx context.Context, onGame func(GameResult) error) (*Summar
 		}
 	})
 	cancel()
-	<-finished // the workers have closed their engines
+	<-finished // the workers have closed their brains
 	return sum, err
 }
 
@@ -239,14 +229,14 @@ func (m *Match) sprtDecides(sum *Summary, r GameResult) bool {
 	return sum.Verdict != 0
 }
 
-// GameSeed is the seed of game index of a match seeded with seed; the
-// strategy of entrant e in that game is seeded with EntrantSeed.
-func GameSeed(seed uint64, index int) uint64 {
+// gameSeed is the seed of game index of a match seeded with seed; the
+// strategy of entrant e in that game is seeded with entrantSeed.
+func gameSeed(seed uint64, index int) uint64 {
 	return mix.SplitMix64(seed ^ mix.SplitMix64(uint64(index)))
 }
 
-// EntrantSeed is the seed entrant e gets in a game seeded with gameSeed.
-func EntrantSeed(gameSeed uint64, e int) uint64 { return mix.SplitMix64(gameSeed + uint64(e) + 1) }
+// entrantSeed is the seed entrant e gets in a game seeded with gameSeed.
+func entrantSeed(gameSeed uint64, e int) uint64 { return mix.SplitMix64(gameSeed + uint64(e) + 1) }
 
 // openingFor returns the suite opening of game i, or -1, and the seed of
 // its random opening moves. Both games of a pair share them.
@@ -256,7 +246,7 @@ func (m *Match) openingFor(i int) (int, uint64) {
 	if o.paired(len(m.entrants)) {
 		unit = i / 2
 	}
-	seed := GameSeed(o.Seed, unit)
+	seed := gameSeed(o.Seed, unit)
 	n := len(o.Openings)
 	if n == 0 {
 		return -1, seed
@@ -312,7 +302,7 @@ func (c *clock) next(o Options) limits {
 	return l
 }
 
-// pickCell turns x,y from an engine into a cell.
+// pickCell turns x,y from a brain into a cell.
 func pickCell(x, y int) sparse.Cell { return sparse.Cell{Row: y, Col: x} }
 
 // playOpening places the game's opening: the suite's position, then the

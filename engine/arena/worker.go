@@ -9,37 +9,38 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/arena/brain"
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// worker plays games one after another with its own engine processes.
+// worker plays games one after another with its own brain processes.
 type worker struct {
-	m       *Match
-	engines []*seatEngine // per entrant; nil for strategies and dead engines
-	game    int           // 1-based number of the game being played, for the log
+	m      *Match
+	brains []*seatBrain // per entrant; nil for strategies and dead brains
+	game   int          // 1-based number of the game being played, for the log
 }
 
-// seatEngine is an engine process and what it knows of the current game.
-type seatEngine struct {
-	eng   *brain.Engine
+// seatEngine is a brain process and what it knows of the current game.
+type seatBrain struct {
+	brain *manager.Brain
 	fresh bool // START answered, no game played since
-	known int  // moves of the current game the engine has been told or made
+	known int  // moves of the current game the brain has been told or made
 }
 
 func (m *Match) newWorker() *worker {
-	return &worker{m: m, engines: make([]*seatEngine, len(m.entrants))}
+	return &worker{m: m, brains: make([]*seatBrain, len(m.entrants))}
 }
 
-// close ends the worker's engines, all at once.
+// close ends the worker's brains, all at once.
 func (w *worker) close() {
 	done := make(chan struct{})
 	n := 0
-	for _, se := range w.engines {
+	for _, se := range w.brains {
 		if se != nil {
 			n++
 			go func() {
-				se.eng.Close(w.m.opts.Grace)
+				se.brain.Close(w.m.opts.Grace)
 				done <- struct{}{}
 			}()
 		}
@@ -47,66 +48,70 @@ func (w *worker) close() {
 	for range n {
 		<-done
 	}
-	clear(w.engines)
+	clear(w.brains)
 }
 
-// startEngine starts entrant e's engine and has it accept the board.
-func (w *worker) startEngine(ctx context.Context, e, game int, about bool) (*seatEngine, map[string]string, error) {
+// startEngine starts entrant e's brain and has it accept the board.
+func (w *worker) startBrain(ctx context.Context, e, game int, about bool) (*seatBrain, gomocup.About, error) {
 	o := w.m.opts
 	name := w.m.entrants[e].Name
 	if w.m.names != nil && w.m.names[e] != "" {
 		name = w.m.names[e]
 	}
 	if name == "" {
-		name = w.m.entrants[e].Engine.Base()
+		name = w.m.entrants[e].Brain.Base()
 	}
 	var logf func(string, bool, string)
 	if o.Log != nil {
 		logf = func(n string, in bool, line string) { o.Log(w.game, n, in, line) }
 	}
-	eng, err := brain.Start(*w.m.entrants[e].Engine, brain.Options{Name: name, Log: logf})
+	eng, err := manager.Start(*w.m.entrants[e].Brain, manager.Options{Name: name, Log: logf})
 	if err != nil {
-		return nil, nil, err
+		return nil, gomocup.About{}, err
 	}
 	deadline := time.Now().Add(o.StartupTime)
-	var info map[string]string
+	var info gomocup.About
 	if about {
 		if info, err = eng.About(ctx, deadline); err != nil {
 			eng.Kill()
-			return nil, nil, err
+			return nil, gomocup.About{}, err
 		}
 	}
 	if err := eng.NewGame(ctx, o.Config.Cols, o.Config.Rows, deadline); err != nil {
 		eng.Kill()
-		return nil, nil, err
+		return nil, gomocup.About{}, err
 	}
-	return &seatEngine{eng: eng, fresh: true}, info, nil
+	return &seatBrain{brain: eng, fresh: true}, info, nil
 }
 
-// prepare readies entrant e's engine for a new game: the process of the
+// prepare readies entrant e's brain for a new game: the process of the
 // last game after RESTART, or a fresh one, then the game's INFO.
 func (w *worker) prepare(ctx context.Context, e int) error {
 	o := w.m.opts
-	se := w.engines[e]
-	if se != nil && !se.fresh && (o.FreshProcess || se.eng.Restart(ctx, time.Now().Add(o.StartupTime)) != nil) {
-		se.eng.Close(o.Grace)
-		se, w.engines[e] = nil, nil
+	se := w.brains[e]
+	if se != nil && !se.fresh && (o.FreshProcess || se.brain.Restart(ctx, time.Now().Add(o.StartupTime)) != nil) {
+		se.brain.Close(o.Grace)
+		se, w.brains[e] = nil, nil
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
 	}
 	if se == nil {
 		var err error
-		if se, _, err = w.startEngine(ctx, e, w.game, false); err != nil {
+		if se, _, err = w.startBrain(ctx, e, w.game, false); err != nil {
 			return err
 		}
-		w.engines[e] = se
+		w.brains[e] = se
 	}
 	se.fresh, se.known = false, 0
+	rule := int64(0)
+	if o.Config.Rule == engine.Exact {
+		rule = gomocup.RuleExact
+	}
 	info := []string{
-		fmt.Sprintf("INFO timeout_match %d", o.GameTime.Milliseconds()),
-		fmt.Sprintf("INFO max_memory %d", o.MaxMemory),
-		fmt.Sprintf("INFO rule %d", map[engine.Rule]int{engine.Freestyle: 0, engine.Exact: 1}[o.Config.Rule]),
+		gomocup.Info(gomocup.InfoTimeoutMatch, o.GameTime.Milliseconds()).String(),
+		gomocup.Info(gomocup.InfoMaxMemory, o.MaxMemory).String(),
+		gomocup.Info(gomocup.InfoRule, rule).String(),
 	}
 	// Without a move limit, the whole game is the most a move may take
 	// (c-gomoku-cli's convention for tc=MATCH).
@@ -114,17 +119,17 @@ func (w *worker) prepare(ctx context.Context, e int) error {
 		if turn == 0 {
 			turn = o.GameTime
 		}
-		info = append([]string{fmt.Sprintf("INFO timeout_turn %d", turn.Milliseconds())}, info...)
+		info = append([]string{gomocup.Info(gomocup.InfoTimeoutTurn, turn.Milliseconds()).String()}, info...)
 	}
-	return se.eng.Send(info...)
+	return se.brain.Send(info...)
 }
 
-// drop kills entrant e's engine after a fault; the next game starts a
+// drop kills entrant e's brain after a fault; the next game starts a
 // fresh one.
 func (w *worker) drop(e int) {
-	if se := w.engines[e]; se != nil {
-		se.eng.Kill()
-		w.engines[e] = nil
+	if se := w.brains[e]; se != nil {
+		se.brain.Kill()
+		w.brains[e] = nil
 	}
 }
 
@@ -134,7 +139,7 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 	w.game = i + 1
 	start := time.Now()
 	k, openSeed := m.openingFor(i)
-	seed := GameSeed(o.Seed, i)
+	seed := gameSeed(o.Seed, i)
 	r := GameResult{Index: i, Seed: seed, Seats: o.seats(i, len(m.entrants)), OpeningIndex: k}
 	g, err := engine.New(append(slices.Clip(o.Tuning), engine.WithConfig(o.Config))...)
 	if err != nil {
@@ -147,8 +152,8 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 	strategies := make([]engine.Strategy, len(m.entrants))
 	for p, e := range r.Seats {
 		ent := m.entrants[e]
-		if ent.Engine == nil {
-			strategies[e] = ent.New(EntrantSeed(seed, e))
+		if ent.Brain == nil {
+			strategies[e] = ent.New(entrantSeed(seed, e))
 			continue
 		}
 		if err := w.prepare(ctx, e); err != nil {
@@ -174,8 +179,8 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 			took time.Duration
 			err  error
 		)
-		if m.entrants[e].Engine != nil {
-			cell, took, err = w.askEngine(ctx, g, e, lim, clocks[e].left)
+		if m.entrants[e].Brain != nil {
+			cell, took, err = w.askBrain(ctx, g, e, lim, clocks[e].left)
 		} else {
 			cell, took, err = choose(ctx, strategies[e], g, p, lim.move)
 			if err != nil && ctx.Err() == nil {
@@ -187,7 +192,7 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 		}
 		clocks[e].left -= took
 		if err == nil && lim.overran(took) && o.Config.Players == 2 {
-			err = fmt.Errorf("%w: %s took %v, over its limit of %v plus %v tolerance", brain.ErrTimeout, m.names[e], took.Round(time.Millisecond), lim.move.Round(time.Millisecond), lim.tolerance)
+			err = fmt.Errorf("%w: %s took %v, over its limit of %v plus %v tolerance", manager.ErrTimeout, m.names[e], took.Round(time.Millisecond), lim.move.Round(time.Millisecond), lim.tolerance)
 		}
 		if err != nil {
 			w.drop(e)
@@ -195,14 +200,14 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 			break
 		}
 		if _, err := g.Play(cell.Row, cell.Col); err != nil {
-			if m.entrants[e].Engine == nil {
+			if m.entrants[e].Brain == nil {
 				return r, fmt.Errorf("%w: game %d, move %d, player %d (%s) chose an illegal cell: %w", ErrStrategy, i+1, g.Len()+1, p, m.names[e], err)
 			}
 			w.drop(e)
 			w.forfeit(&r, g, p, fmt.Errorf("%w: %s answered %d,%d: %w", errIllegal, m.names[e], cell.Col, cell.Row, err))
 			break
 		}
-		if se := w.engines[e]; se != nil && m.entrants[e].Engine != nil {
+		if se := w.brains[e]; se != nil && m.entrants[e].Brain != nil {
 			se.known = g.Len()
 		}
 		r.Think = append(r.Think, took)
@@ -222,7 +227,7 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 	return r, nil
 }
 
-// errIllegal marks an engine's move the board refused.
+// errIllegal marks an brain's move the board refused.
 var errIllegal = errors.New("illegal move")
 
 // forfeit ends the game: player p loses for err.
@@ -230,57 +235,57 @@ func (w *worker) forfeit(r *GameResult, g *engine.Game, p int, err error) {
 	r.Ending, r.Loser = Forfeit, p
 	r.Winner = p%2 + 1
 	switch {
-	case errors.Is(err, brain.ErrTimeout):
+	case errors.Is(err, manager.ErrTimeout):
 		r.Fault = TimeLoss
 	case errors.Is(err, errIllegal):
 		r.Fault = IllegalMove
-	case errors.Is(err, brain.ErrGarbage):
+	case errors.Is(err, manager.ErrGarbage):
 		r.Fault = Garbage
-	case errors.Is(err, brain.ErrRefused):
+	case errors.Is(err, manager.ErrRefused):
 		r.Fault = Refusal
 	default:
 		r.Fault = Crash
 	}
-	r.Reason = strings.TrimPrefix(err.Error(), "brain: ")
+	r.Reason = strings.TrimPrefix(err.Error(), "manager: ")
 	r.Moves = g.History()
 }
 
-// askEngine has entrant e's engine choose a move in g: INFO time_left,
-// then BEGIN on an empty board, TURN when the engine knows every move but
+// askEngine has entrant e's brain choose a move in g: INFO time_left,
+// then BEGIN on an empty board, TURN when the brain knows every move but
 // the opponent's last, or BOARD with every stone in the order played.
-func (w *worker) askEngine(ctx context.Context, g *engine.Game, e int, lim limits, left time.Duration) (sparse.Cell, time.Duration, error) {
+func (w *worker) askBrain(ctx context.Context, g *engine.Game, e int, lim limits, left time.Duration) (sparse.Cell, time.Duration, error) {
 	o := w.m.opts
-	se := w.engines[e]
+	se := w.brains[e]
 	timeLeft := int64(2147483647) // the protocol's "no limit"
 	if o.GameTime > 0 {
 		timeLeft = max(left.Milliseconds(), 0)
 	}
-	req := []string{fmt.Sprintf("INFO time_left %d", timeLeft)}
+	req := []string{gomocup.Info(gomocup.InfoTimeLeft, timeLeft).String()}
 	moves := g.History()
 	switch {
 	case len(moves) == 0:
-		req = append(req, "BEGIN")
+		req = append(req, gomocup.CmdBegin.String())
 	case se.known == len(moves)-1 && se.known > 0:
 		last := moves[len(moves)-1]
-		req = append(req, fmt.Sprintf("TURN %d,%d", last.Col, last.Row))
+		req = append(req, gomocup.Command{Kind: gomocup.CmdTurn, X: last.Col, Y: last.Row}.String())
 	default:
-		req = append(req, "BOARD")
+		req = append(req, gomocup.CmdBoard.String())
 		me := g.Turn()
 		for _, mv := range moves {
-			field := 2
+			st := gomocup.Stone{X: mv.Col, Y: mv.Row, Field: gomocup.FieldOpponent}
 			if mv.Player == me {
-				field = 1
+				st.Field = gomocup.FieldOwn
 			}
-			req = append(req, fmt.Sprintf("%d,%d,%d", mv.Col, mv.Row, field))
+			req = append(req, st.String())
 		}
-		req = append(req, "DONE")
+		req = append(req, gomocup.CmdDone.String())
 	}
 	deadline, limited := lim.deadline(time.Now())
 	if !limited {
 		deadline = time.Now().Add(24 * time.Hour)
 	}
-	x, y, took, err := se.eng.Move(ctx, req, deadline)
-	if errors.Is(err, brain.ErrTimeout) {
+	x, y, took, err := se.brain.Move(ctx, req, deadline)
+	if errors.Is(err, manager.ErrTimeout) {
 		err = fmt.Errorf("%w after %v (limit %v plus %v tolerance); killed", err, took.Round(time.Millisecond), lim.move.Round(time.Millisecond), lim.tolerance)
 	}
 	return pickCell(x, y), took, err

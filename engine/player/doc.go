@@ -28,6 +28,19 @@
 // nodes rather than by time (see [WithMaxDepth]). Strategies keep state
 // between calls and are not safe for concurrent use: give each seat its own.
 //
+// The state a strategy keeps follows whatever game it is handed next: the
+// same game a few moves on, the game after an undo and another line, or
+// another game altogether, under other rules or on another board. Its
+// working position is brought to the new one through the longest prefix
+// on which the two histories agree at every index (undoing the rest and
+// playing the new moves), or rebuilt when they share nothing or the
+// configuration differs. The search's tables (transpositions, killer and
+// history moves, refuted VCFs) are kept only while the game moves forward
+// and cleared by any undo, so after a change of position Choose answers
+// as a new strategy with the same seed and options would, up to ties its
+// seeded source breaks and, on an unbounded board, where the two-player
+// search's dense window lies.
+//
 // A strategy never returns a cell that cannot be played: on a game that is
 // over, or for a player out of range, Choose returns an error instead.
 //

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/history"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -40,58 +41,73 @@ func duelable(cfg engine.Config) bool {
 	return cfg.Players == 2 && cfg.K >= 3 && lr.side() <= maxSide
 }
 
-// duelSync brings the working board in step with g, rebuilding the window
+// duelSync brings the working board in step with g: a board for another
+// configuration or another game is built afresh, and otherwise the moves
+// past the longest prefix it shares with g are undone and g's later ones
+// played. The tables learnt on the way survive only while the game moves
+// forward: a move undone clears them (see forget). The window is rebuilt
 // when a move falls outside it or near an edge that is not the board's.
 // fits is false when the marks do not fit a window. Replaying a long
 // history stops at deadline (when not zero) with warm false; the next
 // call goes on from there.
 func (s *Search) duelSync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 	cfg := g.Config()
+	if s.ds == nil || s.ds.cfg != cfg {
+		s.ds = &duelState{cfg: cfg, tt: make([]ttSlot, 1<<duelTTBits), kill: make([][2]int32, duelMaxPly+2)}
+	}
 	ds := s.ds
-	if ds == nil || ds.cfg != cfg {
-		ds = &duelState{cfg: cfg, tt: make([]ttSlot, 1<<duelTTBits), kill: make([][2]int32, duelMaxPly+2)}
-		s.ds = ds
-	}
-	common := min(len(ds.played), g.Len())
-	for common > 0 {
-		if m, _ := g.MoveAt(common - 1); m == ds.played[common-1] {
-			break
+	for range 2 {
+		if ds.b == nil && !s.duelBuild(g) {
+			return false, false
 		}
-		common--
-	}
-	for attempt := 0; ; attempt++ {
-		if ds.b == nil {
-			if attempt > 1 || !s.duelBuild(g) {
-				return false, false
-			}
-			common = 0
+		played, stopped, back := 0, false, false
+		held := history.Sync(history.Moves(ds.played), g,
+			func() {
+				if !s.duelBuild(g) {
+					ds.b = nil
+				}
+			},
+			func() {
+				ds.b.undo()
+				ds.played = ds.played[:len(ds.played)-1]
+				back = true
+			},
+			func(m engine.Move) bool {
+				b := ds.b
+				if b == nil {
+					return false
+				}
+				played++
+				if played%syncCheck == 0 && !deadline.IsZero() && time.Now().After(deadline) {
+					stopped = true
+					return false
+				}
+				idx, ok := b.index(m.Row, m.Col)
+				if !ok || !b.roomy(idx) || b.stone[idx] != 0 || m.Player < 1 || m.Player > 2 {
+					ds.b = nil
+					return false
+				}
+				b.place(idx, m.Player-1)
+				ds.played = append(ds.played, m)
+				return true
+			})
+		if back && ds.b != nil {
+			s.forget()
 		}
-		b := ds.b
-		for len(ds.played) > common {
-			b.undo()
-			ds.played = ds.played[:len(ds.played)-1]
-		}
-		for i := len(ds.played); i < g.Len(); i++ {
-			if (i-common)%syncCheck == syncCheck-1 && !deadline.IsZero() && time.Now().After(deadline) {
-				return true, false
-			}
-			m, _ := g.MoveAt(i)
-			idx, ok := b.index(m.Row, m.Col)
-			if !ok || !b.roomy(idx) || b.stone[idx] != 0 || m.Player < 1 || m.Player > 2 {
-				ds.b = nil
-				break
-			}
-			b.place(idx, m.Player-1)
-			ds.played = append(ds.played, m)
-		}
-		if ds.b != nil {
+		switch {
+		case held == g.Len():
 			return true, true
+		case stopped:
+			return true, false
 		}
+		// A move left the window: build one around all the marks.
 	}
+	return false, false
 }
 
-// duelBuild makes a fresh, empty window around g's marks, or reports
-// false when they do not fit one.
+// duelBuild makes a fresh, empty window around g's marks, forgetting
+// everything learnt on the previous one, or reports false when the marks
+// do not fit one.
 func (s *Search) duelBuild(g *engine.Game) bool {
 	ds := s.ds
 	cfg := g.Config()
@@ -114,9 +130,26 @@ func (s *Search) duelBuild(g *engine.Game) bool {
 	b := newDuelBoard(cfg, r0, c0, r1-r0+1, c1-c0+1)
 	ds.played = ds.played[:0]
 	ds.b = b
-	clear(ds.tt)
 	ds.hist = [2][]int32{make([]int32, len(b.stone)), make([]int32, len(b.stone))}
+	s.forget()
 	return true
+}
+
+// forget clears what the two-player search learnt in earlier positions:
+// the transposition table, the killer and history tables (array cells of
+// the window) and the VCF refutations (which may have read the window's
+// frame). Entries are checked against the full key and ordering hints
+// only rank empty cells near the marks, so the tables could not make the
+// search play an illegal cell; cleared, they cannot make it play
+// differently from a fresh search either.
+func (s *Search) forget() {
+	ds := s.ds
+	clear(ds.tt)
+	clear(ds.kill)
+	for q := range ds.hist {
+		clear(ds.hist[q])
+	}
+	clear(s.vcfFailed)
 }
 
 // roomy reports whether array cell i is far enough from every window edge

@@ -3,9 +3,9 @@ package player
 import (
 	"context"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/history"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -105,61 +105,41 @@ type emptySet struct {
 func (s *emptySet) pick(g *engine.Game, rng *rand.Rand) sparse.Cell {
 	s.sync(g)
 	i := s.cells[rng.IntN(len(s.cells))]
-	c := sparse.Cell{Row: int(i) / s.cols, Col: int(i) % s.cols}
-	if g.At(c.Row, c.Col) != 0 {
-		// The game's history was rewritten under a tail that happens to
-		// match ours (undo, then the same moves in another order): start
-		// again from the board itself.
-		s.rows = 0
-		s.sync(g)
-		i = s.cells[rng.IntN(len(s.cells))]
-		c = sparse.Cell{Row: int(i) / s.cols, Col: int(i) % s.cols}
-	}
-	return c
+	return sparse.Cell{Row: int(i) / s.cols, Col: int(i) % s.cols}
 }
 
-// sync makes the set match g: it rebuilds for a board of another size and
-// otherwise takes back the moves g no longer has and applies the new ones.
+// sync makes the set match g: it starts afresh for a board of another
+// size or another game and otherwise takes back the moves past the
+// longest prefix it shares with g and applies g's later ones.
 func (s *emptySet) sync(g *engine.Game) {
 	cfg := g.Config()
 	if s.rows != cfg.Rows || s.cols != cfg.Cols {
-		s.build(g)
-		return
+		s.reset(cfg.Rows, cfg.Cols)
 	}
-	common := min(len(s.seen), g.Len())
-	for common > 0 {
-		m, _ := g.MoveAt(common - 1)
-		if m == s.seen[common-1] {
-			break
-		}
-		common--
-	}
-	for _, m := range slices.Backward(s.seen[common:]) {
-		s.add(int32(m.Row*s.cols + m.Col))
-	}
-	s.seen = s.seen[:common]
-	for i := common; i < g.Len(); i++ {
-		m, _ := g.MoveAt(i)
-		s.remove(int32(m.Row*s.cols + m.Col))
-		s.seen = append(s.seen, m)
-	}
+	history.Sync(history.Moves(s.seen), g,
+		func() { s.reset(s.rows, s.cols) },
+		func() {
+			m := s.seen[len(s.seen)-1]
+			s.add(int32(m.Row*s.cols + m.Col))
+			s.seen = s.seen[:len(s.seen)-1]
+		},
+		func(m engine.Move) bool {
+			s.remove(int32(m.Row*s.cols + m.Col))
+			s.seen = append(s.seen, m)
+			return true
+		})
 }
 
-func (s *emptySet) build(g *engine.Game) {
-	cfg := g.Config()
-	s.rows, s.cols = cfg.Rows, cfg.Cols
-	area := cfg.Rows * cfg.Cols
+// reset makes the set hold every cell of an empty rows×cols board.
+func (s *emptySet) reset(rows, cols int) {
+	s.rows, s.cols = rows, cols
+	area := rows * cols
 	s.cells = make([]int32, area)
 	s.pos = make([]int32, area)
 	for i := range area {
 		s.cells[i], s.pos[i] = int32(i), int32(i)
 	}
 	s.seen = s.seen[:0]
-	for i := range g.Len() {
-		m, _ := g.MoveAt(i)
-		s.remove(int32(m.Row*s.cols + m.Col))
-		s.seen = append(s.seen, m)
-	}
 }
 
 func (s *emptySet) remove(i int32) {

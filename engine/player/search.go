@@ -10,6 +10,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/history"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -271,8 +272,8 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		if g.CanPlace(row, col) == nil {
 			return sparse.Cell{Row: row, Col: col}, nil
 		}
-		// The working copy lost track of the game (a rewritten history
-		// that ends like the one it followed): start afresh next time.
+		// A move the game refuses means the working copy is not the
+		// game's position: start afresh next time.
 		s.t = nil
 	}
 	s.stats.Reason = "fallback"
@@ -283,49 +284,42 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 const syncCheck = 64
 
 // sync brings the working copy in step with g: it rebuilds it for another
-// configuration and otherwise undoes the moves g no longer has and plays
-// the new ones. Replaying a long history (a game loaded with thousands of
-// marks) can take longer than a move's budget, so sync stops at deadline
-// (when not zero) and reports false; the copy then holds a prefix of g's
-// history, and the next call goes on from there.
+// configuration or another game and otherwise undoes the moves past the
+// longest prefix it shares with g and plays g's later ones. Replaying a
+// long history (a game loaded with thousands of marks) can take longer
+// than a move's budget, so sync stops at deadline (when not zero) and
+// reports false; the copy then holds a prefix of g's history, and the next
+// call goes on from there.
 func (s *Search) sync(g *engine.Game, deadline time.Time) (bool, error) {
-	if s.t == nil || s.t.cfg != g.Config() {
-		t, err := newTracker(g.Config())
+	cfg := g.Config()
+	if s.t == nil || s.t.cfg != cfg {
+		t, err := newTracker(cfg)
 		if err != nil {
 			return false, err
 		}
 		s.t = t
 	}
-	t := s.t
-	common := min(t.g.Len(), g.Len())
-	for common > 0 {
-		a, _ := g.MoveAt(common - 1)
-		b, _ := t.g.MoveAt(common - 1)
-		if a == b {
-			break
-		}
-		common--
-	}
-	for t.g.Len() > common {
-		t.undo()
-	}
-	for i := common; i < g.Len(); i++ {
-		if (i-common)%syncCheck == syncCheck-1 && !deadline.IsZero() && time.Now().After(deadline) {
-			return false, nil
-		}
-		m, _ := g.MoveAt(i)
-		if _, err := t.place(m.Row, m.Col, m.Player); err != nil {
-			// Our copy diverged from g further back than its last moves
-			// show: replay g from the start on a fresh copy.
-			if common == 0 {
-				s.t = nil
-				return false, fmt.Errorf("player: replaying the game: %w", err)
+	var err error
+	played := 0
+	held := history.Sync(s.t.g, g,
+		func() { s.t, err = newTracker(cfg) },
+		func() { s.t.undo() },
+		func(m engine.Move) bool {
+			if err != nil {
+				return false
 			}
-			s.t = nil
-			return s.sync(g, deadline)
-		}
+			played++
+			if played%syncCheck == 0 && !deadline.IsZero() && time.Now().After(deadline) {
+				return false
+			}
+			_, err = s.t.place(m.Row, m.Col, m.Player)
+			return err == nil
+		})
+	if err != nil {
+		s.t = nil
+		return false, fmt.Errorf("player: replaying the game: %w", err)
 	}
-	return true, nil
+	return held == g.Len(), nil
 }
 
 // halfway is the instant between start and deadline, or zero without a

@@ -76,15 +76,6 @@ func ParsePSQ(text string) (*Record, error) {
 	return rec, nil
 }
 
-// ReadPSQ reads a whole .psq record from r.
-func ReadPSQ(r io.Reader) (*Record, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("record: reading psq: %w", err)
-	}
-	return ParsePSQ(string(data))
-}
-
 // parsePSQHeader fills rec from "Piskvorky WxH, o1:o2, h" and explains what
 // is wrong, or returns "". The fields after the size are optional, as some
 // tools write only "Piskvorky WxH"; Piskvork writes all three.

@@ -12,7 +12,8 @@ import (
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/pbrain"
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/brain"
 	"github.com/gomoku-engine/gomoku/engine/player"
 )
 
@@ -64,9 +65,9 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "strategy", Value: player.Strongest(engine.DefaultConfig()),
 			Usage: "the player that chooses moves: " + strings.Join(player.Names(), ", ")},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for the strategy's tie-breaks"},
-		&cli.DurationFlag{Name: "default-turn", Value: pbrain.DefaultTurnTime,
+		&cli.DurationFlag{Name: "default-turn", Value: brain.DefaultTurnTime,
 			Usage: "time per move when the manager sends no INFO timeout_turn"},
-		&cli.DurationFlag{Name: "margin", Value: pbrain.DefaultMinMargin,
+		&cli.DurationFlag{Name: "margin", Value: brain.DefaultMinMargin,
 			Usage: "least time kept back from every move's budget for the answer to reach the manager (at least a tenth of the budget is kept)"},
 		&cli.IntFlag{Name: "max-side", Value: 1024, Usage: "largest board side START and RECTSTART accept (the smallest is 5)"},
 		&cli.StringFlag{Name: "name", Value: "gomoku", Usage: "engine name in the ABOUT answer"},
@@ -78,16 +79,16 @@ func action(c *cli.Context) error {
 	if c.Args().Present() {
 		return cli.Exit(fmt.Sprintf("pbrain: unexpected argument %q (the protocol runs on standard input)", c.Args().First()), exitUsage)
 	}
-	factory, err := pbrain.ByName(c.String("strategy"), c.Uint64("seed"))
+	factory, err := brain.ByName(c.String("strategy"), c.Uint64("seed"))
 	if err != nil {
 		return cli.Exit(err.Error(), exitUsage)
 	}
 	if c.Int("max-side") < 5 {
 		return cli.Exit(fmt.Sprintf("pbrain: --max-side must be at least 5, got %d", c.Int("max-side")), exitUsage)
 	}
-	opts := pbrain.Options{
+	opts := brain.Options{
 		NewStrategy: factory,
-		About: pbrain.About{
+		About: gomocup.About{
 			Name:    c.String("name"),
 			Version: version(),
 			Author:  "gomoku-engine authors",
@@ -100,7 +101,7 @@ func action(c *cli.Context) error {
 		ApplyMemoryLimit: true, // one brain per process
 		Debug:            c.Bool("debug"),
 	}
-	err = pbrain.Serve(c.Context, c.App.Reader, c.App.Writer, opts)
+	err = brain.Serve(c.Context, c.App.Reader, c.App.Writer, opts)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return cli.Exit(err.Error(), exitFail)
 	}

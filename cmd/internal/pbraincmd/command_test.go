@@ -75,7 +75,7 @@ func TestRunReportsBrokenOutput(t *testing.T) {
 	var errOut bytes.Buffer
 	code := pbraincmd.Run(context.Background(), []string{"pbrain-gomoku"}, strings.NewReader("START 15\n"), w, &errOut)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errOut.String(), "pbrain: writing answer")
+	assert.Contains(t, errOut.String(), "brain: writing answer")
 }
 
 // TestCommandInAnApp: the command the gomoku program mounts serves the

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"mime"
 	"net/http"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -112,7 +115,8 @@ func summaryOf(rec store.Game, ply int, status string, winner int, updated time.
 
 // errorBody is every error's JSON.
 type errorBody struct {
-	Error string `json:"error"`
+	Error     string `json:"error"`
+	RequestID string `json:"request_id,omitempty"`
 }
 
 // httpError is an error with the status to answer it with.
@@ -127,16 +131,22 @@ func errorf(status int, format string, args ...any) *httpError {
 	return &httpError{status: status, msg: fmt.Sprintf(format, args...)}
 }
 
-// decode reads a JSON object of at most maxBody bytes into v, refusing
-// unknown fields and anything after the object.
+// decode reads a JSON object of at most maxBody bytes into v, a pointer
+// to a struct, refusing a body that is not application/json, unknown
+// fields, fields named in another case or given twice, and anything after
+// the object.
 func decode(w http.ResponseWriter, r *http.Request, v any) *httpError {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		return errorf(http.StatusUnsupportedMediaType, "the body must be JSON, sent with Content-Type: application/json")
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			return errorf(http.StatusRequestEntityTooLarge, "request body larger than %d bytes", maxBody)
 		}
-		return errorf(http.StatusBadRequest, "reading the request body: %v", err)
+		logOf(r.Context(), slog.New(slog.DiscardHandler)).Warn("reading a request body", "err", err)
+		return errorf(http.StatusBadRequest, "the request body could not be read")
 	}
 	body = bytes.TrimSpace(body)
 	if len(body) == 0 || body[0] != '{' {
@@ -150,7 +160,41 @@ func decode(w http.ResponseWriter, r *http.Request, v any) *httpError {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return errorf(http.StatusBadRequest, "malformed JSON: data after the object")
 	}
+	if msg := strictKeys(body, reflect.TypeOf(v).Elem()); msg != "" {
+		return errorf(http.StatusBadRequest, "malformed JSON: %s", msg)
+	}
 	return nil
+}
+
+// strictKeys explains what encoding/json lets through in body, a valid
+// object that decoded into a t: a key given twice (the last would win)
+// and a key naming a field of t in another case (it matches
+// case-insensitively). It returns "" when there is neither.
+func strictKeys(body []byte, t reflect.Type) string {
+	fields := make([]string, 0, t.NumField())
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		fields = append(fields, name)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.Token() // the object's '{'
+	seen := make(map[string]bool, len(fields))
+	for dec.More() {
+		tok, _ := dec.Token()
+		key, _ := tok.(string)
+		switch {
+		case seen[key]:
+			return fmt.Sprintf("field %q given twice", key)
+		case !slices.Contains(fields, key):
+			return fmt.Sprintf("unknown field %q (names are lower case: %s)", key, strings.Join(fields, ", "))
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return "malformed value"
+		}
+	}
+	return ""
 }
 
 // jsonProblem explains a decoding error in the request's terms, without
@@ -198,7 +242,8 @@ func writeRaw(w http.ResponseWriter, status int, b []byte) {
 	w.Write([]byte{'\n'})
 }
 
-// writeError answers with e's status and message.
+// writeError answers with e's status and message, and the request's id
+// when it has one, for the operator to find in the log.
 func writeError(w http.ResponseWriter, e *httpError) {
-	writeJSON(w, e.status, errorBody{Error: e.msg})
+	writeJSON(w, e.status, errorBody{Error: e.msg, RequestID: w.Header().Get(requestIDHeader)})
 }

@@ -253,6 +253,7 @@ func (p *benchPlayer) post(ctx context.Context, path, token, body string, want i
 	if err != nil {
 		return err
 	}
+	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

@@ -33,19 +33,25 @@ type process struct {
 	cmd    *exec.Cmd
 	client *client
 	exited chan error
-	stderr *strings.Builder
+	stderr *syncBuffer
 }
 
 // startBinary runs "gomoku serve" on db with any extra flags and waits
 // until it listens.
 func startBinary(t *testing.T, db string, extra ...string) *process {
 	t.Helper()
+	return startProgram(t, gomokutest.Binary(t), db, extra...)
+}
+
+// startProgram runs "serve" of the gomoku program at bin.
+func startProgram(t *testing.T, bin, db string, extra ...string) *process {
+	t.Helper()
 	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--log", "json",
 		"--rate", "0", "--move-rate", "0", "--game-rate", "0", "--bot-budget", "100ms"}, extra...)
-	cmd := exec.Command(gomokutest.Binary(t), args...)
+	cmd := exec.Command(bin, args...)
 	out, err := cmd.StdoutPipe()
 	require.NoError(t, err)
-	p := &process{t: t, cmd: cmd, exited: make(chan error, 1), stderr: &strings.Builder{}}
+	p := &process{t: t, cmd: cmd, exited: make(chan error, 1), stderr: &syncBuffer{}}
 	cmd.Stderr = p.stderr
 	require.NoError(t, cmd.Start())
 	lines := bufio.NewScanner(out)
@@ -112,6 +118,7 @@ func hammer(c *client, id string, tokens [2]string, from int) []move {
 		row, col := spacedCell(ply)
 		req, _ := http.NewRequest("POST", c.base+"/api/games/"+id+"/moves",
 			strings.NewReader(fmt.Sprintf(`{"row":%d,"col":%d,"ply":%d}`, row, col, ply)))
+		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Authorization", "Bearer "+tokens[ply%2])
 		resp, err := hc.Do(req)
 		if err != nil {
@@ -192,6 +199,7 @@ func kill9(t *testing.T, db string) {
 				for {
 					req, _ := http.NewRequest("POST", p.client.base+"/api/games/"+botGame.ID+"/moves",
 						strings.NewReader(fmt.Sprintf(`{"row":%d,"col":%d,"ply":%d}`, row, col, ply)))
+					req.Header.Set("Content-Type", "application/json")
 					req.Header.Set("Authorization", "Bearer "+botGame.token(1))
 					resp, err := hc.Do(req)
 					if err != nil {

@@ -88,13 +88,34 @@ type event struct {
 	WinLine  []cell `json:"win_line"`
 }
 
-// do sends a request and returns the status and body.
+// do sends a request, as JSON when it is a POST, and returns the status
+// and body.
 func (c *client) do(method, path, token, body string) (int, []byte) {
+	c.t.Helper()
+	h := http.Header{}
+	if method == http.MethodPost {
+		h.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		h.Set("Authorization", "Bearer "+token)
+	}
+	code, b, _ := c.send(method, path, body, h)
+	return code, b
+}
+
+// send sends a request with exactly the headers h and returns the status,
+// body and headers of the answer. Every error answer must be a JSON object
+// that says what went wrong, and carry the request's id.
+func (c *client) send(method, path, body string, h http.Header) (int, []byte, http.Header) {
 	c.t.Helper()
 	req, err := http.NewRequest(method, c.base+path, strings.NewReader(body))
 	require.NoError(c.t, err)
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
+	for k, v := range h {
+		if strings.EqualFold(k, "Host") {
+			req.Host = v[0]
+			continue
+		}
+		req.Header[k] = v
 	}
 	resp, err := c.http.Do(req)
 	require.NoError(c.t, err)
@@ -106,7 +127,7 @@ func (c *client) do(method, path, token, body string) (int, []byte) {
 		require.NoError(c.t, json.Unmarshal(b, &e), "an error's body must be JSON: %s", b)
 		require.NotEmpty(c.t, e.Error, "an error's body must say what went wrong: %s", b)
 	}
-	return resp.StatusCode, b
+	return resp.StatusCode, b, resp.Header
 }
 
 // create makes a game and fails the test unless it is created.

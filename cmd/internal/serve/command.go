@@ -27,7 +27,14 @@ default (created if missing), or PostgreSQL when --db is a postgres:// URL,
 which several servers can share. A move is answered only once it is committed.
 
 Bot seats are played by the server, --bot-workers at a time, each move within
---bot-budget; after a restart, bots whose turn it is move again.
+--bot-budget; after a restart, bots whose turn it is move again. A game needs
+a human seat unless --bot-only-games; games with bots are capped per client
+address and in total, and a move that would queue a bot beyond --bot-queue is
+refused with 503 and Retry-After.
+
+An ongoing game without a move for --abandon-after is ended as abandoned, and
+games are deleted --retain after they ended (durations in hours: 168h is a
+week); a game's creator's address is forgotten once it is over.
 
 Stop it with Ctrl-C (SIGINT) or SIGTERM: requests under way finish, then the
 database is closed.
@@ -36,7 +43,10 @@ Examples:
    gomoku serve
    gomoku serve --addr :9000 --db /var/lib/gomoku/games.db
    gomoku serve --db postgres://gomoku@localhost/gomoku --bot-budget 2s
-   curl -s -X POST localhost:8080/api/games -d '{"players":3,"seats":["human","human","search"]}'`
+   gomoku serve --abandon-after 72h --retain 720h --max-bot-games 50 --bot-queue 32
+   gomoku serve --addr 127.0.0.1:8080 --allowed-hosts games.example.com --origin '*.example.com'
+   curl -s -X POST localhost:8080/api/games -H 'Content-Type: application/json' \
+        -d '{"players":3,"seats":["human","human","search"]}'`
 
 // Command is the "serve" command. opts are applied to the server before the
 // command line's own settings; the web page comes in through [WithPage].
@@ -56,7 +66,16 @@ func Command(opts ...Option) *cli.Command {
 			&cli.Float64Flag{Name: "game-rate", Value: def.GamesPerMinute, Usage: "games created a minute per client address (0: unlimited)"},
 			&cli.IntFlag{Name: "max-players", Value: def.MaxPlayers, Usage: "most players in a game"},
 			&cli.IntFlag{Name: "max-moves", Value: def.MaxMoves, Usage: "moves after which a new game is drawn"},
-			&cli.StringSliceFlag{Name: "origin", Usage: "also accept WebSockets from pages on this host `PATTERN` (e.g. *.example.com)"},
+			&cli.BoolFlag{Name: "bot-only-games", Usage: "let clients create games without a human seat, which play themselves"},
+			&cli.IntFlag{Name: "max-bot-games", Value: def.BotGames, Usage: "ongoing games with a bot seat held at once, and resumed after a restart (0: unlimited)"},
+			&cli.IntFlag{Name: "max-bot-games-per-address", Value: def.BotGamesPerAddress, Usage: "ongoing games with a bot seat created from one client address (0: unlimited)"},
+			&cli.IntFlag{Name: "bot-queue", Value: def.BotQueue, Usage: "games whose bot may wait for a worker; beyond, moves handing a bot the turn get 503 (0: unlimited)"},
+			&cli.DurationFlag{Name: "abandon-after", Value: DefaultAbandonAfter, Usage: "end as abandoned the ongoing games without a move for this long (0: never)"},
+			&cli.DurationFlag{Name: "retain", Value: DefaultRetain, Usage: "delete games this long after they ended, with their moves (0: keep forever)"},
+			&cli.StringSliceFlag{Name: "origin", Usage: "also accept requests and WebSockets from pages on this host `PATTERN` (e.g. *.example.com)"},
+			&cli.StringSliceFlag{Name: "allowed-hosts", Usage: "answer only requests whose Host header matches this `PATTERN` (repeatable, e.g. games.example.com); closes DNS rebinding"},
+			&cli.IntFlag{Name: "max-conns", Value: DefaultMaxConns, Usage: "connections held open at once, live updates included; those beyond are closed at once"},
+			&cli.DurationFlag{Name: "io-timeout", Value: DefaultIOTimeout, Usage: "time a client may take to send a request, or to take in an answer (live updates excepted); slower ones are cut off"},
 			&cli.StringFlag{Name: "log", Value: "text", Usage: "log format on standard error: text, json or none"},
 		},
 		Action: func(c *cli.Context) error { return run(c, opts) },
@@ -84,6 +103,8 @@ func run(c *cli.Context, opts []Option) error {
 	limits := Limits{
 		RequestsPerSecond: c.Float64("rate"), MovesPerSecond: c.Float64("move-rate"), GamesPerMinute: c.Float64("game-rate"),
 		MaxPlayers: c.Int("max-players"), MaxMoves: c.Int("max-moves"), MaxK: DefaultLimits().MaxK, MaxWatchers: DefaultLimits().MaxWatchers,
+		BotOnlyGames: c.Bool("bot-only-games"), BotGames: c.Int("max-bot-games"),
+		BotGamesPerAddress: c.Int("max-bot-games-per-address"), BotQueue: c.Int("bot-queue"),
 	}
 	switch {
 	case limits.RequestsPerSecond < 0 || limits.MovesPerSecond < 0 || limits.GamesPerMinute < 0:
@@ -92,6 +113,12 @@ func run(c *cli.Context, opts []Option) error {
 		return cli.Exit("gomoku serve: --max-players must be from 2 to 255", exitcode.Usage)
 	case limits.MaxMoves < 1:
 		return cli.Exit("gomoku serve: --max-moves must be positive", exitcode.Usage)
+	case limits.BotGames < 0 || limits.BotGamesPerAddress < 0 || limits.BotQueue < 0:
+		return cli.Exit("gomoku serve: --max-bot-games, --max-bot-games-per-address and --bot-queue must not be negative", exitcode.Usage)
+	case c.Int("max-conns") < 1 || c.Duration("io-timeout") <= 0:
+		return cli.Exit("gomoku serve: --max-conns and --io-timeout must be positive", exitcode.Usage)
+	case c.Duration("abandon-after") < 0 || c.Duration("retain") < 0:
+		return cli.Exit("gomoku serve: --abandon-after and --retain must not be negative", exitcode.Usage)
 	case c.Duration("bot-budget") <= 0 || c.Int("bot-workers") < 1:
 		return cli.Exit("gomoku serve: --bot-budget and --bot-workers must be positive", exitcode.Usage)
 	}
@@ -105,7 +132,8 @@ func run(c *cli.Context, opts []Option) error {
 	defer st.Close()
 	all := append([]Option{WithLogger(log)}, opts...)
 	all = append(all, WithLimits(limits), WithBotBudget(c.Duration("bot-budget")),
-		WithBotWorkers(c.Int("bot-workers")), WithOrigins(c.StringSlice("origin")...))
+		WithBotWorkers(c.Int("bot-workers")), WithOrigins(c.StringSlice("origin")...),
+		WithAllowedHosts(c.StringSlice("allowed-hosts")...), WithRetention(c.Duration("abandon-after"), c.Duration("retain")))
 	srv, err := New(ctx, st, all...)
 	if err != nil {
 		return fail("%v", err)
@@ -115,10 +143,15 @@ func run(c *cli.Context, opts []Option) error {
 		srv.Close()
 		return fail("%v", err)
 	}
-	// ReadTimeout bounds a request's body as well as its header (a slow
-	// sender holds no connection for long); live-update connections lift
-	// it once upgraded.
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute}
+	ln = LimitConns(ln, c.Int("max-conns"))
+	// ReadTimeout bounds a request's body as well as its header, and
+	// WriteTimeout the answer, so that neither a slow sender nor a client
+	// that stops reading holds a connection for long; live-update
+	// connections lift both once upgraded.
+	io := c.Duration("io-timeout")
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: min(10*time.Second, io), ReadTimeout: io, WriteTimeout: io,
+		IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 16 << 10,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	fmt.Fprintf(c.App.Writer, "gomoku serve: listening on http://%s (games in %s)\n", ln.Addr(), where)
 	log.Info("listening", "addr", ln.Addr().String(), "db", where)
 	served := make(chan error, 1)

@@ -24,4 +24,18 @@
 // event per move, each with its ply, from the ply given in ?after= on, in
 // order and without gaps; a client that reconnects with the last ply it saw
 // gets exactly what it missed.
+//
+// # Hostile clients
+//
+// Every request passes [Server.ServeHTTP]'s guard before its handler: an
+// id (X-Request-Id), recovery from a panic (500, the stack logged, the game
+// unlocked and re-read from the store), the Host check of
+// [WithAllowedHosts], the per-address rate, and for requests that change
+// state the refusal of foreign pages (Sec-Fetch-Site, Origin). Bodies are
+// strict JSON. Bots belong to a pool that bounds the games waiting for a
+// worker and the search tables kept between moves; games with bots are
+// capped per address and in total, and games of bots only need
+// [Limits.BotOnlyGames]. The janitor ends abandoned games and deletes old
+// ones ([WithRetention]). README.md's "Security and limits" has the
+// figures and flags.
 package serve

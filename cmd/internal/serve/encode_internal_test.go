@@ -18,7 +18,7 @@ func TestEncodeMatchesSummary(t *testing.T) {
 	created := time.Date(2026, 11, 30, 22, 0, 59, 684376848, time.UTC)
 	rec := store.Game{ID: "b09ac8871d5aca8b", K: 3, Players: 3, Rule: "freestyle", MaxMoves: 100, Created: created, Updated: created,
 		Seats: []store.Seat{{Kind: human, TokenHash: []byte{1}}, {Kind: "search"}, {Kind: human, TokenHash: []byte{2}}}}
-	g, err := newGame(rec, nil, time.Millisecond)
+	g, err := newGame(rec, nil)
 	require.NoError(t, err)
 	moves := []store.Move{{Row: 0, Col: 0, Player: 1}, {Row: -2147483648, Col: 2147483647, Player: 2}, {Row: 5, Col: 5, Player: 3},
 		{Row: 0, Col: 1, Player: 1}, {Row: 9, Col: 9, Player: 2}, {Row: 6, Col: 6, Player: 3}, {Row: 0, Col: 2, Player: 1}}

@@ -95,10 +95,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if after > g.view.Load().ply && s.watcher != nil {
-		g.mu.Lock()
-		g.stale = true
-		_ = s.sync(r.Context(), g)
-		g.mu.Unlock()
+		_ = s.catchUp(r.Context(), g)
 	}
 	if ply := g.view.Load().ply; after > ply {
 		writeError(w, errorf(http.StatusConflict, "after=%d is ahead of the game, which is at ply %d", after, ply))

@@ -4,40 +4,24 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store/sqlite"
 )
 
 // A game dropped from memory is read back from the store, whole, when it
 // is next asked for, and play goes on.
 func TestEvict(t *testing.T) {
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
-	require.NoError(t, err)
-	defer st.Close()
-	lim := DefaultLimits()
-	lim.RequestsPerSecond, lim.MovesPerSecond = 0, 0
-	s, err := New(context.Background(), st, WithLimits(lim))
-	require.NoError(t, err)
-	defer s.Close()
+	ts := newTestServer(t, DefaultLimits())
+	s := ts.s
 	call := func(method, path, token, body string) *httptest.ResponseRecorder {
-		req := httptest.NewRequest(method, path, strings.NewReader(body))
-		if token != "" {
-			req.Header.Set("Authorization", "Bearer "+token)
-		}
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, req)
-		return rec
+		return ts.call("192.0.2.1:1", method, path, token, body)
 	}
 	rec, tokens, e := s.newRecord(createRequest{}, "192.0.2.1")
 	require.Nil(t, e)
-	require.NoError(t, st.Create(context.Background(), rec))
+	require.NoError(t, ts.st.Create(context.Background(), rec))
 	path := "/api/games/" + rec.ID
 	require.Equal(t, http.StatusOK, call("POST", path+"/moves", tokens[0], `{"row":0,"col":0,"ply":0}`).Code)
 	before := call("GET", path, "", "").Body.String()

@@ -45,6 +45,7 @@ func ExampleNew() {
 	fmt.Println(resp.Status, len(game.Seats), "tokens")
 
 	req, _ := http.NewRequest("POST", web.URL+"/api/games/"+game.ID+"/moves", strings.NewReader(`{"row":1,"col":1,"ply":0}`))
+	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+game.Seats[0].Token)
 	resp, _ = http.DefaultClient.Do(req)
 	var state struct {

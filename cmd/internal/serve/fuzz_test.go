@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,10 +17,10 @@ import (
 )
 
 // fuzzServer is a server called in-process, without the network.
-func fuzzServer(t testing.TB) http.Handler {
+func fuzzServer(t testing.TB, opts ...serve.Option) http.Handler {
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
 	require.NoError(t, err)
-	srv, err := serve.New(context.Background(), st, serve.WithLimits(testLimits()))
+	srv, err := serve.New(context.Background(), st, append([]serve.Option{serve.WithLimits(testLimits())}, opts...)...)
 	require.NoError(t, err)
 	t.Cleanup(func() {
 		srv.Close()
@@ -30,6 +31,9 @@ func fuzzServer(t testing.TB) http.Handler {
 
 func call(h http.Handler, method, path, token, body string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	if method == http.MethodPost {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
@@ -43,6 +47,7 @@ func FuzzMoveBody(f *testing.F) {
 		`{"row":0,"col":0,"ply":0}`, `{"row":-1,"col":2,"ply":0}`, `{"row":2147483648,"col":0,"ply":0}`,
 		`{"row":0,"col":0,"ply":-1}`, `{"row":0,"col":0}`, `{"row":1e3,"col":0,"ply":0}`, `{"row":0,"col":0,"ply":0,"x":1}`,
 		`{"row":0,"col":0,"ply":0} {}`, `null`, `[]`, ``, `{"row":"1","col":0,"ply":0}`, `{"ROW":0,"col":0,"ply":0}`,
+		`{"row":0,"row":1,"col":0,"ply":0}`, `{"row":0,"col":0,"ply":0,"Ply":0}`, "{\"row\":0,\"col\":0,\"pl\u0079\":0}",
 	} {
 		f.Add(s, 1)
 	}
@@ -61,6 +66,7 @@ func FuzzMoveBody(f *testing.F) {
 		var e struct{ Error string }
 		switch rec.Code {
 		case http.StatusOK:
+			require.Equal(t, []string{"col", "ply", "row"}, topKeys(t, body), "only an object with row, col and ply once each, as spelled, is played")
 			var was, now state
 			require.NoError(t, json.Unmarshal([]byte(before), &was))
 			require.NoError(t, json.Unmarshal([]byte(after), &now))
@@ -117,7 +123,9 @@ func FuzzCreateBody(f *testing.F) {
 				require.Len(t, seat.Token, 32, "128 bits in hex")
 				require.NotContains(t, get.Body.String(), seat.Token, "no token in the state")
 			}
-		case http.StatusBadRequest, http.StatusUnprocessableEntity, http.StatusRequestEntityTooLarge:
+		case http.StatusBadRequest, http.StatusUnprocessableEntity, http.StatusRequestEntityTooLarge,
+			http.StatusForbidden,                                      // bots only
+			http.StatusTooManyRequests, http.StatusServiceUnavailable: // the caps on games with bots
 			var e struct{ Error string }
 			require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &e), "%s", rec.Body)
 			require.NotEmpty(t, e.Error)
@@ -125,4 +133,23 @@ func FuzzCreateBody(f *testing.F) {
 			t.Fatalf("status %d for %q: %s", rec.Code, body, rec.Body)
 		}
 	})
+}
+
+// topKeys returns the keys of the JSON object in body, sorted, as they
+// are spelled after unescaping, repeats included.
+func topKeys(t *testing.T, body string) []string {
+	dec := json.NewDecoder(strings.NewReader(body))
+	tok, err := dec.Token()
+	require.NoError(t, err)
+	require.Equal(t, json.Delim('{'), tok)
+	var keys []string
+	for dec.More() {
+		tok, err := dec.Token()
+		require.NoError(t, err)
+		keys = append(keys, tok.(string))
+		var skip json.RawMessage
+		require.NoError(t, dec.Decode(&skip))
+	}
+	slices.Sort(keys)
+	return keys
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -15,7 +16,6 @@ import (
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/player"
 )
 
 const human = "human"
@@ -28,9 +28,9 @@ type game struct {
 
 	mu        sync.Mutex // serialises moves and syncs
 	eng       *engine.Game
-	bots      []engine.Strategy // per seat; nil for a human seat
-	botQueued bool              // a bot of this game is queued or thinking
-	stale     bool              // the store may hold moves the engine lacks
+	botQueued bool // a bot of this game is queued or thinking
+	stale     bool // the store may hold moves the engine lacks
+	abandoned bool // ended for want of moves: over, without a winner
 
 	view     atomic.Pointer[view]
 	head     []byte       // the state JSON's unchanging start: configuration and seats
@@ -45,7 +45,8 @@ type game struct {
 // append beyond its length.
 type view struct {
 	ply       int
-	status    engine.Outcome
+	status    engine.Outcome // Drawn for an abandoned game
+	abandoned bool
 	winner    int
 	moves     []store.Move
 	movesJSON []byte // moves as JSON objects separated by commas, shared like moves
@@ -55,7 +56,7 @@ type view struct {
 }
 
 // newGame rebuilds a game from its record and moves through the engine.
-func newGame(rec store.Game, moves []store.Move, budget time.Duration) (*game, error) {
+func newGame(rec store.Game, moves []store.Move) (*game, error) {
 	opts, err := engineOptions(rec)
 	if err != nil {
 		return nil, err
@@ -68,15 +69,14 @@ func newGame(rec store.Game, moves []store.Move, budget time.Duration) (*game, e
 	if err != nil {
 		return nil, fmt.Errorf("serve: game %s: replaying its moves: %w", rec.ID, err)
 	}
-	g := &game{id: rec.ID, cfg: rec, eng: eng, bots: make([]engine.Strategy, len(rec.Seats)), subs: map[chan struct{}]struct{}{}}
-	g.head = stateHead(rec)
+	kinds := botKinds()
 	for i, s := range rec.Seats {
-		if s.Kind != human {
-			if g.bots[i], err = player.ByName(s.Kind, seedFor(rec.ID, i+1), player.WithBudget(budget)); err != nil {
-				return nil, fmt.Errorf("serve: game %s: %w", rec.ID, err)
-			}
+		if s.Kind != human && !slices.Contains(kinds, s.Kind) {
+			return nil, fmt.Errorf("serve: game %s: seat %d: unknown bot %q", rec.ID, i+1, s.Kind)
 		}
 	}
+	g := &game{id: rec.ID, cfg: rec, eng: eng, subs: map[chan struct{}]struct{}{}, abandoned: rec.Status == store.Abandoned}
+	g.head = stateHead(rec)
 	g.publish(append([]store.Move(nil), moves...), rec.Updated)
 	g.touch()
 	return g, nil
@@ -107,8 +107,11 @@ func seedFor(id string, player int) uint64 {
 func (g *game) touch() { g.lastUsed.Store(time.Now().UnixNano()) }
 
 // status is the game's outcome after the engine's: a game that reaches its
-// move limit without a win is drawn.
+// move limit without a win is drawn, and an abandoned one counts as drawn.
 func (g *game) status() (engine.Outcome, int) {
+	if g.abandoned {
+		return engine.Drawn, 0
+	}
 	st := g.eng.Status()
 	if st == engine.Ongoing && g.eng.Len() >= g.cfg.MaxMoves {
 		return engine.Drawn, 0
@@ -121,7 +124,7 @@ func (g *game) status() (engine.Outcome, int) {
 // before the game is shared).
 func (g *game) publish(moves []store.Move, updated time.Time) {
 	st, winner := g.status()
-	v := &view{ply: len(moves), status: st, winner: winner, moves: moves, updated: updated}
+	v := &view{ply: len(moves), status: st, abandoned: g.abandoned, winner: winner, moves: moves, updated: updated}
 	from := 0
 	if prev := g.view.Load(); prev != nil {
 		from, v.movesJSON = prev.ply, prev.movesJSON
@@ -145,6 +148,27 @@ func (g *game) publish(moves []store.Move, updated time.Time) {
 		}
 	}
 	g.subMu.Unlock()
+}
+
+// statusName is the status as the API names it.
+func (v *view) statusName() string {
+	if v.abandoned {
+		return store.Abandoned
+	}
+	return v.status.String()
+}
+
+// abandon ends the game for want of moves, as the store did already.
+func (s *Server) abandon(g *game) {
+	g.mu.Lock()
+	defer s.unlock(g)
+	if g.abandoned || g.view.Load().status != engine.Ongoing {
+		return
+	}
+	g.abandoned = true
+	v := g.view.Load()
+	g.publish(v.moves, time.Now().UTC())
+	s.bots.release(g.id)
 }
 
 // turn is the player to move after ply moves, or 0 when the game is over.
@@ -180,7 +204,7 @@ func (g *game) encode(v *view) []byte {
 	b = append(b, `"moves":[`...)
 	b = append(b, v.movesJSON...)
 	b = append(b, `],"status":"`...)
-	b = append(b, v.status.String()...)
+	b = append(b, v.statusName()...)
 	b = append(b, `","winner":`...)
 	b = strconv.AppendInt(b, int64(v.winner), 10)
 	b = append(b, `,"turn":`...)
@@ -239,6 +263,33 @@ var (
 	errUnstored = errors.New("serve: the move could not be stored")
 )
 
+// playLocked plays like [Server.play], taking g's lock, and returns the
+// view right after.
+func (s *Server) playLocked(ctx context.Context, g *game, player, row, col, ply int) (*view, error) {
+	g.mu.Lock()
+	defer s.unlock(g)
+	err := s.play(ctx, g, player, row, col, ply)
+	return g.view.Load(), err
+}
+
+// unlock releases g's lock; deferred by whoever locks g. When the holder
+// is panicking, g's engine may hold a half-played move, so g is dropped
+// from memory first (the store has the truth, read again on the next
+// request) and the panic goes on to be recovered above.
+func (s *Server) unlock(g *game) {
+	if v := recover(); v != nil {
+		g.stale = true
+		s.mu.Lock()
+		if s.games[g.id] == g {
+			delete(s.games, g.id)
+		}
+		s.mu.Unlock()
+		g.mu.Unlock()
+		panic(v)
+	}
+	g.mu.Unlock()
+}
+
 // play validates a move by player at ply through the engine, commits it
 // and publishes it. It must be called with g.mu held. A move that repeats
 // the one accepted at that ply for the same player returns nil and changes
@@ -264,7 +315,7 @@ func (s *Server) play(ctx context.Context, g *game, player, row, col, ply int) e
 			}
 			return fmt.Errorf("%w: ply %d is ahead of the game, which is at ply %d", errStale, ply, v.ply)
 		case v.status != engine.Ongoing:
-			return fmt.Errorf("%w (%s)", errOver, v.status)
+			return fmt.Errorf("%w (%s)", errOver, v.statusName())
 		case g.turn(v.ply, v.status) != player:
 			return fmt.Errorf("%w: it is player %d's turn", errNotTurn, g.turn(v.ply, v.status))
 		}
@@ -275,6 +326,9 @@ func (s *Server) play(ctx context.Context, g *game, player, row, col, ply int) e
 		st, winner := g.status()
 		now := time.Now().UTC()
 		err := s.store.Append(ctx, g.id, ply, m, store.Result{Status: st.String(), Winner: winner, Updated: now})
+		if err != nil && !errors.Is(err, store.ErrConflict) {
+			err = s.checkStored(ctx, g.id, ply, m, err)
+		}
 		if err != nil {
 			g.eng.Undo()
 			g.stale = true
@@ -285,9 +339,27 @@ func (s *Server) play(ctx context.Context, g *game, player, row, col, ply int) e
 			return fmt.Errorf("%w: %w", errUnstored, err)
 		}
 		g.publish(append(v.moves, m), now)
-		s.bots.schedule(g)
+		s.moved(g)
 		return nil
 	}
+}
+
+// checkStored finds out what became of move m at ply when the store
+// answered err, which may only mean that the answer was lost (a dropped
+// connection after the commit): it returns nil when m is stored at ply,
+// ErrConflict when another move is, and err otherwise.
+func (s *Server) checkStored(ctx context.Context, id string, ply int, m store.Move, err error) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
+	defer cancel()
+	moves, rerr := s.store.Moves(ctx, id, ply)
+	switch {
+	case rerr != nil || len(moves) == 0:
+		return err
+	case moves[0] == m:
+		s.log.Warn("move stored although the store answered an error", "game", id, "ply", ply, "err", err)
+		return nil
+	}
+	return fmt.Errorf("%w: %w", store.ErrConflict, err)
 }
 
 // sync brings the engine up to the store's moves, for a game that other
@@ -313,6 +385,60 @@ func (s *Server) sync(ctx context.Context, g *game) error {
 		all = append(all, m)
 	}
 	g.publish(all, time.Now().UTC())
-	s.bots.schedule(g)
+	s.moved(g)
 	return nil
+}
+
+// catchUp brings g up to the store's moves, which other servers may have
+// moved on.
+func (s *Server) catchUp(ctx context.Context, g *game) error {
+	g.mu.Lock()
+	defer s.unlock(g)
+	g.stale = true
+	return s.sync(ctx, g)
+}
+
+// moved hands the turn to the game's next bot, if any, or releases its
+// bots when it is over. Called with g.mu held.
+func (s *Server) moved(g *game) {
+	if g.view.Load().status != engine.Ongoing {
+		s.bots.release(g.id)
+		return
+	}
+	s.bots.schedule(g)
+}
+
+// expire ends the games abandoned as of now and deletes the old ones, as
+// the retention settings say, a batch at a time.
+func (s *Server) expire(now time.Time) {
+	var abandonBefore, deleteBefore time.Time
+	if s.abandonAfter > 0 {
+		abandonBefore = now.Add(-s.abandonAfter)
+	}
+	if s.retainFor > 0 {
+		deleteBefore = now.Add(-s.retainFor)
+	}
+	if abandonBefore.IsZero() && deleteBefore.IsZero() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
+	defer cancel()
+	ended, deleted, err := s.store.Expire(ctx, abandonBefore, deleteBefore)
+	if err != nil {
+		if s.ctx.Err() == nil {
+			s.log.Error("expiring old games", "err", err)
+		}
+		return
+	}
+	for _, id := range ended {
+		s.mu.Lock()
+		g := s.games[id]
+		s.mu.Unlock()
+		if g != nil {
+			s.abandon(g)
+		}
+	}
+	if len(ended) > 0 || deleted > 0 {
+		s.log.Info("expired old games", "abandoned", len(ended), "deleted", deleted)
+	}
 }

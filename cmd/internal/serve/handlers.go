@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"slices"
@@ -16,7 +17,6 @@ import (
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/player"
 )
 
 // storeTimeout bounds a request's wait for the store.
@@ -46,7 +46,7 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e)
 		return
 	}
-	rec, tokens, e := s.newRecord(req, clientAddr(r))
+	rec, tokens, e := s.newRecord(req, clientKey(clientAddr(r)))
 	if e != nil {
 		writeError(w, e)
 		return
@@ -56,16 +56,26 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusTooManyRequests, "too many games created from %s; the limit is %g a minute", rec.Creator, s.settings.limits.GamesPerMinute))
 		return
 	}
+	if hasBot(rec) {
+		s.botMu.Lock()
+		defer s.botMu.Unlock()
+		if e := s.admitBots(rec); e != nil {
+			w.Header().Set("Retry-After", "60")
+			writeError(w, e)
+			return
+		}
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), storeTimeout)
 	defer cancel()
 	if err := s.store.Create(ctx, rec); err != nil {
-		s.log.Error("creating a game", "err", err)
+		logOf(r.Context(), s.log).Error("creating a game", "err", err)
 		writeError(w, errorf(http.StatusServiceUnavailable, "the game could not be stored; try again"))
 		return
 	}
-	g, err := newGame(rec, nil, s.budget)
+	g, err := newGame(rec, nil)
 	if err != nil { // the configuration was validated: cannot happen
-		writeError(w, errorf(http.StatusInternalServerError, "%v", err))
+		logOf(r.Context(), s.log).Error("building a new game", "game", rec.ID, "err", err)
+		writeError(w, errorf(http.StatusInternalServerError, "internal error; the server's log has the details"))
 		return
 	}
 	s.bots.schedule(g) // before anyone else can see the game
@@ -113,6 +123,8 @@ func (s *Server) newRecord(req createRequest, creator string) (store.Game, []str
 		return rec, nil, errorf(http.StatusUnprocessableEntity, "players must be between 2 and %d, not %d", lim.MaxPlayers, rec.Players)
 	case rec.Rows < 0 || rec.Cols < 0:
 		return rec, nil, errorf(http.StatusUnprocessableEntity, "rows and cols must not be negative")
+	case rec.Rows > math.MaxInt32 || rec.Cols > math.MaxInt32:
+		return rec, nil, errorf(http.StatusUnprocessableEntity, "rows and cols must be at most %d", math.MaxInt32)
 	case (rec.Rows == 0) != (rec.Cols == 0):
 		return rec, nil, errorf(http.StatusUnprocessableEntity, "rows and cols must both be 0 (unbounded) or both positive")
 	case req.Seats != nil && len(req.Seats) != rec.Players:
@@ -122,7 +134,10 @@ func (s *Server) newRecord(req createRequest, creator string) (store.Game, []str
 	if kinds == nil {
 		kinds = slices.Repeat([]string{human}, rec.Players)
 	}
-	bots := player.Names()
+	if !lim.BotOnlyGames && !slices.Contains(kinds, human) {
+		return rec, nil, errorf(http.StatusForbidden, "a game needs a human seat: this server hosts no games of bots only")
+	}
+	bots := botKinds()
 	rec.Seats = make([]store.Seat, rec.Players)
 	tokens := make([]string, rec.Players)
 	for i, k := range kinds {
@@ -185,9 +200,9 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 	}
 	f := store.Filter{Status: q.Get("status"), Limit: 50}
 	switch f.Status {
-	case "", "ongoing", "won", "drawn":
+	case "", "ongoing", "won", "drawn", store.Abandoned:
 	default:
-		writeError(w, errorf(http.StatusBadRequest, "status must be ongoing, won or drawn, not %q", f.Status))
+		writeError(w, errorf(http.StatusBadRequest, "status must be ongoing, won, drawn or abandoned, not %q", f.Status))
 		return
 	}
 	if l := q.Get("limit"); l != "" {
@@ -202,7 +217,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	recs, err := s.store.List(ctx, f)
 	if err != nil {
-		s.log.Error("listing games", "err", err)
+		logOf(r.Context(), s.log).Error("listing games", "err", err)
 		writeError(w, errorf(http.StatusServiceUnavailable, "the games could not be read; try again"))
 		return
 	}
@@ -226,7 +241,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*game, bool) {
 		writeError(w, errorf(http.StatusNotFound, "no game %q", r.PathValue("id")))
 		return nil, false
 	case err != nil:
-		s.log.Error("reading a game", "game", r.PathValue("id"), "err", err)
+		logOf(r.Context(), s.log).Error("reading a game", "game", r.PathValue("id"), "err", err)
 		writeError(w, errorf(http.StatusServiceUnavailable, "the game could not be read; try again"))
 		return nil, false
 	}
@@ -282,14 +297,16 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusTooManyRequests, "too many moves with this token; the limit is %g a second", s.settings.limits.MovesPerSecond))
 		return
 	}
+	if next := (*req.Ply%g.cfg.Players+1)%g.cfg.Players + 1; g.cfg.Seats[next-1].Kind != human && s.bots.full() {
+		w.Header().Set("Retry-After", "5")
+		writeError(w, errorf(http.StatusServiceUnavailable, "the bots are busy; the move was not played; try again later"))
+		return
+	}
 	// The move is judged and stored even if the client goes away meanwhile,
 	// so that its fate never depends on when the connection dropped.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), storeTimeout)
 	defer cancel()
-	g.mu.Lock()
-	err := s.play(ctx, g, p, *req.Row, *req.Col, *req.Ply)
-	v := g.view.Load()
-	g.mu.Unlock()
+	v, err := s.playLocked(ctx, g, p, *req.Row, *req.Col, *req.Ply)
 	if err != nil {
 		writeError(w, moveStatus(err))
 		return
@@ -331,7 +348,17 @@ func clientAddr(r *http.Request) string {
 	return host
 }
 
-// handleHealth answers GET /healthz once the store answers.
+// health is /healthz's answer: the counts that bound the server's memory
+// besides its connections.
+type health struct {
+	Status    string `json:"status"`
+	Games     int    `json:"games"`      // games held in memory
+	BotQueue  int    `json:"bot_queue"`  // games whose bot waits for a worker
+	BotTables int    `json:"bot_tables"` // bots holding their tables between moves
+}
+
+// handleHealth answers GET /healthz once the store answers, with one
+// indexed read; the store's error goes to the log only.
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	if !allow(w, r, http.MethodGet, http.MethodHead) {
 		return
@@ -339,10 +366,15 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if _, err := s.store.List(ctx, store.Filter{Limit: 1}); err != nil {
-		writeError(w, errorf(http.StatusServiceUnavailable, "store unavailable: %v", err))
+		logOf(r.Context(), s.log).Error("health check: the store does not answer", "err", err)
+		writeError(w, errorf(http.StatusServiceUnavailable, "the store is unavailable"))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	queued, held := s.bots.stats()
+	s.mu.Lock()
+	games := len(s.games)
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, health{Status: "ok", Games: games, BotQueue: queued, BotTables: held})
 }
 
 // handleIndex answers / when no page is served: where the API is.

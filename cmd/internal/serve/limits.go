@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"net/netip"
 	"sync"
 	"time"
 
@@ -47,14 +48,30 @@ func (l *limiters) take(m map[string]*entry, key string, r rate.Limit, burst int
 	return e.lim.AllowN(now, 1)
 }
 
-// address takes one request from addr's allowance.
-func (l *limiters) address(addr string) bool {
-	return l.take(l.byAddr, addr, rate.Limit(l.cfg.RequestsPerSecond), max(1, int(2*l.cfg.RequestsPerSecond)))
+// clientKey is the client that addr, an IP address, counts as for limits:
+// an IPv4 address, or an IPv6 address's /64 network, which one subscriber
+// usually holds whole.
+func clientKey(addr string) string {
+	ip, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	ip = ip.Unmap()
+	if ip.Is4() {
+		return ip.String()
+	}
+	p, _ := ip.WithZone("").Prefix(64)
+	return p.String()
 }
 
-// create takes one game creation from addr's allowance.
-func (l *limiters) create(addr string) bool {
-	return l.take(l.byGames, addr, rate.Limit(l.cfg.GamesPerMinute/60), max(1, int(l.cfg.GamesPerMinute)))
+// address takes one request from client's allowance (a [clientKey]).
+func (l *limiters) address(client string) bool {
+	return l.take(l.byAddr, client, rate.Limit(l.cfg.RequestsPerSecond), max(1, int(2*l.cfg.RequestsPerSecond)))
+}
+
+// create takes one game creation from client's allowance (a [clientKey]).
+func (l *limiters) create(client string) bool {
+	return l.take(l.byGames, client, rate.Limit(l.cfg.GamesPerMinute/60), max(1, int(l.cfg.GamesPerMinute)))
 }
 
 // seat takes one move from a seat's allowance; the seat is known by its

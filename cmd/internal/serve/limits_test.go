@@ -3,6 +3,7 @@ package serve_test
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -110,4 +111,28 @@ func TestWebSocketRefusals(t *testing.T) {
 		conn.CloseNow()
 		return true
 	}, 5*time.Second, 20*time.Millisecond)
+}
+
+// One IPv6 client usually holds a whole /64: its addresses share one
+// allowance, of requests and of games.
+func TestRateLimitsIPv6Network(t *testing.T) {
+	l := testLimits()
+	l.RequestsPerSecond, l.GamesPerMinute = 1, 2 // bursts of 2 requests, 2 games
+	h := fuzzServer(t, serve.WithLimits(l))
+	from := func(addr, method, path, body string) int {
+		req := httptest.NewRequest(method, path, strings.NewReader(body))
+		req.RemoteAddr = addr
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	assert.Equal(t, http.StatusCreated, from("[2001:db8:1:2::1]:4000", "POST", "/api/games", `{}`))
+	assert.Equal(t, http.StatusCreated, from("[2001:db8:1:2:ffff::9]:4001", "POST", "/api/games", `{}`))
+	assert.Equal(t, http.StatusTooManyRequests, from("[2001:db8:1:2:abcd::1]:4002", "GET", "/healthz", ""), "the same /64")
+	assert.Equal(t, http.StatusOK, from("[2001:db8:1:3::1]:4000", "GET", "/healthz", ""), "the next /64")
+	assert.Equal(t, http.StatusOK, from("192.0.2.1:4000", "GET", "/healthz", ""))
+	assert.Equal(t, http.StatusOK, from("192.0.2.2:4000", "GET", "/healthz", ""))
+	assert.Equal(t, http.StatusOK, from("192.0.2.2:4000", "GET", "/healthz", ""))
+	assert.Equal(t, http.StatusTooManyRequests, from("[::ffff:192.0.2.2]:4000", "GET", "/healthz", ""), "an IPv4 address mapped to IPv6 is that address")
 }

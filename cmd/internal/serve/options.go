@@ -27,6 +27,21 @@ type Limits struct {
 	// MaxWatchers is the most live-update connections one game may have in
 	// one server process.
 	MaxWatchers int
+
+	// BotOnlyGames lets clients create games without a human seat, which
+	// play themselves to the end; by default a game needs a human seat.
+	BotOnlyGames bool
+	// BotGames is the most ongoing games with a bot seat that one server
+	// process holds for clients at once, and resumes after a restart
+	// (0: unlimited).
+	BotGames int
+	// BotGamesPerAddress is the most of those created from one client
+	// address (0: unlimited).
+	BotGamesPerAddress int
+	// BotQueue is the most games whose bot may wait for a worker; a move
+	// or a new game that would queue one more is refused with 503 and
+	// Retry-After (0: unlimited).
+	BotQueue int
 }
 
 // DefaultLimits are the limits of a server started without options.
@@ -39,6 +54,10 @@ func DefaultLimits() Limits {
 		MaxMoves:          20000,
 		MaxK:              100,
 		MaxWatchers:       200,
+
+		BotGames:           200,
+		BotGamesPerAddress: 5,
+		BotQueue:           64,
 	}
 }
 
@@ -55,6 +74,10 @@ type settings struct {
 	workers    int
 	origins    []string
 	evictAfter time.Duration
+
+	allowedHosts []string
+	abandonAfter time.Duration
+	retainFor    time.Duration
 }
 
 func defaultSettings() settings {
@@ -64,6 +87,9 @@ func defaultSettings() settings {
 		budget:     DefaultBotBudget,
 		workers:    max(1, runtime.GOMAXPROCS(0)),
 		evictAfter: 10 * time.Minute,
+
+		abandonAfter: DefaultAbandonAfter,
+		retainFor:    DefaultRetain,
 	}
 }
 
@@ -93,8 +119,42 @@ func WithBotBudget(d time.Duration) Option { return func(s *settings) { s.budget
 // default); the others wait their turn in order.
 func WithBotWorkers(n int) Option { return func(s *settings) { s.workers = max(1, n) } }
 
-// WithOrigins lets pages from these origins open WebSockets besides the
-// server's own host, as host patterns like "example.com" or "*.example.com".
+// WithOrigins lets pages from these origins, besides the server's own,
+// open WebSockets and send requests that change state (create games, play
+// moves), as host patterns like "example.com" or "*.example.com".
 func WithOrigins(patterns ...string) Option {
 	return func(s *settings) { s.origins = append(s.origins, patterns...) }
 }
+
+// WithAllowedHosts makes the server answer only requests whose Host header
+// matches one of these host patterns ("games.example.com",
+// "*.example.com"; any port), with 421 otherwise. It closes DNS
+// rebinding, where a foreign page points its own name at this server.
+// /healthz answers whatever the host. By default any host is answered.
+func WithAllowedHosts(patterns ...string) Option {
+	return func(s *settings) { s.allowedHosts = append(s.allowedHosts, patterns...) }
+}
+
+// Retention defaults: an ongoing game without a move for a week is ended as
+// abandoned, and a game over is deleted three months after its last move.
+const (
+	DefaultAbandonAfter = 7 * 24 * time.Hour
+	DefaultRetain       = 90 * 24 * time.Hour
+)
+
+// WithRetention ends as "abandoned" the ongoing games without a move for
+// abandonAfter, and deletes the games over, with their moves, retainFor
+// after their last move ([DefaultAbandonAfter], [DefaultRetain]); zero
+// keeps them forever. A game's creator's address is forgotten once it is
+// over.
+func WithRetention(abandonAfter, retainFor time.Duration) Option {
+	return func(s *settings) { s.abandonAfter, s.retainFor = abandonAfter, retainFor }
+}
+
+// Defaults of the HTTP server that "gomoku serve" runs: connections held
+// open at once, and the time a client may take to send a request or take
+// in an answer.
+const (
+	DefaultMaxConns  = 20000
+	DefaultIOTimeout = 30 * time.Second
+)

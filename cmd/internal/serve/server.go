@@ -28,6 +28,8 @@ type Server struct {
 	games map[string]*game
 	loads map[string]*loading // games being read from the store
 
+	botMu sync.Mutex // serialises the creation of games with bots, against their caps
+
 	ctx     context.Context // ends when the server closes
 	cancel  context.CancelFunc
 	closeMu sync.RWMutex // guards closed against new work in wg
@@ -66,7 +68,7 @@ func New(ctx context.Context, st store.Store, opts ...Option) (*Server, error) {
 	s.log = s.settings.log
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.limits = newLimiters(s.settings.limits)
-	s.bots = newBotPool(s, s.workers)
+	s.bots = newBotPool(s, s.workers, s.settings.limits.BotQueue)
 	s.routes()
 	if w, ok := st.(store.Watcher); ok {
 		s.watcher = w
@@ -115,19 +117,18 @@ func (s *Server) routes() {
 	}
 }
 
-// ServeHTTP logs each request in one line and applies the per-address
-// rate limit before routing it.
+// ServeHTTP gives each request an id, answered in X-Request-Id, logs it in
+// one line with that id, and serves it through [Server.guard].
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 	addr := clientAddr(r)
-	if !s.limits.address(addr) {
-		rec.Header().Set("Retry-After", "1")
-		writeError(rec, errorf(http.StatusTooManyRequests, "too many requests from %s; slow down", addr))
-	} else {
-		s.mux.ServeHTTP(rec, r)
-	}
-	s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
+	id := requestID(r)
+	rec.Header().Set(requestIDHeader, id)
+	log := s.log.With(slog.String("request_id", id))
+	r = r.WithContext(withLog(r.Context(), log))
+	s.guard(rec, r, addr)
+	log.LogAttrs(r.Context(), slog.LevelInfo, "request",
 		slog.String("method", r.Method), slog.String("path", r.URL.Path),
 		slog.Int("status", rec.status), slog.Int64("bytes", rec.bytes),
 		slog.Duration("took", time.Since(start)), slog.String("addr", addr))
@@ -166,8 +167,8 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	}
 	s.mu.Lock()
 	if g, ok := s.games[id]; ok {
+		g.touch() // before the janitor, which holds s.mu to evict, can see it idle
 		s.mu.Unlock()
-		g.touch()
 		return g, nil
 	}
 	if l, ok := s.loads[id]; ok {
@@ -185,7 +186,7 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 
 	rec, moves, err := s.store.Game(ctx, id)
 	if err == nil {
-		l.g, err = newGame(rec, moves, s.budget)
+		l.g, err = newGame(rec, moves)
 	}
 	if err == nil {
 		s.bots.schedule(l.g) // before anyone else can see the game
@@ -201,17 +202,26 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	return l.g, err
 }
 
-// resume loads every ongoing game with a bot seat, so that a bot whose turn
-// it is moves again after a restart.
+// resume loads the most recent ongoing games with a bot seat, as many as
+// [Limits.BotGames], so that a bot whose turn it is moves again after a
+// restart. Older ones move again when someone asks for them.
 func (s *Server) resume(ctx context.Context) error {
 	const page = 10000
+	most := s.settings.limits.BotGames
+	if most <= 0 {
+		most = page
+	}
 	games, err := s.store.List(ctx, store.Filter{Status: "ongoing", Limit: page})
 	if err != nil {
 		return fmt.Errorf("serve: resuming bots: %w", err)
 	}
-	n := 0
+	n, left := 0, 0
 	for _, rec := range games {
 		if !hasBot(rec) || rec.Status != "ongoing" {
+			continue
+		}
+		if n >= most {
+			left++
 			continue
 		}
 		if _, err := s.game(ctx, rec.ID); err != nil {
@@ -221,7 +231,7 @@ func (s *Server) resume(ctx context.Context) error {
 		n++
 	}
 	if n > 0 {
-		s.log.Info("resumed games with bots", "games", n)
+		s.log.Info("resumed games with bots", "games", n, "left_until_asked_for", left)
 	}
 	return nil
 }
@@ -252,10 +262,14 @@ func (s *Server) every(d time.Duration, fn func()) {
 }
 
 // janitor drops from memory the games nobody has used for a while (they
-// are read again from the store when asked for), and idle rate limiters.
+// are read again from the store when asked for), idle bots' tables and
+// idle rate limiters, and queues the bots that found the queue full.
 func (s *Server) janitor() {
 	s.evict(time.Now().Add(-s.evictAfter))
+	s.bots.sweep(time.Now().Add(-botIdle))
 	s.limits.sweep()
+	s.requeue()
+	s.expire(time.Now())
 }
 
 // evict drops the idle games last used before cutoff and returns how many
@@ -386,11 +400,8 @@ func (s *Server) noticed(id string, ply int) {
 		if ply >= 0 && g.view.Load().ply >= ply {
 			continue
 		}
-		g.mu.Lock()
-		g.stale = true
-		if err := s.sync(s.ctx, g); err != nil && s.ctx.Err() == nil {
+		if err := s.catchUp(s.ctx, g); err != nil && s.ctx.Err() == nil {
 			s.log.Error("catching up with another server's move", "game", g.id, "err", err)
 		}
-		g.mu.Unlock()
 	}
 }

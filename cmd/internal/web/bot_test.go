@@ -140,7 +140,7 @@ func TestThreePlayersWithABot(t *testing.T) {
 }
 
 func TestEightBotsWatched(t *testing.T) {
-	srv := startServer(t)
+	srv := startServer(t, "--bot-only-games")
 	b := newBrowser(t)
 	_, l := b.createInLobby(srv, newGame{k: 4, rows: 12, cols: 12,
 		seats: []string{"greedy", "random", "greedy", "random", "greedy", "random", "greedy", "random"}})

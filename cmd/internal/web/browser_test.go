@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -12,6 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto"
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 )
@@ -79,13 +83,53 @@ func newBrowser(t *testing.T) *browser {
 	root, cancelRoot := chromedp.NewContext(alloc)
 	// The first Run starts the browser; it must not carry a timeout, which
 	// would end the browser with it.
-	require.NoError(t, chromedp.Do(root), "starting Chromium")
-	b := &browser{t: t, root: root}
 	t.Cleanup(func() {
 		cancelRoot()
 		cancelAlloc()
 	})
-	return b
+	require.NoError(t, chromedp.Do(root), "starting Chromium at %s", path)
+	announceVersion(t, root, path)
+	return &browser{t: t, root: root}
+}
+
+var (
+	versionOnce sync.Once
+	// version is the browser's product and version, as in
+	// "Chrome/148.0.7778.167", for failure messages; set by the first
+	// browser a test starts.
+	version    string
+	versionErr error
+)
+
+// announceVersion prints the browser's version once per test binary, so
+// that every run's log says which browser it tested. Browser.getVersion is
+// a stable DevTools method, so this holds across browser versions.
+func announceVersion(t *testing.T, root context.Context, path string) {
+	t.Helper()
+	versionOnce.Do(func() {
+		ctx, cancel := context.WithTimeout(root, waitFor)
+		defer cancel()
+		v, err := chromedp.CallBrowser(ctx, cdpbrowser.GetVersion, cdp.Empty{})
+		if err != nil {
+			versionErr = fmt.Errorf("asking %s for its version with Browser.getVersion: %w", path, err)
+			return
+		}
+		version = v.Product
+		fmt.Printf("browser tests: %s (DevTools protocol %s, JavaScript %s) at %s\n", v.Product, v.ProtocolVersion, v.JsVersion, path)
+	})
+	require.NoError(t, versionErr)
+}
+
+// refused explains an error of a DevTools command that the browser does
+// not know or whose parameters it does not take: the test needs a feature
+// that this browser lacks or has changed. It is empty for any other error.
+func refused(err error) string {
+	var pe *cdproto.Error
+	if !errors.As(err, &pe) || (pe.Code != -32601 && pe.Code != -32602) {
+		return ""
+	}
+	return fmt.Sprintf(" (%s refused a DevTools command the test sends: it lacks a feature the test needs or changed how it is called; "+
+		"use a browser that has it, or move the test to stable DevTools methods)", version)
 }
 
 // page is one tab in its own browser context.
@@ -102,7 +146,8 @@ func (b *browser) newPage(name string, width, height int64) *page {
 	b.t.Cleanup(cancel)
 	// The first Run opens the tab and ties it to its context: it must be
 	// this long-lived one, not a timed child, or the tab closes with it.
-	require.NoError(b.t, chromedp.Do(ctx), "opening a tab for %s", name)
+	err := chromedp.Do(ctx)
+	require.NoError(b.t, err, "opening a tab for %s%s", name, refused(err))
 	p := &page{t: b.t, name: name, ctx: ctx}
 	p.do(chromedp.EmulateViewport(width, height))
 	// Cleanups run last first: this one sees the tab before cancel closes it.
@@ -147,7 +192,8 @@ func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, waitFor)
 	defer cancel()
-	require.NoError(p.t, chromedp.Do(ctx, actions...), "%s", p.name)
+	err := chromedp.Do(ctx, actions...)
+	require.NoError(p.t, err, "%s%s", p.name, refused(err))
 }
 
 // eval evaluates a JavaScript expression and decodes its JSON value into out.
@@ -156,7 +202,7 @@ func (p *page) eval(expr string, out any) {
 	ctx, cancel := context.WithTimeout(p.ctx, waitFor)
 	defer cancel()
 	raw, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage](expr))
-	require.NoError(p.t, err, "%s: evaluating %s", p.name, expr)
+	require.NoError(p.t, err, "%s: evaluating %s%s", p.name, expr, refused(err))
 	if out != nil {
 		require.NoError(p.t, json.Unmarshal(raw, out), "%s: decoding %s", p.name, raw)
 	}
@@ -169,7 +215,7 @@ func (p *page) waitUntil(what, cond string) {
 	defer cancel()
 	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](cond,
 		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(waitFor)))
-	require.NoError(p.t, err, "%s: waiting for %s", p.name, what)
+	require.NoError(p.t, err, "%s: waiting for %s%s", p.name, what, refused(err))
 }
 
 // text is an element's text, trimmed.
@@ -229,8 +275,30 @@ func (p *page) keepVisible(row, col int) {
 	var at struct{ Visible bool }
 	p.eval(fmt.Sprintf(`window.gomoku.cellToClient(%d, %d)`, row, col), &at)
 	if !at.Visible {
-		p.do(chromedp.Click(chromedp.CSS("#fit-all")))
+		p.click("#fit-all")
 	}
+}
+
+// click clicks the centre of an element with the mouse, as a person would,
+// once it shows and nothing covers it, scrolling it into view first. A
+// script finds where the element is: DevTools' own way, DOM.getContentQuads
+// (which chromedp.Click uses), is experimental and may change with the
+// browser.
+func (p *page) click(selector string) {
+	p.t.Helper()
+	p.waitUntil(selector+" to show, not covered", fmt.Sprintf(`(() => {
+		const el = document.querySelector(%q);
+		if (!el || !el.checkVisibility({visibilityProperty: true})) return false;
+		el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+		const r = el.getBoundingClientRect();
+		return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+	})()`, selector))
+	var at struct{ X, Y float64 }
+	p.eval(fmt.Sprintf(`(() => {
+		const r = document.querySelector(%q).getBoundingClientRect();
+		return {x: r.left + r.width / 2, y: r.top + r.height / 2};
+	})()`, selector), &at)
+	p.do(chromedp.MouseClickXY(at.X, at.Y))
 }
 
 // screenshot saves the page as a PNG file.
@@ -241,4 +309,29 @@ func (p *page) screenshot(file string) {
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	require.NoError(p.t, err)
 	require.NoError(p.t, os.WriteFile(file, png, 0o644))
+}
+
+// TestRefusedDevToolsCommandsAreExplained checks that a browser refusing a
+// command, unknown or called with parameters it does not take, fails a
+// test with the browser's version and what that means.
+func TestRefusedDevToolsCommandsAreExplained(t *testing.T) {
+	b := newBrowser(t)
+	p := b.newPage("blank", 400, 300)
+	ctx, cancel := context.WithTimeout(p.ctx, waitFor)
+	defer cancel()
+	call := func(method string, params any) error {
+		return chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, cdp.Command[any, cdp.Empty]{Method: method}, params)
+			return err
+		}))
+	}
+	for _, err := range []error{
+		call("Page.noSuchMethod", struct{}{}),
+		call("Page.navigate", struct{}{}), // without its url
+	} {
+		require.Error(t, err)
+		require.Contains(t, refused(err), version+" refused a DevTools command", err)
+	}
+	require.Empty(t, refused(errors.New("some other error")))
+	require.NoError(t, call("Page.navigate", map[string]string{"url": "about:blank"}))
 }

@@ -45,7 +45,8 @@ func TestIllegalClicksExplainThemselves(t *testing.T) {
 	unchanged("a click on a taken cell")
 
 	// Off the bounded board: the grey around it.
-	two.do(chromedp.Click(chromedp.CSS("#zoom-out")), chromedp.Click(chromedp.CSS("#zoom-out")))
+	two.click("#zoom-out")
+	two.click("#zoom-out")
 	x, y, _ := two.cellAt(3, 12)
 	two.do(chromedp.MouseClickXY(x, y))
 	two.waitText("#toast", "That is off the board.")
@@ -99,7 +100,7 @@ func TestLobbyExplainsARefusedGame(t *testing.T) {
 		document.getElementById('ng-k').value = 5;
 		return true;
 	})()`, nil)
-	p.do(chromedp.Click(chromedp.CSS("#new-game button[type=submit]")))
+	p.click("#new-game button[type=submit]")
 	p.waitText("#ng-error", "Could not create the game: ")
 	t.Logf("the lobby says: %s", p.text("#ng-error"))
 	var created bool

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -18,8 +19,10 @@ func touch(typ input.DispatchTouchEventType, fingers ...[2]float64) chromedp.Act
 		points[i] = &input.TouchPoint{X: f[0], Y: f[1], ID: &id}
 	}
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: points})
-		return err
+		if _, err := cdp.Call(ctx, t, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: points}); err != nil {
+			return fmt.Errorf("%s %s: %w", input.DispatchTouchEvent.Method, typ, err)
+		}
+		return nil
 	})
 }
 
@@ -29,6 +32,9 @@ func TestPhoneTapPinchAndDrag(t *testing.T) {
 	_, l := b.createInLobby(srv, newGame{k: 5, seats: []string{"human", "human"}})
 	phone := b.newPage("phone", 390, 844)
 	phone.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	var touchPoints int
+	phone.eval(`navigator.maxTouchPoints`, &touchPoints)
+	require.Positive(t, touchPoints, "%s does not emulate a touch screen (Emulation.setTouchEmulationEnabled): the test needs one", version)
 	phone.open(l.seats[1])
 	two := b.openGame("player2", l.seats[2])
 	phone.waitText("#status", "Your turn")
@@ -71,6 +77,6 @@ func TestPhoneTapPinchAndDrag(t *testing.T) {
 	two.waitText("#status", "Your turn")
 	two.clickCell(1, 1)
 	phone.waitMoves(2)
-	phone.do(chromedp.Click(chromedp.CSS("#fit-all")))
+	phone.click("#fit-all")
 	saveReadmeShot(phone, "phone.png")
 }

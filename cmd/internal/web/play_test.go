@@ -56,7 +56,7 @@ func (b *browser) createInLobby(srv *testServer, g newGame) (*page, links) {
 		return true;
 	})()`, g.rows, g.cols, g.k, len(g.seats), jsArray(g.seats))
 	p.eval(fill, nil)
-	p.do(chromedp.Click(chromedp.CSS("#new-game button[type=submit]")))
+	p.click("#new-game button[type=submit]")
 	p.waitUntil("the game's links", `!document.getElementById('created').hidden`)
 	var got struct {
 		Seats     map[string]string

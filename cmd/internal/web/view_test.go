@@ -98,8 +98,8 @@ func TestKeyboardPanZoomAndLastMove(t *testing.T) {
 	one.keys("+")
 	require.Greater(t, one.view().Cell, cell)
 	cell = one.view().Cell
-	one.do(chromedp.Click(chromedp.CSS("#zoom-out")))
-	one.do(chromedp.Click(chromedp.CSS("#zoom-out")))
+	one.click("#zoom-out")
+	one.click("#zoom-out")
 	require.Less(t, one.view().Cell, cell)
 	x, y, visible := one.cellAt(3, 2)
 	require.True(t, visible)
@@ -137,7 +137,7 @@ func TestKeyboardPanZoomAndLastMove(t *testing.T) {
 	require.InDelta(t, far.CX, one.view().CX, 0.01)
 
 	// Last move brings it back and centres it.
-	one.do(chromedp.Click(chromedp.CSS("#go-last")))
+	one.click("#go-last")
 	_, _, visible = one.cellAt(4, 4)
 	require.True(t, visible)
 	v := one.view()
@@ -148,19 +148,19 @@ func TestKeyboardPanZoomAndLastMove(t *testing.T) {
 	for range 6 {
 		one.keys("-")
 	}
-	one.do(chromedp.Click(chromedp.CSS("#fit-all")))
+	one.click("#fit-all")
 	for _, c := range [][2]int{{1, 2}, {3, 3}, {3, 2}, {4, 4}} {
 		_, _, visible := one.cellAt(c[0], c[1])
 		require.True(t, visible, "cell %v after Fit all", c)
 	}
 
 	// The move list shows the board as it was, then live again.
-	one.do(chromedp.Click(chromedp.CSS(`#moves button[data-ply="2"]`)))
+	one.click(`#moves button[data-ply="2"]`)
 	one.waitText("#history-text", "Move 2 of 4")
 	require.Equal(t, 2, one.view().Shown)
 	one.clickCell(0, 0)
 	one.waitText("#toast", "You are looking at move 2")
-	one.do(chromedp.Click(chromedp.CSS("#history-live")))
+	one.click("#history-live")
 	one.waitUntil("the live board", `document.getElementById('history').hidden`)
 	require.Equal(t, 4, one.view().Shown)
 	require.True(t, strings.HasPrefix(one.text("#status"), "Your turn"))

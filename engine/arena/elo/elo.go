@@ -8,14 +8,14 @@ import (
 // interval spans the mean ± z975 standard errors.
 const z975 = 1.959963984540054
 
-// ScoreToElo is the Elo difference that makes s the expected score. It is
+// scoreToElo is the Elo difference that makes s the expected score. It is
 // −Inf for 0 and +Inf for 1.
-func ScoreToElo(s float64) float64 {
+func scoreToElo(s float64) float64 {
 	return -400 * math.Log10(1/s-1)
 }
 
-// EloToScore is the expected score of a player diff Elo stronger.
-func EloToScore(diff float64) float64 {
+// eloToScore is the expected score of a player diff Elo stronger.
+func eloToScore(diff float64) float64 {
 	return 1 / (1 + math.Pow(10, -diff/400))
 }
 
@@ -81,15 +81,15 @@ func (s sample) stats() (n int, mean, variance float64) {
 
 func (s sample) estimate() Estimate {
 	n, mean, variance := s.stats()
-	e := Estimate{N: n, Score: mean, Variance: variance, Elo: ScoreToElo(mean)}
+	e := Estimate{N: n, Score: mean, Variance: variance, Elo: scoreToElo(mean)}
 	if n == 0 {
 		e.Lower, e.Upper, e.Margin, e.LOS = math.NaN(), math.NaN(), math.NaN(), math.NaN()
 		return e
 	}
 	se := math.Sqrt(variance / float64(n))
 	// An interval reaching past a score of 0 or 1 is unbounded there.
-	e.Lower = ScoreToElo(max(mean-z975*se, 0))
-	e.Upper = ScoreToElo(min(mean+z975*se, 1))
+	e.Lower = scoreToElo(max(mean-z975*se, 0))
+	e.Upper = scoreToElo(min(mean+z975*se, 1))
 	e.Margin = (e.Upper - e.Lower) / 2
 	return e
 }

@@ -61,15 +61,6 @@ func TestPentanomialMatchesFastchess(t *testing.T) {
 	assert.InDelta(t, 0, e.LOS, 0.00005)
 }
 
-func TestEloScoreRoundTrip(t *testing.T) {
-	for _, d := range []float64{-800, -100, -5, 0, 5, 100, 800} {
-		assert.InDelta(t, d, elo.ScoreToElo(elo.EloToScore(d)), 1e-9)
-	}
-	assert.InDelta(t, 0.75, elo.EloToScore(190.8485), 1e-6, "a 3:1 score is 190.85 Elo")
-	assert.True(t, math.IsInf(elo.ScoreToElo(1), 1))
-	assert.True(t, math.IsInf(elo.ScoreToElo(0), -1))
-}
-
 func TestEdgeCases(t *testing.T) {
 	e := elo.Trinomial{}.Estimate()
 	assert.Zero(t, e.N)

@@ -100,7 +100,7 @@ func (s SPRT) llr(smp sample) float64 {
 	if n == 0 || variance <= 0 {
 		return 0
 	}
-	s0, s1 := EloToScore(s.Elo0), EloToScore(s.Elo1)
+	s0, s1 := eloToScore(s.Elo0), eloToScore(s.Elo1)
 	return float64(n) * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
 }
 

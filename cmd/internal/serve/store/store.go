@@ -28,10 +28,10 @@ type Game struct {
 	Rule     string // "freestyle" or "exact"
 	MaxMoves int    // the game is drawn when it reaches this many moves
 	Seats    []Seat // one per player, player i+1 in Seats[i]
-	Status   string // "ongoing", "won" or "drawn"
+	Status   string // "ongoing", "won", "drawn" or "abandoned"
 	Winner   int    // the winning player, or 0
 	Ply      int    // moves played
-	Creator  string // the address that created the game
+	Creator  string // the address that created the game, "" once it is over
 	Created  time.Time
 	Updated  time.Time
 }
@@ -48,6 +48,16 @@ type Seat struct {
 type Move struct {
 	Row, Col, Player int
 }
+
+// ExpireBatch bounds the games one call of [Store.Expire] ends, and those
+// it deletes, so that its transaction stays short.
+const ExpireBatch = 500
+
+// Statuses of a game's record. A game over keeps no creator.
+const (
+	Ongoing   = "ongoing"
+	Abandoned = "abandoned" // ended by [Store.Expire]
+)
 
 // Result is a game's summary after a move: what [Store.Append] writes
 // to the game's record along with the move.
@@ -79,6 +89,12 @@ type Store interface {
 	Append(ctx context.Context, id string, ply int, m Move, r Result) error
 	// List returns game records (without moves), newest first.
 	List(ctx context.Context, f Filter) ([]Game, error)
+	// Expire ends as "abandoned" the ongoing games without a move since
+	// abandonBefore, forgetting their creators, and deletes, with their
+	// moves, the games over without a move since deleteBefore; a zero
+	// time skips either. It does at most ExpireBatch of each and returns
+	// the ids of the games it ended and how many it deleted.
+	Expire(ctx context.Context, abandonBefore, deleteBefore time.Time) (ended []string, deleted int, err error)
 	// Close waits for pending writes and releases the store.
 	Close() error
 }

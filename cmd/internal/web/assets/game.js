@@ -67,7 +67,7 @@ export class GamePage {
       this.showPly(ply === this.moves.length ? null : ply);
     });
     $('leave-seat').addEventListener('click', () => {
-      forgetSeat(this.id);
+      forgetSeat(this.id, this.seat);
       this.seat = null;
       this.render();
     });
@@ -278,7 +278,7 @@ export class GamePage {
         this.pending = null;
         if (e.status === 401) {
           this.toast('This page’s seat is not valid for this game; you are watching.');
-          forgetSeat(this.id);
+          forgetSeat(this.id, this.seat);
           this.seat = null;
         } else if (e.status === 409) {
           this.toast(`Not played: ${e.message}`);

@@ -41,35 +41,56 @@ export function spectatorLink(id) {
   return new URL(`/game/${encodeURIComponent(id)}`, location.origin).href;
 }
 
-/**
- * The seat this page holds in game id, from the URL fragment first, then
- * this tab's storage, then this browser's; null for a spectator. A seat
- * found in the fragment is stored and the fragment removed from the
- * address bar, so a copied address does not give the seat away.
- */
-export function takeSeat(id) {
-  const key = SEAT_PREFIX + id;
-  const frag = new URLSearchParams(location.hash.slice(1));
-  if (frag.has('token')) {
-    const seat = { player: Number(frag.get('player')), token: frag.get('token') };
-    history.replaceState(null, '', location.pathname + location.search);
-    if (validSeat(seat)) {
-      write(sessionStorage, key, seat);
-      write(localStorage, key, seat);
-      return seat;
-    }
-  }
+/** The seat stored for game id, this tab's first, or null. */
+function storedSeat(id) {
   for (const storage of [sessionStorage, localStorage]) {
-    const seat = read(storage, key);
+    const seat = read(storage, SEAT_PREFIX + id);
     if (validSeat(seat)) return seat;
   }
   return null;
 }
 
-/** Forgets this browser's seat in game id. */
-export function forgetSeat(id) {
+/**
+ * The seat this page holds in game id, from the URL fragment first, then
+ * this tab's storage, then this browser's; null for a spectator. A seat
+ * found in the fragment is stored and the fragment removed from the
+ * address bar, so a copied address does not give the seat away. A link
+ * never silently replaces another seat held in the same game: a page may
+ * have been sent a link to lose its own seat, so the person is asked.
+ */
+export function takeSeat(id) {
+  const key = SEAT_PREFIX + id;
+  const frag = new URLSearchParams(location.hash.slice(1));
+  const held = storedSeat(id);
+  if (frag.has('token')) {
+    const seat = { player: Number(frag.get('player')), token: frag.get('token') };
+    history.replaceState(null, '', location.pathname + location.search);
+    if (validSeat(seat) && (!held || held.token === seat.token || confirm(
+      `This link holds player ${seat.player}'s seat in this game, but this browser holds player ${held.player}'s. ` +
+      `Take the link's seat and forget yours? (Cancel keeps yours.)`))) {
+      write(sessionStorage, key, seat);
+      write(localStorage, key, seat);
+      return seat;
+    }
+  }
+  return held;
+}
+
+/**
+ * Forgets this browser's seat in game id (and seat, the one the page
+ * holds, if given): the stored seat, and its token in the list of games
+ * created here.
+ */
+export function forgetSeat(id, seat = null) {
+  const tokens = new Set([seat, storedSeat(id)].filter(validSeat).map((s) => s.token));
   write(sessionStorage, SEAT_PREFIX + id, null);
   write(localStorage, SEAT_PREFIX + id, null);
+  const list = knownGames();
+  const entry = list.find((g) => g.id === id);
+  if (entry && Array.isArray(entry.seats)) {
+    entry.seats = entry.seats.filter((s) => !(s && tokens.has(s.token)));
+    write(localStorage, KNOWN, list);
+  }
 }
 
 /** The games this browser created or joined, newest first. */

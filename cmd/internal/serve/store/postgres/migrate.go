@@ -36,6 +36,13 @@ var migrations = []string{
 		player  INTEGER NOT NULL,
 		PRIMARY KEY (game_id, ply)
 	);`,
+	// Every listing reads an index in its order, and the janitor finds old
+	// games by status and last move; a game over keeps no creator.
+	`DROP INDEX games_by_status;
+	CREATE INDEX games_by_created ON games (created_at DESC, id);
+	CREATE INDEX games_by_status ON games (status, created_at DESC, id);
+	CREATE INDEX games_by_update ON games (status, updated_at);
+	UPDATE games SET creator = '' WHERE status <> 'ongoing';`,
 }
 
 // migrationLock is the advisory lock key that serialises servers migrating

@@ -166,7 +166,8 @@ func (s *Store) Create(ctx context.Context, g store.Game) error {
 // one statement (one round trip, one transaction).
 func (s *Store) Append(ctx context.Context, id string, ply int, m store.Move, r store.Result) error {
 	tag, err := s.pool.Exec(ctx, `WITH advanced AS (
-			UPDATE games SET ply = $2 + 1, status = $3, winner = $4, updated_at = $8
+			UPDATE games SET ply = $2 + 1, status = $3, winner = $4, updated_at = $8,
+				creator = CASE WHEN $3 = 'ongoing' THEN creator ELSE '' END
 			WHERE id = $1 AND ply = $2 RETURNING id)
 		INSERT INTO moves (game_id, ply, row, col, player)
 		SELECT id, $2, $5, $6, $7 FROM advanced`,
@@ -279,6 +280,49 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]store.Game, error) 
 		return nil, fmt.Errorf("postgres: list: %w", err)
 	}
 	return games, nil
+}
+
+// Expire ends the abandoned games and deletes the old ones, in one
+// transaction.
+func (s *Store) Expire(ctx context.Context, abandonBefore, deleteBefore time.Time) ([]string, int, error) {
+	var ended []string
+	var deleted int
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		ended, deleted = nil, 0
+		if !abandonBefore.IsZero() {
+			rows, err := tx.Query(ctx, `UPDATE games SET status = 'abandoned', creator = '' WHERE id IN
+				(SELECT id FROM games WHERE status = 'ongoing' AND updated_at < $1 ORDER BY updated_at LIMIT $2
+				 FOR UPDATE SKIP LOCKED) RETURNING id`, abandonBefore, store.ExpireBatch)
+			if err != nil {
+				return err
+			}
+			if ended, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+				return err
+			}
+		}
+		if deleteBefore.IsZero() {
+			return nil
+		}
+		rows, err := tx.Query(ctx, `SELECT id FROM games WHERE status IN ('won', 'drawn', 'abandoned')
+			AND updated_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED`, deleteBefore, store.ExpireBatch)
+		if err != nil {
+			return err
+		}
+		old, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil || len(old) == 0 {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM moves WHERE game_id = ANY($1)`, old); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `DELETE FROM games WHERE id = ANY($1)`, old)
+		deleted = int(tag.RowsAffected())
+		return err
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("postgres: expire: %w", err)
+	}
+	return ended, deleted, nil
 }
 
 // Watch relays every committed move's NOTIFY to fn until ctx ends or the

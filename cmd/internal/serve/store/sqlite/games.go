@@ -49,7 +49,8 @@ func prepare(ctx context.Context, db *sql.DB) (writeStmts, error) {
 		stmt **sql.Stmt
 		sql  string
 	}{
-		{&w.advance, `UPDATE games SET ply = ? + 1, status = ?, winner = ?, updated_at = ? WHERE id = ? AND ply = ?`},
+		{&w.advance, `UPDATE games SET ply = ?1 + 1, status = ?2, winner = ?3, updated_at = ?4,
+			creator = CASE WHEN ?2 = 'ongoing' THEN creator ELSE '' END WHERE id = ?5 AND ply = ?1`},
 		{&w.insertMove, `INSERT INTO moves (game_id, ply, row, col, player) VALUES (?, ?, ?, ?, ?)`},
 		{&w.exists, `SELECT 1 FROM games WHERE id = ?`},
 	} {
@@ -68,7 +69,7 @@ func prepare(ctx context.Context, db *sql.DB) (writeStmts, error) {
 func (s *Store) Append(ctx context.Context, id string, ply int, m store.Move, r store.Result) error {
 	now := r.Updated.UnixNano()
 	return s.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.StmtContext(ctx, s.stmts.advance).ExecContext(ctx, ply, r.Status, r.Winner, now, id, ply)
+		res, err := tx.StmtContext(ctx, s.stmts.advance).ExecContext(ctx, ply, r.Status, r.Winner, now, id)
 		if err != nil {
 			return fmt.Errorf("sqlite: append to %s: %w", id, err)
 		}
@@ -150,8 +151,9 @@ func readMoves(ctx context.Context, q interface {
 	return moves, nil
 }
 
-// List returns game records, newest first.
-func (s *Store) List(ctx context.Context, f store.Filter) ([]store.Game, error) {
+// listQuery is List's query and arguments; both of its forms read an
+// index in order.
+func listQuery(f store.Filter) (string, []any) {
 	limit := f.Limit
 	if limit <= 0 {
 		limit = defaultLimit
@@ -163,7 +165,70 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]store.Game, error) 
 		args = append(args, f.Status)
 	}
 	query += ` ORDER BY created_at DESC, id LIMIT ?`
-	args = append(args, limit)
+	return query, append(args, limit)
+}
+
+// Expire's queries, each reading an index: the games to end, and the
+// games to delete.
+const (
+	abandonQuery = `UPDATE games SET status = 'abandoned', creator = '' WHERE id IN
+		(SELECT id FROM games WHERE status = 'ongoing' AND updated_at < ? ORDER BY updated_at LIMIT ?) RETURNING id`
+	oldQuery = `SELECT id FROM games WHERE status IN ('won', 'drawn', 'abandoned') AND updated_at < ? LIMIT ?`
+)
+
+// Expire ends the abandoned games and deletes the old ones.
+func (s *Store) Expire(ctx context.Context, abandonBefore, deleteBefore time.Time) ([]string, int, error) {
+	var ended, old []string
+	err := s.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		ended, old = ended[:0], old[:0]
+		var err error
+		if !abandonBefore.IsZero() {
+			if ended, err = queryIDs(ctx, tx, abandonQuery, abandonBefore.UnixNano(), store.ExpireBatch); err != nil {
+				return err
+			}
+		}
+		if deleteBefore.IsZero() {
+			return nil
+		}
+		if old, err = queryIDs(ctx, tx, oldQuery, deleteBefore.UnixNano(), store.ExpireBatch); err != nil {
+			return err
+		}
+		for _, id := range old {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = ?`, id); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("sqlite: expire: %w", err)
+	}
+	return ended, len(old), nil
+}
+
+func queryIDs(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// List returns game records, newest first.
+func (s *Store) List(ctx context.Context, f store.Filter) ([]store.Game, error) {
+	query, args := listQuery(f)
 	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: list: %w", err)

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"math"
 	"sync"
 	"testing"
 	"time"
@@ -27,6 +28,8 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	t.Run("concurrent appends", func(t *testing.T) { testConcurrent(t, newDB(t)) })
 	t.Run("list", func(t *testing.T) { testList(t, newDB(t)) })
 	t.Run("reopen", func(t *testing.T) { testReopen(t, newDB(t)) })
+	t.Run("expire", func(t *testing.T) { testExpire(t, newDB(t)) })
+	t.Run("largest board", func(t *testing.T) { testLargestBoard(t, newDB(t)) })
 }
 
 var ctx = context.Background()
@@ -184,4 +187,63 @@ func testReopen(t *testing.T, o Opener) {
 	require.NoError(t, err)
 	assert.Len(t, moves, 3)
 	require.NoError(t, st.Append(ctx, g.ID, 3, store.Move{Row: 9, Col: 9, Player: 2}, store.Result{Status: "ongoing", Updated: time.Now()}))
+}
+
+func testExpire(t *testing.T, o Opener) {
+	st := open(t, o)
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	at := func(g store.Game, status string, updated time.Duration) store.Game {
+		g.Status, g.Updated = status, now.Add(-updated)
+		require.NoError(t, st.Create(ctx, g))
+		return g
+	}
+	idle := at(Game(2), "ongoing", 10*time.Hour)
+	busy := at(Game(2), "ongoing", time.Minute)
+	oldWon := at(Game(2), "won", 100*time.Hour)
+	newWon := at(Game(2), "drawn", time.Hour)
+	require.NoError(t, st.Append(ctx, oldWon.ID, 0, store.Move{Player: 1}, store.Result{Status: "won", Winner: 1, Updated: oldWon.Updated}))
+	got, _, err := st.Game(ctx, oldWon.ID)
+	require.NoError(t, err)
+	assert.Empty(t, got.Creator, "a game over keeps no creator")
+
+	ended, deleted, err := st.Expire(ctx, now.Add(-5*time.Hour), now.Add(-50*time.Hour))
+	require.NoError(t, err)
+	assert.Equal(t, []string{idle.ID}, ended)
+	assert.Equal(t, 1, deleted)
+	got, moves, err := st.Game(ctx, idle.ID)
+	require.NoError(t, err)
+	assert.Equal(t, store.Abandoned, got.Status)
+	assert.Empty(t, got.Creator)
+	assert.Empty(t, moves)
+	_, _, err = st.Game(ctx, oldWon.ID)
+	assert.ErrorIs(t, err, store.ErrNotFound, "deleted with its moves")
+	for _, g := range []store.Game{busy, newWon} {
+		got, _, err := st.Game(ctx, g.ID)
+		require.NoError(t, err)
+		assert.Equal(t, g.Status, got.Status)
+		assert.Equal(t, g.Creator, got.Creator)
+	}
+
+	// The abandoned game goes in turn, once old enough.
+	ended, deleted, err = st.Expire(ctx, time.Time{}, now.Add(-5*time.Minute))
+	require.NoError(t, err)
+	assert.Empty(t, ended)
+	assert.Equal(t, 2, deleted)
+	all, err := st.List(ctx, store.Filter{})
+	require.NoError(t, err)
+	require.Len(t, all, 1)
+	assert.Equal(t, busy.ID, all[0].ID)
+}
+
+func testLargestBoard(t *testing.T, o Opener) {
+	st := open(t, o)
+	g := Game(2)
+	g.Rows, g.Cols = math.MaxInt32, math.MaxInt32
+	require.NoError(t, st.Create(ctx, g))
+	m := store.Move{Row: math.MaxInt32 - 1, Col: math.MaxInt32 - 1, Player: 1}
+	require.NoError(t, st.Append(ctx, g.ID, 0, m, store.Result{Status: "ongoing", Updated: g.Updated}))
+	got, moves, err := st.Game(ctx, g.ID)
+	require.NoError(t, err)
+	assert.Equal(t, math.MaxInt32, got.Rows)
+	assert.Equal(t, []store.Move{m}, moves)
 }

@@ -1,0 +1,115 @@
+package matchcmd_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager/braintest"
+)
+
+// An external engine that crashes loses every game; the match finishes,
+// reports the fault and the record, saves the games and leaves no process.
+func TestMatchExternalEngines(t *testing.T) {
+	bin, pids := braintest.Build(t)
+	dir := t.TempDir()
+	suite := filepath.Join(dir, "openings.txt")
+	require.NoError(t, os.WriteFile(suite, []byte("# two openings\n0,0, 1,1\nh8i9j10\n"), 0o644))
+	r := runMatch(t, "--json", "--bots", "pbrain:"+bin+",pbrain:"+bin+":-mode crash -at 3", "--name", ",crasher",
+		"--rows", "15", "--cols", "15", "--games", "4", "--tc", "20+0.5", "--openings", suite, "--concurrency", "2",
+		"--save-dir", filepath.Join(dir, "games"), "--save-format", "psq")
+	require.Equal(t, exitcode.OK, r.code, r.err)
+	var doc matchDoc
+	dec := json.NewDecoder(strings.NewReader(r.out))
+	dec.DisallowUnknownFields()
+	require.NoError(t, dec.Decode(&doc))
+	assert.Equal(t, "fake", doc.Bots[0].Name, "the ABOUT name")
+	assert.Equal(t, "crasher", doc.Bots[1].Name)
+	assert.Equal(t, 4, doc.Bots[0].Wins)
+	assert.Equal(t, 4, doc.Bots[1].Faults.Crash)
+	assert.Equal(t, 4, doc.Bots[1].Faults.Total)
+	assert.Equal(t, int64(20000), doc.GameTimeMS)
+	assert.Equal(t, int64(500), doc.IncrementMS)
+	assert.Equal(t, 2, doc.Openings)
+	require.NotNil(t, doc.HeadToHead)
+	assert.Equal(t, "pentanomial", doc.HeadToHead.Model)
+	assert.Equal(t, &[5]int{0, 0, 0, 0, 2}, doc.HeadToHead.Pentanomial)
+	assert.Nil(t, doc.HeadToHead.Elo, "a 4-0 score is +infinity, written as null")
+	require.Len(t, doc.Forfeits, 4)
+	for i, f := range doc.Forfeits {
+		assert.Equal(t, i+1, f.Game)
+		assert.Equal(t, "crasher", f.Bot)
+		assert.Equal(t, "crash", f.Fault)
+		assert.Contains(t, f.Reason, "deliberate crash")
+		assert.True(t, strings.HasPrefix(f.Moves, []string{"h8i9", "h8i9", "h8i9j10", "h8i9j10"}[i]), f.Moves)
+	}
+	saved, err := filepath.Glob(filepath.Join(dir, "games", "game-*.psq"))
+	require.NoError(t, err)
+	assert.Len(t, saved, 4)
+	lines, err := os.ReadFile(filepath.Join(dir, "games", "games.txt"))
+	require.NoError(t, err)
+	assert.Contains(t, string(lines), `[Game "2"] [Black "crasher"] [White "fake"] [Result "0-1"] [Termination "player 1 forfeits (crash): `)
+	assert.Contains(t, string(lines), `[Opening "`+suite+`:2"]`)
+	assert.Empty(t, braintest.Strays(pids, 5*time.Second))
+
+	// The table says the same.
+	r = runMatch(t, "--bots", "pbrain:"+bin+",pbrain:"+bin+":-mode garbage -at 2", "--rows", "15", "--cols", "15",
+		"--games", "2", "--move-time", "2s", "--sprt", "elo0=0,elo1=10")
+	require.Equal(t, exitcode.OK, r.code, r.err)
+	assert.Contains(t, r.out, "2 games of 5-in-a-row (freestyle) on a 15×15 board, seats rotate, seed 1, move limit 1000, 2s a move, tolerance 1s.")
+	assert.Contains(t, r.out, "Score of fake#1 vs fake#2: 2 - 0 - 0  [1.000] 2 games")
+	assert.Contains(t, r.out, "Elo difference: +inf ± n/a")
+	assert.Contains(t, r.out, "Pairs by fake#1's points (0, 0.5, 1, 1.5, 2): [0 0 0 0 1]")
+	assert.Contains(t, r.out, "SPRT elo0=0,elo1=10,alpha=0.05,beta=0.05: LLR 0.000 [-2.944, 2.944], no decision yet")
+	assert.Contains(t, r.out, "Forfeits: 2.\n  game 1: engine answered garbage: fake#2: TURN 7,6 answered \"the answer is 42\"")
+	assert.Empty(t, braintest.Strays(pids, 5*time.Second))
+}
+
+func TestMatchEngineUsageErrors(t *testing.T) {
+	bin, _ := braintest.Build(t)
+	eng := "pbrain:" + bin
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	require.NoError(t, os.WriteFile(bad, []byte("0,0, 1\n"), 0o644))
+	won := filepath.Join(dir, "won.txt")
+	require.NoError(t, os.WriteFile(won, []byte("a1 b1 a2 b2 a3 b3 a4 b4 a5\n"), 0o644))
+	b15 := []string{"--rows", "15", "--cols", "15"}
+	tests := []struct {
+		name string
+		args []string
+		msg  string
+	}{
+		{"unbounded", []string{"--bots", eng + ",greedy", "--move-time", "1s"}, "external engines need a bounded board"},
+		{"no clock", append([]string{"--bots", eng + ",greedy"}, b15...), "external engines need a time limit"},
+		{"torus", append([]string{"--bots", eng + ",greedy", "--move-time", "1s", "--torus"}, b15...), "the protocol cannot say that lines wrap around a torus"},
+		{"search on a torus", append([]string{"--bots", eng + ",search", "--move-time", "1s", "--torus"}, b15...), "seat 2 (search)"},
+		{"k", append([]string{"--bots", eng + ",greedy", "--k", "4", "--move-time", "1s"}, b15...), "not K = 4"},
+		{"three", append([]string{"--bots", eng + ",greedy,greedy", "--move-time", "1s"}, b15...), "two-player games, not 3"},
+		{"missing engine", []string{"--bots", "pbrain:/no/such/engine,greedy"}, "--bots: pbrain:/no/such/engine:"},
+		{"names", []string{"--bots", "greedy,random", "--name", "a"}, "--name gives 1 names for 2 bots"},
+		{"tc", []string{"--tc", "fast"}, "--tc: want a duration"},
+		{"tc zero", []string{"--tc", "0+1"}, "the game time must be positive"},
+		{"sprt", []string{"--sprt", "elo0=5,elo1=0"}, "--sprt: elo: bad SPRT: elo0 must be below elo1"},
+		{"sprt three", []string{"--bots", "greedy,random,random", "--sprt", "elo1=5"}, "an SPRT needs two entrants"},
+		{"openings syntax", []string{"--openings", bad}, "bad.txt:1: offsets come in x,y pairs"},
+		{"openings won", append([]string{"--openings", won}, b15...), "the game is over after the opening"},
+		{"openings order", []string{"--openings-order", "shuffled"}, "--openings-order: want sequential or random"},
+		{"concurrency", []string{"--concurrency", "0"}, "--concurrency must be at least 1"},
+		{"tolerance", []string{"--tolerance", "0s"}, "--tolerance must be positive"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			requireUsage(t, runMatch(t, tt.args...), tt.msg)
+		})
+	}
+	r := runMatch(t, "--openings", filepath.Join(dir, "missing.txt"))
+	assert.Equal(t, exitcode.Fail, r.code)
+	assert.Contains(t, r.err, "missing.txt")
+}

@@ -1,0 +1,123 @@
+// Package brain makes a Gomocup brain of any [engine.Strategy]: [Serve]
+// speaks the brain's side of the Gomocup (Piskvork, "pbrain") protocol on
+// a reader and a writer, as tournament managers and GUIs drive brains
+// through pipes. The wire format (commands, BOARD lines, answers, ABOUT)
+// is package [github.com/gomoku-engine/gomoku/engine/gomocup]; the
+// manager's side is package
+// [github.com/gomoku-engine/gomoku/engine/gomocup/manager].
+//
+// Every command of the protocol is handled:
+//
+//   - START n and RECTSTART w,h answer OK for sides 5..Options.MaxSide
+//     (default 1024), ERROR otherwise. Width is x, the column; height is y,
+//     the row. RESTART clears the board, keeping its size.
+//   - BEGIN, TURN x,y and BOARD ... DONE ask for a move, answered "x,y"
+//     (0-based, x the column). BOARD lines "x,y,field" may come in any
+//     order; field 1 is the brain's stone, 2 the opponent's, 3 a stone of
+//     a completed line in a continuous game (occupied, nobody's).
+//   - SWAP2BOARD lines "x,y" up to DONE (black first) ask for a swap2
+//     opening decision (see below).
+//   - TAKEBACK x,y removes a stone and answers OK. PLAY x,y (the answer to
+//     a SUGGEST) places the brain's stone there and echoes it.
+//   - INFO keys timeout_turn, timeout_match, time_left, max_memory and rule
+//     are used; game_type, evaluate, folder and unknown keys are ignored.
+//   - ABOUT answers name="…", version="…", author="…", country="…".
+//   - END stops at once, writing nothing more, also while thinking.
+//   - Anything else answers UNKNOWN; a known command with bad arguments,
+//     or one that cannot be obeyed (a move on an occupied cell, a board
+//     size out of range), answers ERROR with the reason and changes
+//     nothing.
+//
+// # Decisions where the protocol is open
+//
+//   - Lines are read and written as package gomocup says (case-insensitive
+//     words; LF, CR or CR LF line ends; answers ending in LF). A line over
+//     4096 bytes is answered with ERROR. Answers are written one by one.
+//   - Rules: the rule mask's bit 1 (exactly five) selects engine.Exact,
+//     otherwise freestyle; bit 2 (continuous game) is accepted. Renju (4),
+//     caro (8) and undefined bits are refused. Since the manager does not
+//     read answers to INFO, the refusal is the ERROR answer to the next
+//     move request (BEGIN, TURN, BOARD), which the spec names as the place
+//     to report an unachievable INFO. The same holds for a max_memory below
+//     16 MiB. A malformed INFO value is reported by a MESSAGE line before
+//     the next answer and otherwise ignored.
+//   - A malformed BOARD is read up to DONE and then answered with ERROR
+//     naming the stone at fault; the previous position stays. A command
+//     inside BOARD (other than DONE) means the manager gave up on it: ERROR,
+//     then the command is obeyed. END inside BOARD just ends.
+//   - SWAP2BOARD (the swap2 opening) is answered without ever swapping:
+//     with no stones, three stones around the centre ("x,y x,y x,y"); with
+//     three or five, the brain stays white and answers the next stone with
+//     its search, and the position becomes those stones plus its answer, so
+//     TURN may follow as well as BOARD. Other stone counts get ERROR.
+//   - BEGIN on a board with stones is refused; TURN, BOARD and PLAY work on
+//     any position.
+//
+// # Games, positions and what the brain keeps
+//
+// One process may play many games, as managers reuse brains:
+//
+//   - START and RECTSTART begin a game on an empty board of their size,
+//     RESTART one of the same size; BOARD and SWAP2BOARD set a whole new
+//     position; TAKEBACK removes a stone. After any of them the brain's
+//     next answer is the one a fresh process would give after START (same
+//     size), the INFO settings in force and a BOARD of the same stones in
+//     the same order. The strategy is handed the game built from the
+//     stones (see below) and follows it whatever it saw before: a kept
+//     [player.Search] brings its working board to the new position and
+//     keeps its tables only while the game moves forward. What a process
+//     may carry from one game to the next is warm tables keyed by whole
+//     positions, which never make an answer illegal nor miss a win or a
+//     forced block (both are found before any table is read).
+//   - The time and memory limits and the increment inferred from
+//     time_left belong to the match and stay; the time used, for
+//     timeout_match, belongs to the game.
+//   - INFO rule takes effect at once until the brain is asked for a move
+//     of the game under way (or PLAY places its stone); sent later, while
+//     it thinks included, it waits for the next game, which START,
+//     RECTSTART, RESTART, BOARD and SWAP2BOARD begin. The board size
+//     changes only with START and RECTSTART, which begin a game.
+//
+// # Colours and the game a strategy sees
+//
+// The brain keeps the stones as the manager sent them and rebuilds an
+// [engine.Game] for every move: two players in rotation when the counts
+// allow it (equal: the brain began and is player 1; one fewer own stone:
+// the brain is player 2), else free order, with dead stones as a third
+// player. The strategy is asked for the brain's player in that game.
+//
+// # Time
+//
+// Each move gets a budget: timeout_turn (5 s when the manager sends none;
+// 10 ms when it is 0, "as fast as possible"), capped by the match time
+// left divided by the moves that count (a fortieth of the free cells,
+// 5 to 30), plus three quarters of the increment, and by a third of the
+// time left. time_left is used when sent; otherwise timeout_match minus
+// the time the brain has used. The protocol does not send the increment:
+// the brain infers it from time_left before and after its own move. The budget counts from the moment the command
+// arrived. A margin of a tenth of the budget, at least 50 ms, is kept back
+// for the answer to reach the manager. The strategy's context ends at
+// budget − margin; if the strategy has not answered by budget − margin/2,
+// the brain answers with its fallback move instead.
+//
+// # The fallback and legality
+//
+// Before asking the strategy, the brain computes a fallback move without
+// search: a winning cell, else a cell stopping the opponent's five, else
+// the free cell with most stones around it. The fallback is played when the
+// strategy fails, panics, overruns or names a cell that is off the board or
+// taken. So the brain never answers an illegal cell, whatever the strategy
+// does. A strategy that overruns but can tell its best move so far (a
+// Provisional() (sparse.Cell, bool) method, as [player.Search] has) has
+// that move played instead, when it is a free cell: on a loaded machine
+// the search may be descheduled past its deadline, and its best move so
+// far is far better than a move chosen without search.
+//
+// # Memory
+//
+// max_memory is passed to the strategy factory (Think.MaxMemory) so a
+// strategy can size its tables, and, with Options.ApplyMemoryLimit, sets
+// the Go runtime's soft memory limit to three quarters of it, leaving the
+// rest for the binary, stacks and the collector's overshoot. The soft limit
+// makes the collector work harder near the limit; it is not a hard cap.
+package brain

@@ -1,0 +1,68 @@
+package brain
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// ByName is the factory the pbrain command uses: a strategy of the named
+// kind (see [player.Names]). The search gets no time limit of its own
+// (player.WithBudget(0)), so the move's context deadline, which [Serve]
+// sets from the manager's limits, is the only one. One search serves the
+// whole session, so that what it learnt on a move (its transposition
+// table, its working board) serves the next: it follows the game it is
+// given, a new game or a rewritten BOARD included. Other strategies are
+// made afresh for every move, their seed varying with the number of
+// stones so that a random or greedy brain does not repeat itself.
+func ByName(name string, seed uint64) (StrategyFactory, error) {
+	if _, err := player.ByName(name, seed); err != nil {
+		return nil, fmt.Errorf("brain: %w", err)
+	}
+	if name == "search" {
+		kept := &keptSearch{seed: seed, s: player.NewSearch(player.WithBudget(0), player.WithSeed(seed))}
+		return func(Think) (engine.Strategy, error) { return kept, nil }, nil
+	}
+	return func(t Think) (engine.Strategy, error) {
+		return player.ByName(name, seed+uint64(t.Stones))
+	}, nil
+}
+
+// keptSearch is one search reused from move to move. A search is not safe
+// for concurrent use, and the brain may ask for the next move while a
+// search that overran its deadline is still unwinding: that move gets a
+// fresh search instead of waiting.
+type keptSearch struct {
+	mu   sync.Mutex
+	seed uint64
+	s    *player.Search
+	// cur is the search choosing the current move, for Provisional.
+	cur atomic.Pointer[player.Search]
+}
+
+func (k *keptSearch) Name() string { return k.s.Name() }
+
+func (k *keptSearch) Choose(ctx context.Context, g *engine.Game, p int) (sparse.Cell, error) {
+	if !k.mu.TryLock() {
+		s := player.NewSearch(player.WithBudget(0), player.WithSeed(k.seed))
+		k.cur.Store(s)
+		return s.Choose(ctx, g, p)
+	}
+	defer k.mu.Unlock()
+	k.cur.Store(k.s)
+	return k.s.Choose(ctx, g, p)
+}
+
+// Provisional is the best move so far of the search choosing the current
+// move (see [player.Search.Provisional]).
+func (k *keptSearch) Provisional() (sparse.Cell, bool) {
+	if s := k.cur.Load(); s != nil {
+		return s.Provisional()
+	}
+	return sparse.Cell{}, false
+}

@@ -1,0 +1,44 @@
+package brain
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
+)
+
+func TestByNameKeepsOneSearch(t *testing.T) {
+	f, err := ByName("search", 1)
+	require.NoError(t, err)
+	a, err := f(Think{Stones: 1})
+	require.NoError(t, err)
+	b, err := f(Think{Stones: 7})
+	require.NoError(t, err)
+	assert.Same(t, a, b, "one search serves every move")
+	assert.Equal(t, "search", a.Name())
+
+	g, err := engine.New(engine.WithBounds(15, 15))
+	require.NoError(t, err)
+	_, err = g.Play(7, 7)
+	require.NoError(t, err)
+	// A search still busy (a move that overran) leaves the next move to a
+	// fresh one rather than share its state.
+	k := a.(*keptSearch)
+	k.mu.Lock()
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	c, err := k.Choose(ctx, g, 2)
+	k.mu.Unlock()
+	require.NoError(t, err)
+	assert.NoError(t, g.CanPlace(c.Row, c.Col))
+
+	r1, err := ByName("random", 1)
+	require.NoError(t, err)
+	x, _ := r1(Think{Stones: 1})
+	y, _ := r1(Think{Stones: 2})
+	assert.NotSame(t, x, y, "other strategies are made per move")
+}

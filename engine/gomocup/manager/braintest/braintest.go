@@ -1,0 +1,115 @@
+// Package braintest builds a fake Gomocup brain for tests and checks that
+// no brain process outlives them.
+//
+// The fake brain plays the free cell nearest the centre and misbehaves as
+// asked: FakeBrain returns a command line for "-mode MODE -at N", where
+// MODE is correct, crash, hang (also starting a sleeping child in its
+// process group, and ignoring END), garbage, occupied, slow (-sleep D),
+// refuse (ERROR instead of a move) or norestart (ERROR to RESTART).
+package braintest
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Build compiles the fake brain into a temporary directory and returns
+// its path. Processes started from it record their pids in pidDir (see
+// Strays) through the FAKEBRAIN_PIDS variable, which Build sets for the
+// test.
+func Build(t testing.TB) (bin, pidDir string) {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("the go tool is not on PATH")
+	}
+	_, here, _, _ := runtime.Caller(0)
+	src := filepath.Join(filepath.Dir(here), "testdata", "fakebrain")
+	dir := t.TempDir()
+	bin = filepath.Join(dir, "pbrain-fake")
+	cmd := exec.Command(goTool, "build", "-o", bin, ".")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building the fake brain: %v\n%s", err, out)
+	}
+	pidDir = filepath.Join(dir, "pids")
+	if err := os.Mkdir(pidDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("FAKEBRAIN_PIDS", pidDir)
+	return bin, pidDir
+}
+
+// Strays lists the processes recorded in pidDir that still exist (zombies
+// included), and the zombie children of this process, after giving them
+// up to wait to disappear. An empty list means nothing was left behind.
+func Strays(pidDir string, wait time.Duration) []string {
+	deadline := time.Now().Add(wait)
+	for {
+		var left []string
+		entries, _ := os.ReadDir(pidDir)
+		for _, e := range entries {
+			pid, err := strconv.Atoi(e.Name())
+			if err != nil {
+				continue
+			}
+			if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+				left = append(left, "pid "+e.Name()+" "+state(pid))
+			}
+		}
+		left = append(left, zombieChildren()...)
+		if len(left) == 0 || time.Now().After(deadline) {
+			return left
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// state is a process's state letter from /proc, or "" where there is none.
+func state(pid int) string {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return ""
+	}
+	s := string(b)
+	if i := strings.LastIndexByte(s, ')'); i >= 0 && i+2 < len(s) {
+		return "state " + s[i+2:i+3]
+	}
+	return ""
+}
+
+// zombieChildren lists this process's children that have exited but were
+// never waited for, from /proc (nothing where /proc is missing).
+func zombieChildren() []string {
+	me := os.Getpid()
+	entries, _ := os.ReadDir("/proc")
+	var out []string
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		i := strings.LastIndexByte(s, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(s[i+1:])
+		if len(f) > 1 && f[0] == "Z" && f[1] == strconv.Itoa(me) {
+			out = append(out, "zombie child "+strconv.Itoa(pid))
+		}
+	}
+	return out
+}

@@ -1,0 +1,145 @@
+// Command fakebrain is a small Gomocup brain for tests. It plays the free
+// cell nearest the centre, and misbehaves as -mode says at its -at'th move
+// of a game: crash, hang (with a sleeping child in its group), garbage,
+// occupied, slow (answers after -sleep), refuse (ERROR), or norestart
+// (answers ERROR to RESTART). With FAKEBRAIN_PIDS set it writes its pid
+// into that directory.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"time"
+
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
+)
+
+func main() {
+	mode := flag.String("mode", "correct", "behaviour")
+	at := flag.Int("at", 1, "the move of each game that misbehaves")
+	sleep := flag.Duration("sleep", time.Second, "delay of a slow move")
+	name := flag.String("name", "fake", "ABOUT name")
+	flag.Parse()
+	if dir := os.Getenv("FAKEBRAIN_PIDS"); dir != "" {
+		_ = os.WriteFile(fmt.Sprintf("%s/%d", dir, os.Getpid()), nil, 0o644)
+	}
+	if *mode == "sleep" {
+		time.Sleep(time.Hour)
+		return
+	}
+	b := &brain{mode: *mode, at: *at, sleep: *sleep}
+	in := gomocup.NewReader(os.Stdin, 4096)
+	var board bool
+	for {
+		line, err := in.ReadLine()
+		if err != nil {
+			return
+		}
+		c, _ := gomocup.ParseCommand(line)
+		if board {
+			if c.Kind == gomocup.CmdDone {
+				board = false
+				b.move()
+			} else if st, err := gomocup.ParseStone(line); err == nil {
+				b.stones[[2]int{st.X, st.Y}] = true
+			}
+			continue
+		}
+		switch c.Kind {
+		case gomocup.CmdStart, gomocup.CmdRectStart:
+			b.reset(c.X, c.Y)
+			fmt.Println("OK")
+		case gomocup.CmdRestart:
+			if b.mode == "norestart" {
+				fmt.Println("ERROR restart is not supported")
+				continue
+			}
+			b.reset(b.w, b.h)
+			fmt.Println("OK")
+		case gomocup.CmdInfo:
+		case gomocup.CmdAbout:
+			fmt.Println(gomocup.About{Name: *name, Version: "1.0", Author: "tests"})
+		case gomocup.CmdBegin:
+			b.move()
+		case gomocup.CmdTurn:
+			b.stones[[2]int{c.X, c.Y}] = true
+			b.move()
+		case gomocup.CmdBoard:
+			b.stones = map[[2]int]bool{}
+			board = true
+		case gomocup.CmdEnd:
+			if b.mode == "hang" {
+				time.Sleep(time.Hour)
+			}
+			return
+		default:
+			fmt.Println("UNKNOWN", c.Word)
+		}
+	}
+}
+
+type brain struct {
+	mode   string
+	at     int
+	sleep  time.Duration
+	w, h   int
+	moves  int
+	stones map[[2]int]bool
+}
+
+func (b *brain) reset(w, h int) {
+	b.w, b.h, b.moves, b.stones = w, h, 0, map[[2]int]bool{}
+}
+
+func (b *brain) move() {
+	b.moves++
+	fmt.Println("MESSAGE thinking")
+	if b.moves == b.at {
+		switch b.mode {
+		case "crash":
+			fmt.Fprintln(os.Stderr, "fakebrain: deliberate crash")
+			os.Exit(3)
+		case "hang":
+			child := exec.Command(os.Args[0], "-mode", "sleep")
+			_ = child.Start()
+			time.Sleep(time.Hour)
+		case "garbage":
+			fmt.Println("the answer is 42")
+			return
+		case "refuse":
+			fmt.Println("ERROR no move today")
+			return
+		case "occupied":
+			for c := range b.stones {
+				fmt.Println(gomocup.Point(c[0], c[1]))
+				return
+			}
+		case "slow":
+			time.Sleep(b.sleep)
+		}
+	}
+	cx, cy := b.w/2, b.h/2
+	for r := 0; r < max(b.w, b.h); r++ {
+		for dy := -r; dy <= r; dy++ {
+			for dx := -r; dx <= r; dx++ {
+				x, y := cx+dx, cy+dy
+				if max(abs(dx), abs(dy)) != r || x < 0 || y < 0 || x >= b.w || y >= b.h || b.stones[[2]int{x, y}] {
+					continue
+				}
+				b.stones[[2]int{x, y}] = true
+				fmt.Println(gomocup.Point(x, y))
+				return
+			}
+		}
+	}
+	fmt.Println("ERROR board full")
+}
+
+func abs(a int) int {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
