@@ -93,9 +93,9 @@ func newChecker(c Config, kind CheckerKind) (winChecker, error) {
 // axes are the four directions a run can take, each walked both ways.
 var axes = sparse.Axes()
 
-// wins reports whether a run of n cells wins under the rule.
-func wins(n, k int, rule Rule) bool {
-	if rule == Exact {
+// wins reports whether a run of n cells of player p wins under the rule.
+func wins(n, k int, rule Rule, p uint8) bool {
+	if rule == Exact || rule == Renju && p == renjuBlack {
 		return n == k
 	}
 	return n >= k

@@ -17,6 +17,10 @@ const (
 	// Exact: exactly K in a row wins; a longer run (an overline) does not.
 	// This is standard Gomoku.
 	Exact
+	// Renju: two players, K = 5, no wrap. Black (player 1) wins only with
+	// exactly five and may not play an overline, a double four or a double
+	// three (package renju has the details); white wins with five or more.
+	Renju
 )
 
 func (r Rule) String() string {
@@ -25,12 +29,14 @@ func (r Rule) String() string {
 		return "freestyle"
 	case Exact:
 		return "exact"
+	case Renju:
+		return "renju"
 	}
 	return fmt.Sprintf("Rule(%d)", uint8(r))
 }
 
 // ParseRule is the inverse of [Rule.String].
-func ParseRule(s string) (Rule, error) { return parseEnum(s, "rule", Freestyle, Exact) }
+func ParseRule(s string) (Rule, error) { return parseEnum(s, "rule", Freestyle, Exact, Renju) }
 
 // parseEnum returns the one of values whose String is s, or an error that
 // names the kind of value and lists them.
@@ -111,8 +117,10 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: K must be at least 1, got %d", ErrBadConfig, c.K)
 	case c.Players < 2 || c.Players > MaxPlayers:
 		return fmt.Errorf("%w: players must be 2..%d, got %d", ErrBadConfig, MaxPlayers, c.Players)
-	case c.Rule != Freestyle && c.Rule != Exact:
+	case c.Rule != Freestyle && c.Rule != Exact && c.Rule != Renju:
 		return fmt.Errorf("%w: unknown rule %v", ErrBadConfig, c.Rule)
+	case c.Rule == Renju && (c.Players != 2 || c.K != 5 || c.Torus):
+		return fmt.Errorf("%w: renju is five in a row for two players on a board without wrap, got %v", ErrBadConfig, c)
 	case c.Order != Rotation && c.Order != FreeOrder:
 		return fmt.Errorf("%w: unknown turn order %v", ErrBadConfig, c.Order)
 	}
@@ -179,7 +187,7 @@ func WithBounds(rows, cols int) Option { return func(s *settings) { s.Rows, s.Co
 // [WithBounds], and K at most lcm(Rows, Cols), the longest cycle.
 func WithTorus() Option { return func(s *settings) { s.Torus = true } }
 
-// WithRule sets the win rule.
+// WithRule sets the rule: [Freestyle], [Exact] or [Renju].
 func WithRule(r Rule) Option { return func(s *settings) { s.Rule = r } }
 
 // WithFreeOrder lets every move name its player, with no rotation enforced.

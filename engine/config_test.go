@@ -27,6 +27,11 @@ func TestBadConfigurations(t *testing.T) {
 		{"lines on an unbounded board", []Option{WithChecker(LinesChecker)}},
 		{"lines on a rectangle", []Option{WithBounds(3, 4), WithK(3), WithChecker(LinesChecker)}},
 		{"lines with K below n", []Option{WithBounds(5, 5), WithK(4), WithChecker(LinesChecker)}},
+		{"renju for three", []Option{WithRule(Renju), WithPlayers(3)}},
+		{"renju with K = 6", []Option{WithRule(Renju), WithK(6)}},
+		{"renju with K = 4", []Option{WithRule(Renju), WithK(4)}},
+		{"renju on a torus", []Option{WithRule(Renju), WithBounds(15, 15), WithTorus()}},
+		{"renju on a board too small for five", []Option{WithRule(Renju), WithBounds(4, 4)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,6 +50,10 @@ func TestGoodConfigurations(t *testing.T) {
 		{WithBounds(1<<31, 1<<31)},
 		{WithBounds(3, 3), WithK(3), WithChecker(LinesChecker)},
 		{WithK(200)},
+		{WithRule(Renju)},
+		{WithRule(Renju), WithBounds(15, 15)},
+		{WithRule(Renju), WithBounds(1, 5), WithFreeOrder()},
+		{WithRule(Renju), WithBounds(5, 5), WithChecker(LinesChecker)},
 	} {
 		_, err := New(opts...)
 		assert.NoError(t, err)
@@ -60,13 +69,14 @@ func TestAutoCheckerResolves(t *testing.T) {
 }
 
 func TestEnumsRoundTrip(t *testing.T) {
-	for _, r := range []Rule{Freestyle, Exact} {
+	for _, r := range []Rule{Freestyle, Exact, Renju} {
 		got, err := ParseRule(r.String())
 		require.NoError(t, err)
 		assert.Equal(t, r, got)
 	}
-	_, err := ParseRule("renju")
+	_, err := ParseRule("caro")
 	assert.ErrorIs(t, err, ErrBadConfig)
+	assert.ErrorContains(t, err, "freestyle, exact, renju")
 	for _, k := range []CheckerKind{AutoChecker, WalkChecker, LinesChecker, RunsChecker} {
 		got, err := ParseChecker(k.String())
 		require.NoError(t, err)

@@ -27,6 +27,14 @@
 // exactly its length. Moves are still given on the board; [Config.Wrap]
 // and [Config.Cycle] read lines across the edges the way the checkers do.
 //
+// [Renju] is the rule of the Renju International Federation: two players,
+// K = 5, no wrap (any bounded size or the unbounded board). Black, player
+// 1, wins only with exactly five and may not play an overline, a double
+// four or a double three, unless the move makes five; white wins with five
+// or more and has no restrictions. Package renju states the rule and
+// detects the fouls; [Game.Forbidden] and [Game.ForbiddenCells] tell a
+// display which cells are forbidden to the player to move.
+//
 // Players 1..N move in [Rotation] starting with 1, or, with [FreeOrder],
 // every move names its player and nobody's turn is enforced, like the
 // classic move(row, col, player) interview API ([Replay]).
@@ -38,7 +46,9 @@
 // refused with a [*MoveError] wrapping [ErrOccupied], [ErrOffBoard],
 // [ErrOutOfRange] (the board's own sentinels, also known as
 // [sparse.ErrOccupied] and so on), [ErrBadPlayer], [ErrWrongTurn] or
-// [ErrGameOver], and changes nothing at all.
+// [ErrGameOver], and changes nothing at all. So is a move renju forbids to
+// black: the error wraps a [*ForbiddenError] naming the [Foul], which
+// wraps [ErrForbidden].
 //
 // # Win checkers
 //

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gomoku-engine/gomoku/engine/renju"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -19,6 +20,10 @@ var (
 	ErrGameOver   = errors.New("engine: game already over")
 	ErrBadPlayer  = errors.New("engine: player number out of range")
 	ErrWrongTurn  = errors.New("engine: not this player's turn")
+	// ErrForbidden: under [Renju], black's move would be an overline, a
+	// double four or a double three. The [*MoveError] wraps a
+	// [*ForbiddenError] naming the foul, which wraps this.
+	ErrForbidden = errors.New("engine: move forbidden to black under renju")
 )
 
 // Errors for history navigation and configuration.
@@ -47,3 +52,15 @@ func (e *MoveError) Error() string {
 	return fmt.Sprintf("%v: %v", e.Err, e.Move)
 }
 func (e *MoveError) Unwrap() error { return e.Err }
+
+// Foul is why renju forbids a black move; [renju.None] when it does not.
+type Foul = renju.Foul
+
+// ForbiddenError names the foul of a move refused under [Renju]. It wraps
+// [ErrForbidden].
+type ForbiddenError struct {
+	Foul Foul
+}
+
+func (e *ForbiddenError) Error() string { return fmt.Sprintf("%v: %v", ErrForbidden, e.Foul) }
+func (e *ForbiddenError) Unwrap() error { return ErrForbidden }

@@ -112,3 +112,20 @@ func ExampleWithTorus() {
 	// [2 1] won
 	// engine: bad configuration: K = 5 cannot fit on a 2 × 4 torus, whose longest lines (the diagonals) have 4 cells, so nobody could win
 }
+
+// Under renju, black may not play a double three: the move is refused and
+// the cell is listed among those forbidden to black.
+func ExampleGame_ForbiddenCells() {
+	g, _ := engine.New(engine.WithRule(engine.Renju), engine.WithBounds(15, 15))
+	for _, m := range [][2]int{{7, 5}, {0, 0}, {7, 6}, {0, 2}, {5, 7}, {0, 4}, {6, 7}, {0, 6}} {
+		g.Play(m[0], m[1])
+	}
+	for cell, foul := range g.ForbiddenCells() {
+		fmt.Println(cell, foul)
+	}
+	_, err := g.Play(7, 7)
+	fmt.Println(errors.Is(err, engine.ErrForbidden), err)
+	// Output:
+	// (7, 7) double three
+	// true engine: move forbidden to black under renju: double three: (7, 7) by player 1
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 
+	"github.com/gomoku-engine/gomoku/engine/renju"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -209,6 +210,12 @@ func (g *Game) place(m Move, enforceTurn bool) error {
 	case enforceTurn && g.cfg.Order == Rotation && m.Player != g.Turn():
 		err = ErrWrongTurn
 	default:
+		if g.cfg.Rule == Renju && m.Player == renjuBlack {
+			if foul := renju.Check(renjuBoard{g}, m.Row, m.Col); foul != renju.None {
+				err = &ForbiddenError{Foul: foul}
+				break
+			}
+		}
 		if perr := g.board.Place(m.Row, m.Col, uint8(m.Player)); perr != nil {
 			err = cellError(perr)
 		}

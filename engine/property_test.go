@@ -41,10 +41,17 @@ func newTable(t *testing.T, cfg Config, origin sparse.Cell, span int) *table {
 }
 
 // randomConfig draws a configuration from the whole space the property
-// tests cover: bounded or not, K 1..7, N 2..5, both rules and turn orders.
+// tests cover: bounded or not, K 1..7, N 2..5, every rule (renju with its
+// two players and K = 5) and both turn orders.
 func randomConfig(rng *rand.Rand) (Config, sparse.Cell, int) {
 	cfg := Config{K: 1 + rng.IntN(7), Players: 2 + rng.IntN(4), Rule: Rule(rng.IntN(2)), Order: TurnOrder(rng.IntN(2))}
-	if rng.IntN(2) == 0 {
+	if rng.IntN(4) == 0 {
+		cfg.K, cfg.Players, cfg.Rule = 5, 2, Renju
+		if rng.IntN(2) == 0 {
+			cfg.Rows, cfg.Cols = 5+rng.IntN(4), 1+rng.IntN(8)
+			return cfg, sparse.Cell{Row: -1, Col: -1}, max(cfg.Rows, cfg.Cols) + 2
+		}
+	} else if rng.IntN(2) == 0 {
 		if rng.IntN(3) == 0 { // square with K = n, where the line counters apply
 			n := 1 + rng.IntN(6)
 			cfg.Rows, cfg.Cols, cfg.K = n, n, n
@@ -161,8 +168,10 @@ func (tb *table) wouldWin(t *testing.T, m Move) {
 
 func (tb *table) check(t *testing.T) {
 	t.Helper()
+	fouls := tb.ref.fouls()
 	for _, g := range tb.games {
 		checkInvariants(t, g, tb.ref)
+		checkForbidden(t, g, fouls)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gomoku-engine/gomoku/engine/renju"
 	"github.com/gomoku-engine/gomoku/sparse"
 	"github.com/stretchr/testify/require"
 )
@@ -51,7 +52,7 @@ func (r *referee) scan() int {
 			for r.marks[sparse.Cell{Row: c.Row + n*d[0], Col: c.Col + n*d[1]}] == p {
 				n++
 			}
-			if r.winning(n) {
+			if r.winning(n, p) {
 				return p
 			}
 		}
@@ -103,7 +104,7 @@ func (r *referee) cycleWinner(cycle []int) int {
 		}
 	}
 	if start < 0 { // one value all around
-		if p := cycle[0]; p != 0 && r.winning(n) {
+		if p := cycle[0]; p != 0 && r.winning(n, p) {
 			return p
 		}
 		return 0
@@ -113,15 +114,28 @@ func (r *referee) cycleWinner(cycle []int) int {
 		for i < n && cycle[(start+i)%n] == p {
 			i, length = i+1, length+1
 		}
-		if p != 0 && r.winning(length) {
+		if p != 0 && r.winning(length, p) {
 			return p
 		}
 	}
 	return 0
 }
 
-func (r *referee) winning(n int) bool {
-	return n == r.cfg.K || (n > r.cfg.K && r.cfg.Rule == Freestyle)
+// winning reports whether a run of n of player p's marks wins: under
+// renju, black (player 1) needs exactly K, white K or more.
+func (r *referee) winning(n, p int) bool {
+	return n == r.cfg.K || (n > r.cfg.K && (r.cfg.Rule == Freestyle || r.cfg.Rule == Renju && p != 1))
+}
+
+// At shows the referee's marks to the renju detector, which is proven
+// against its own brute-force referee in package renju.
+func (r *referee) At(row, col int) renju.Stone {
+	const lo, hi = -1 << 31, 1<<31 - 1
+	if row < lo || row > hi || col < lo || col > hi ||
+		r.cfg.Bounded() && (row < 0 || row >= r.cfg.Rows || col < 0 || col >= r.cfg.Cols) {
+		return renju.Wall
+	}
+	return renju.Stone(r.marks[sparse.Cell{Row: row, Col: col}])
 }
 
 func (r *referee) full() bool {
@@ -161,6 +175,8 @@ func (r *referee) refusal(m Move, enforceTurn bool) error {
 		return ErrOffBoard
 	case r.marks[sparse.Cell{Row: m.Row, Col: m.Col}] != 0:
 		return ErrOccupied
+	case r.cfg.Rule == Renju && m.Player == 1 && renju.Check(r, m.Row, m.Col) != renju.None:
+		return ErrForbidden
 	}
 	return nil
 }
@@ -243,4 +259,51 @@ func nilIfEmpty(ms []Move) []Move {
 		return nil
 	}
 	return ms
+}
+
+// fouls lists the cells forbidden to the player to move, in row-major
+// order, by asking the renju detector about every cell of the 11 × 11
+// squares around the marks, where a game asks only about the cells on
+// black's marks' lines.
+func (r *referee) fouls() []cellFoul {
+	if r.cfg.Rule != Renju || r.status() != Ongoing || r.turn() != 1 {
+		return nil
+	}
+	seen := map[sparse.Cell]bool{}
+	for c := range r.marks {
+		for row := c.Row - 5; row <= c.Row+5; row++ {
+			for col := c.Col - 5; col <= c.Col+5; col++ {
+				seen[sparse.Cell{Row: row, Col: col}] = true
+			}
+		}
+	}
+	cells := slices.SortedFunc(maps.Keys(seen), func(a, b sparse.Cell) int {
+		return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col))
+	})
+	var out []cellFoul
+	for _, c := range cells {
+		if f := renju.Check(r, c.Row, c.Col); f != renju.None {
+			out = append(out, cellFoul{c, f})
+		}
+	}
+	return out
+}
+
+type cellFoul struct {
+	cell sparse.Cell
+	foul Foul
+}
+
+// checkForbidden compares the cells g says are forbidden to the player to
+// move with want, the referee's.
+func checkForbidden(t *testing.T, g *Game, want []cellFoul) {
+	t.Helper()
+	var got []cellFoul
+	for c, f := range g.ForbiddenCells() {
+		got = append(got, cellFoul{c, f})
+		if g.Forbidden(c.Row, c.Col) != f {
+			require.Equal(t, f, g.Forbidden(c.Row, c.Col), "Forbidden at %v", c)
+		}
+	}
+	require.Equal(t, want, got, "ForbiddenCells")
 }

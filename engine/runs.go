@@ -98,7 +98,7 @@ func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 		if flat && near[ax] < longRun-1 {
 			// Both sides are shorter than the walk's reach, so it counted
 			// them whole, and the merged run is too short to keep.
-			won = won || wins(1+near[ax], r.k, r.rule)
+			won = won || wins(1+near[ax], r.k, r.rule, p)
 			continue
 		}
 		before := r.side(b, row, col, -a.Row, -a.Col, ax, p)
@@ -118,7 +118,7 @@ func (r *runs) Record(b *sparse.Board, row, col int, p uint8) bool {
 			r.set(cellkey.Pack(br, bc), ax, n)
 			r.set(cellkey.Pack(ar, ac), ax, n)
 		}
-		won = won || wins(int(n), r.k, r.rule)
+		won = won || wins(int(n), r.k, r.rule, p)
 	}
 	r.seq++
 	return won

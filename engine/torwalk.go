@@ -34,7 +34,7 @@ func (w *torusWalk) Record(b *sparse.Board, row, col int, p uint8) bool {
 		others := w.cycles[a] - 1
 		ahead := w.run(b, row, col, d.Row, d.Col, p, min(reach, others))
 		behind := w.run(b, row, col, -d.Row, -d.Col, p, min(reach, others-ahead))
-		if wins(1+ahead+behind, w.k, w.rule) {
+		if wins(1+ahead+behind, w.k, w.rule, p) {
 			return true
 		}
 	}

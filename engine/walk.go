@@ -13,7 +13,7 @@ type walk struct {
 
 func newWalk(c Config) *walk {
 	reach := c.K - 1
-	if c.Rule == Exact {
+	if c.Rule != Freestyle {
 		reach = c.K
 	}
 	return &walk{k: c.K, rule: c.Rule, reach: reach}
@@ -23,7 +23,7 @@ func (w *walk) Record(b *sparse.Board, row, col int, p uint8) bool {
 	// The board walks all four axes in one call, so a tiled store reads
 	// each tile once instead of hashing every cell.
 	for _, n := range b.AxisRuns(row, col, p, w.reach) {
-		if wins(1+n, w.k, w.rule) {
+		if wins(1+n, w.k, w.rule, p) {
 			return true
 		}
 	}

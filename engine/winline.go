@@ -21,7 +21,7 @@ func (g *Game) WinningLine() []sparse.Cell {
 		limit := g.cfg.Cycle(a.Row, a.Col) - 1
 		back := g.runLength(last, -a.Row, -a.Col, limit)
 		fwd := g.runLength(last, a.Row, a.Col, limit-back)
-		if !wins(1+back+fwd, g.cfg.K, g.cfg.Rule) {
+		if !wins(1+back+fwd, g.cfg.K, g.cfg.Rule, uint8(last.Player)) {
 			continue
 		}
 		for i := -back; i <= fwd; i++ {

@@ -44,7 +44,7 @@ func TestReadmeIsAFrontDoor(t *testing.T) {
 // classified: a transcript is run by TestReadmeTranscripts, compared with a
 // file, or marked as an illustration.
 func TestReadmeBlocksSayWhatTheyAre(t *testing.T) {
-	known := []string{"console", "text", "sh", "go", "json"}
+	known := []string{"console", "text", "sh", "go", "json", "promql", "ini", "nginx", "diagram"}
 	for _, f := range readmes(t) {
 		for _, b := range f.blocks {
 			where := fmt.Sprintf("%s:%d", f.path, b.start)

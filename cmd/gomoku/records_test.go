@@ -36,6 +36,36 @@ func TestReplayRecords(t *testing.T) {
 	assert.Contains(t, r.out, `"rows":15,"cols":15`, "the psq header bounds the board")
 }
 
+// renjuSGF is a c-gomoku-cli record of a renju game whose ninth move,
+// black's (7, 7), is a double three.
+const renjuSGF = "(;FF[4]GM[4]RU[4]SZ[15]PB[a]PW[b]\n;B[fh];W[aa];B[gh];W[ca];B[hf];W[ea];B[hg];W[ga];B[hh])\n"
+
+func TestReplaySGF(t *testing.T) {
+	// The rule is the record's: the ninth move is refused under renju.
+	r := runApp(t, renjuSGF, "replay")
+	assert.Equal(t, exitFail, r.code)
+	assert.Equal(t, strings.Repeat("0\n", 8), r.out)
+	assert.Contains(t, r.err, "cell (7, 7) is forbidden to black under renju: double three")
+
+	r = runApp(t, renjuSGF, "replay", "--rule", "renju")
+	assert.Equal(t, exitFail, r.code, "the same rule may be given")
+
+	requireUsage(t, runApp(t, renjuSGF, "replay", "--rule", "freestyle"), "--rule freestyle but the sgf record is for renju")
+	requireUsage(t, runApp(t, renjuSGF, "replay", "--rows", "19", "--cols", "19"), "the .sgf file is for a 15×15 board")
+
+	freestyle := strings.Replace(renjuSGF, "RU[4]", "RU[0]", 1)
+	r = runApp(t, freestyle, "replay", "--json")
+	require.Equal(t, exitOK, r.code, r.err)
+	assert.Contains(t, r.out, `"rows":15,"cols":15`)
+	assert.Contains(t, r.out, `"rule":"freestyle"`)
+
+	path := filepath.Join(t.TempDir(), "game.sgf")
+	require.NoError(t, os.WriteFile(path, []byte(freestyle), 0o644))
+	r = runApp(t, "", "replay", path)
+	require.Equal(t, exitOK, r.code, r.err)
+	assert.Equal(t, strings.Repeat("0\n", 9), r.out)
+}
+
 func TestReplayBadRecords(t *testing.T) {
 	tests := []struct {
 		name, input string

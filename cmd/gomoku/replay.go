@@ -28,8 +28,13 @@ plays them in order on a new game. One move per line: ROW COL, or ROW COL PLAYER
 with --free-order. Fields are separated by spaces, tabs or a comma; blank lines
 and lines starting with # are skipped; coordinates may be negative. FILE may
 also be a game saved by "gomoku play" (it brings its own rules), a Piskvork
-.psq record (it brings its board size) or a move string such as "h8i9j10"
-(column letter from a, row number from 1 at the top).
+.psq record (it brings its board size), an SGF record with GM[4] as
+c-gomoku-cli writes it (its board size and its rule: RU[0] freestyle, RU[1]
+exact, RU[4] renju) or a move string such as "h8i9j10" (column letter from a,
+row number from 1 at the top).
+
+Under --rule renju, a move black may not play (an overline, a double four or
+a double three) is refused like an illegal one, naming the foul.
 
 Prints one line per move as soon as it is played: 0 when the game goes on, the
 winner's number when that move wins, "draw" when it fills a bounded board.
@@ -41,6 +46,8 @@ Examples:
    gomoku replay --free-order --json moves.txt
    gomoku replay saved-game.json
    gomoku replay --rule exact game.psq
+   gomoku replay --rule renju --rows 15 --cols 15 game.txt
+   gomoku replay games.sgf
    printf '2 7\n0 0\n2 8\n0 2\n2 0\n' | gomoku replay --k 3 --rows 5 --cols 9 --torus
    echo h8i9h9i10h10i11h11i12h12 | gomoku replay`,
 		Flags: append(gamecli.Flags(true),
@@ -264,9 +271,15 @@ func recordReplayer(c *cli.Context, r io.Reader, name string) (*replayer, error)
 	}
 	if rec.Bounded() {
 		if c.IsSet(gamecli.FlagRows) && (cfg.Rows != rec.Rows || cfg.Cols != rec.Cols) {
-			return nil, exitcode.UsageError(c, "--rows/--cols give %d×%d but the .psq file is for a %d×%d board", cfg.Rows, cfg.Cols, rec.Rows, rec.Cols)
+			return nil, exitcode.UsageError(c, "--rows/--cols give %d×%d but the .%v file is for a %d×%d board", cfg.Rows, cfg.Cols, format, rec.Rows, rec.Cols)
 		}
 		cfg.Rows, cfg.Cols = rec.Rows, rec.Cols
+	}
+	if rec.HasRule {
+		if c.IsSet(gamecli.FlagRule) && cfg.Rule != rec.Rule {
+			return nil, exitcode.UsageError(c, "--rule %v but the %v record is for %v", cfg.Rule, format, rec.Rule)
+		}
+		cfg.Rule = rec.Rule
 	}
 	g, err := gamecli.NewGame(cfg, tuning)
 	if err != nil {

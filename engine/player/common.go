@@ -2,10 +2,9 @@ package player
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -27,34 +26,6 @@ func opening(cfg engine.Config) sparse.Cell {
 		return sparse.Cell{Row: cfg.Rows / 2, Col: cfg.Cols / 2}
 	}
 	return sparse.Cell{}
-}
-
-// neighbours returns, in row-major order, every empty playable cell within
-// Chebyshev distance radius of a mark, across the edges on a torus. It
-// costs O(marks · radius²) and never looks at the rest of the board,
-// whatever its size.
-func neighbours(g *engine.Game, radius int) []sparse.Cell {
-	cfg := g.Config()
-	seen := make(map[uint64]struct{})
-	var out []sparse.Cell
-	for c := range g.Marks() {
-		for dr := -radius; dr <= radius; dr++ {
-			for dc := -radius; dc <= radius; dc++ {
-				r, col := cfg.Wrap(c.Row+dr, c.Col+dc)
-				if g.CanPlace(r, col) != nil {
-					continue
-				}
-				key := cellkey.Pack(r, col)
-				if _, dup := seen[key]; dup {
-					continue
-				}
-				seen[key] = struct{}{}
-				out = append(out, sparse.Cell{Row: r, Col: col})
-			}
-		}
-	}
-	slices.SortFunc(out, sparse.Cell.Compare)
-	return out
 }
 
 // kthEmpty returns the k-th empty cell (0-based, row-major) of a bounded
@@ -93,7 +64,7 @@ func anyCell(g *engine.Game) (sparse.Cell, bool) {
 		}
 		return kthEmpty(g, 0), true
 	}
-	if ns := neighbours(g, 1); len(ns) > 0 {
+	if ns := core.Neighbours(g, 1); len(ns) > 0 {
 		return ns[0], true
 	}
 	return sparse.Cell{}, false

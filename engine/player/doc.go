@@ -48,4 +48,13 @@
 // [engine.WithTorus]): Greedy reads its lines across the edges. Search
 // does not play a torus and says so with [ErrUnsupported] rather than play
 // it as a flat board; [Supports] tells a program before the game starts.
+//
+// This package is the public face: the strategies, the names list, the
+// search's options and [Stats]. The search engines live in internal
+// packages, each keeping its own state between calls and taking the
+// move's limits as a value: internal/duel (two players on a dense
+// window), internal/sparsesearch (the sparse board) and internal/multi
+// (three or more players, on top of the sparse search), sharing
+// internal/core. README.md next to this file maps them and says how to
+// refit the evaluation.
 package player

@@ -2,10 +2,10 @@ package player
 
 import (
 	"context"
-	"math"
 	"math/rand/v2"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -53,7 +53,7 @@ func (gr *Greedy) Choose(_ context.Context, g *engine.Game, player int) (sparse.
 	}
 	// A winning cell extends a run of the winner's marks, so for K ≥ 2 it
 	// is next to one of them: distance 1 covers every win and every block.
-	near := neighbours(g, 1)
+	near := core.Neighbours(g, 1)
 	for _, c := range near {
 		if won, _ := g.WouldWin(c.Row, c.Col, player); won {
 			return c, nil
@@ -71,7 +71,7 @@ func (gr *Greedy) Choose(_ context.Context, g *engine.Game, player int) (sparse.
 			return gr.best(g, player, blocks), nil
 		}
 	}
-	cands := neighbours(g, 2)
+	cands := core.Neighbours(g, 2)
 	if len(cands) == 0 {
 		// A crowded bounded board: nothing empty near the marks.
 		c, _ := anyCell(g)
@@ -89,7 +89,7 @@ func (gr *Greedy) best(g *engine.Game, player int, cells []sparse.Cell) sparse.C
 		bestTie   uint64
 	)
 	for _, c := range cells {
-		s := localScore(g, c, player)
+		s := core.LocalScore(g, c, player)
 		tie := gr.rng.Uint64()
 		if s > bestScore || (s == bestScore && tie > bestTie) {
 			bestCell, bestScore, bestTie = c, s, tie
@@ -97,61 +97,3 @@ func (gr *Greedy) best(g *engine.Game, player int, cells []sparse.Cell) sparse.C
 	}
 	return bestCell
 }
-
-// localScore rates an empty cell for player: on each axis, the run of
-// player's marks it would join and the opponents' runs it would cut.
-// A run of n marks with e open ends is worth (n+1)² · (e+1), so longer and
-// more open runs dominate; attack counts 5/4 of defence.
-func localScore(g *engine.Game, c sparse.Cell, player int) int {
-	cfg := g.Config()
-	k := cfg.K
-	attack, defence := 0, 0
-	for _, a := range axes {
-		// On a torus the line is a cycle: the walks step across the edges
-		// and share its other cells, so neither reads one the other has.
-		others := math.MaxInt
-		if cycle := cfg.Cycle(a.dr, a.dc); cycle > 0 {
-			others = cycle - 1
-		}
-		for _, who := range [2]bool{true, false} {
-			n, open, read := 0, 0, 0
-			for _, sign := range [2]int{1, -1} {
-				r, col := c.Row, c.Col
-				var first int
-				for step := 1; step < k && read < others; step++ {
-					read++
-					r, col = cfg.Wrap(r+sign*a.dr, col+sign*a.dc)
-					m := g.At(r, col)
-					if step == 1 {
-						first = m
-					}
-					if m == 0 || m != first || (who && m != player) || (!who && m == player) {
-						if m == 0 && g.CanPlace(r, col) == nil {
-							open++
-						}
-						break
-					}
-					n++
-				}
-			}
-			v := runWorth(n, open)
-			if who {
-				attack += v
-			} else {
-				defence += v
-			}
-		}
-	}
-	return localWorth(attack, defence)
-}
-
-// runWorth is what joining or cutting a run of n marks with open empty
-// ends is worth in a local score: longer and more open runs dominate.
-func runWorth(n, open int) int { return (n + 1) * (n + 1) * (open + 1) }
-
-// localWorth combines a cell's attack and defence: attack counts 5/4 of
-// defence, so a player extends its own run before cutting an equal one.
-func localWorth(attack, defence int) int { return 5*attack + 4*defence }
-
-// axes are the four directions of a run.
-var axes = [4]struct{ dr, dc int }{{0, 1}, {1, 0}, {1, 1}, {1, -1}}

@@ -89,12 +89,12 @@ func TestMultiForcingDoubleThreat(t *testing.T) {
 		g := multiPosition(t, n, opts, [][]sparse.Cell{mine})
 		c := chooseLegal(t, s, g)
 		if n == 5 {
-			assert.Equal(t, "search", s.LastStats().Reason)
+			assert.Equal(t, player.ReasonSearch, s.LastStats().Reason)
 			assert.Less(t, s.LastStats().Score, int64(1)<<49, "a forced win claimed")
 			return
 		}
 		assert.Equal(t, sparse.Cell{Row: 10, Col: 14}, c)
-		assert.Equal(t, "vcf", s.LastStats().Reason)
+		assert.Equal(t, player.ReasonVCF, s.LastStats().Reason)
 	})
 }
 
@@ -105,7 +105,7 @@ func TestMultiNoForcingWithOneThreat(t *testing.T) {
 	eachMulti(t, []int{3, 4}, func(t *testing.T, s *player.Search, n int, opts []engine.Option) {
 		g := multiPosition(t, n, opts, [][]sparse.Cell{run(10, 11, 3)})
 		chooseLegal(t, s, g)
-		assert.Equal(t, "search", s.LastStats().Reason)
+		assert.Equal(t, player.ReasonSearch, s.LastStats().Reason)
 	})
 }
 
@@ -125,7 +125,7 @@ func TestMultiLeavesThreatToNextOpponent(t *testing.T) {
 		g := multiPosition(t, n, opts, marks)
 		c := chooseLegal(t, s, g)
 		assert.Contains(t, []sparse.Cell{{Row: 10, Col: 10}, {Row: 10, Col: 14}}, c)
-		assert.Equal(t, "vcf", s.LastStats().Reason)
+		assert.Equal(t, player.ReasonVCF, s.LastStats().Reason)
 	})
 }
 
@@ -197,11 +197,11 @@ func TestMultiBusyBlockers(t *testing.T) {
 				g := multiPosition(t, n, opts, marks)
 				c := chooseLegal(t, s, g)
 				if !busy {
-					assert.NotEqual(t, "vcf", s.LastStats().Reason)
+					assert.NotEqual(t, player.ReasonVCF, s.LastStats().Reason)
 					return
 				}
 				assert.Equal(t, sparse.Cell{Row: 10, Col: 14}, c)
-				assert.Equal(t, "vcf", s.LastStats().Reason)
+				assert.Equal(t, player.ReasonVCF, s.LastStats().Reason)
 			})
 		})
 	}
@@ -281,10 +281,10 @@ func TestMultiPlannedLine(t *testing.T) {
 			bots := []engine.Strategy{player.NewGreedy(20), player.NewGreedy(21), s, player.NewGreedy(23)}
 			play(t, g, chooseLegal(t, s, g))
 			if look != player.Planned {
-				assert.NotEqual(t, "plan", s.LastStats().Reason)
+				assert.NotEqual(t, player.ReasonPlan, s.LastStats().Reason)
 				return
 			}
-			require.Equal(t, "plan", s.LastStats().Reason)
+			require.Equal(t, player.ReasonPlan, s.LastStats().Reason)
 			for g.Status() == engine.Ongoing && g.Len() < len(opening)+6*cfg.Players {
 				play(t, g, chooseLegal(t, bots[g.Turn()-1], g))
 			}

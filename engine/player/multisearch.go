@@ -1,334 +1,51 @@
 package player
 
 import (
-	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+	"fmt"
+
+	"github.com/gomoku-engine/gomoku/engine/player/internal/multi"
 )
 
-// play marks mv for p on the working position and returns the outcome;
-// the search only tries empty cells, so an error is a bug.
-func (r *run) play(mv uint64, p int) engine.Outcome {
-	row, col := cellkey.Unpack(mv)
-	out, err := r.t.place(row, col, p)
-	if err != nil {
-		panic("player: the search tried an illegal cell: " + err.Error())
+// MultiSearch names the look-ahead a [Search] runs for three or more
+// players.
+type MultiSearch uint8
+
+// String is the name [ParseMultiSearch] reads.
+func (m MultiSearch) String() string { return multi.Kind(m).String() }
+
+// The look-aheads for three or more players.
+const (
+	// MaxN has every player maximise its own value, each in turn; it
+	// prunes nothing.
+	MaxN MultiSearch = iota
+	// Paranoid is alpha-beta with every opponent minimising the
+	// searcher's value, each opponent in turn.
+	Paranoid
+	// BestReply is best-reply search with the other opponents playing
+	// their best-ordered move (BRS+): between two moves of the searcher,
+	// one opponent's reply is searched while every other opponent plays
+	// the move it must (a win, a block) or its best move by the ordering.
+	BestReply
+	// Planned, the default, searches only the searcher's moves, every
+	// other player answering with the move a model of a player who looks
+	// one move ahead predicts (its win, its block of the first player
+	// after it who could win, else the cell best by the runs it joins and
+	// cuts): first for a line that wins, then for the line that ends best
+	// by the evaluation. Against bots that pursue their own lines it won
+	// the most games, and the soonest (see the README).
+	Planned
+)
+
+// ParseMultiSearch reads the name of a [MultiSearch].
+func ParseMultiSearch(s string) (MultiSearch, error) {
+	for _, m := range []MultiSearch{MaxN, Paranoid, BestReply, Planned} {
+		if m.String() == s {
+			return m, nil
+		}
 	}
-	return out
+	return 0, fmt.Errorf("%w: multi-player search %q (want planned, max-n, paranoid or best-reply)", ErrUnknown, s)
 }
 
-// after plays mv for p and returns the root's value of the result: a win
-// for p, a draw (0), or, when the game goes on, what next finds; then it
-// takes the move back.
-func (r *run) after(mv uint64, p, ply int, next func() int64) int64 {
-	var v int64
-	switch r.play(mv, p) {
-	case wonOutcome:
-		v = r.winFor(p, ply+1)
-	case drawnOutcome:
-	default:
-		v = next()
-	}
-	r.t.undo()
-	return v
-}
-
-// brsRoot is the best-reply value of the root move mv, searching depth
-// layers (the opponents together make one layer, the root another).
-func (r *run) brsRoot(mv uint64, depth int, alpha int64) int64 {
-	return r.after(mv, r.root, 0, func() int64 { return r.brsMin(depth-1, alpha, 2*winValue, 1) })
-}
-
-// brsMin is the opponents' layer: each opponent in turn is the one whose
-// reply is searched, the others playing their forced or best-ordered
-// moves in turn order around it, and the layer takes the reply that
-// leaves the root the least.
-func (r *run) brsMin(depth int, alpha, beta int64, ply int) int64 {
-	if depth <= 0 {
-		return r.quiet(r.next(r.root), ply)
-	}
-	best := 2 * winValue
-	for i := 0; i < r.t.n-1; i++ {
-		v := r.brsSeq(i, 0, depth, alpha, beta, ply)
-		if r.stopped {
-			return 0
-		}
-		best = min(best, v)
-		beta = min(beta, v)
-		if alpha >= beta {
-			break
-		}
-	}
-	return best
-}
-
-// brsSeq plays the opponents from the j-th after the root on, searching
-// the moves of the i-th and playing one move for each of the others.
-func (r *run) brsSeq(i, j, depth int, alpha, beta int64, ply int) int64 {
-	t := r.t
-	if j == t.n-1 {
-		return r.brsMax(depth-1, alpha, beta, ply)
-	}
-	r.tick()
-	if r.stopped {
-		return 0
-	}
-	p := (r.root+j)%t.n + 1
-	winner, at, cells := r.settled(p, ply)
-	if winner != 0 {
-		return r.winFor(winner, at)
-	}
-	moves := cells
-	switch {
-	case j != i:
-		mv, ok := r.ordered(p, cells, ply)
-		if !ok {
-			return r.evaluate()
-		}
-		moves = []uint64{mv}
-	case len(moves) == 0:
-		moves = r.candidates(p, ply)
-		if len(moves) == 0 {
-			return r.evaluate()
-		}
-	}
-	best := 2 * winValue
-	for _, mv := range moves {
-		v := r.after(mv, p, ply, func() int64 { return r.brsSeq(i, j+1, depth, alpha, beta, ply+1) })
-		if r.stopped {
-			return 0
-		}
-		best = min(best, v)
-		beta = min(beta, v)
-		if alpha >= beta {
-			break
-		}
-	}
-	return best
-}
-
-// ordered is the move p plays when its reply is not the one searched: the
-// best of the cells it must block by the move ordering, or its best
-// candidate.
-func (r *run) ordered(p int, cells []uint64, ply int) (uint64, bool) {
-	if len(cells) > 0 {
-		best, bestScore := cells[0], r.t.moveScore(cells[0], p)
-		for _, c := range cells[1:] {
-			if s := r.t.moveScore(c, p); s > bestScore {
-				best, bestScore = c, s
-			}
-		}
-		return best, true
-	}
-	for len(r.scratch) <= ply {
-		r.scratch = append(r.scratch, plyScratch{})
-	}
-	buf := &r.scratch[ply]
-	buf.scored = r.t.candidates(p, 1, buf.scored[:0])
-	if len(buf.scored) == 0 {
-		return 0, false
-	}
-	return buf.scored[0].key, true
-}
-
-// brsMax is the root's layer.
-func (r *run) brsMax(depth int, alpha, beta int64, ply int) int64 {
-	r.tick()
-	if r.stopped {
-		return 0
-	}
-	me := r.root
-	winner, at, moves := r.settled(me, ply)
-	if winner != 0 {
-		return r.winFor(winner, at)
-	}
-	if ply >= maxSearchDepth {
-		return r.evaluate()
-	}
-	if len(moves) == 0 {
-		if depth <= 0 {
-			return r.leaf(ply)
-		}
-		moves = r.candidates(me, ply)
-		if len(moves) == 0 {
-			return r.evaluate()
-		}
-	}
-	depth = max(depth, 1)
-	best := -2 * winValue
-	for _, mv := range moves {
-		v := r.after(mv, me, ply, func() int64 { return r.brsMin(depth-1, alpha, beta, ply+1) })
-		if r.stopped {
-			return 0
-		}
-		best = max(best, v)
-		alpha = max(alpha, v)
-		if alpha >= beta {
-			break
-		}
-	}
-	return best
-}
-
-// quiet scores a position at the search's horizon with p to move: a win
-// that the players in turn can no longer stop, else the horizon's value.
-func (r *run) quiet(p, ply int) int64 {
-	if winner, at, _ := r.settled(p, ply); winner != 0 {
-		return r.winFor(winner, at)
-	}
-	return r.horizon(p, ply)
-}
-
-// leafForcingNodes bounds the positions of one forcing search at a leaf.
-const leafForcingNodes = 48
-
-// threatWorth is the value of one cell from which the root has a forcing
-// win, seen with an opponent to move: several of them are more than the
-// opponents' free moves can spoil.
-const threatWorth = 1 << 14
-
-// horizon scores a position at the horizon with p to move and no threat
-// to answer. A short forcing win for p counts as a win for p. With an
-// opponent to move, every cell from which the root would have a forcing
-// win adds threatWorth, and as many of them as there are players (more
-// than the opponents can spoil, one move each) count as a win: so the
-// search builds double threats on purpose.
-func (r *run) horizon(p, ply int) int64 {
-	if !r.vcf || r.t.n < 3 {
-		return r.evaluate()
-	}
-	saved := r.vcfLeft
-	defer func() { r.vcfLeft = saved }()
-	if p == r.root {
-		r.vcfLeft = leafForcingNodes
-		if _, ok := r.forcingWin(r.root, leafForcingDepth); ok {
-			return r.winFor(r.root, ply+2*r.t.n)
-		}
-		return r.evaluate()
-	}
-	r.vcfLeft = leafForcingNodes
-	if _, ok := r.forcingWin(p, 1); ok {
-		return r.winFor(p, ply+2*r.t.n)
-	}
-	starts := r.forcingStarts(r.root, r.t.n)
-	if starts >= r.t.n {
-		return r.winFor(r.root, ply+3*r.t.n)
-	}
-	return r.evaluate() + int64(starts)*threatWorth
-}
-
-// forcingStarts counts, up to limit, the cells where a's move would start
-// a forcing win of at most two of a's moves, were it a's turn.
-func (r *run) forcingStarts(a, limit int) int {
-	t := r.t
-	n := 0
-	for _, mv := range r.forcingCands(a, t.n-1) {
-		r.vcfLeft = leafForcingNodes
-		out := r.play(mv, a)
-		won := out == wonOutcome || (out == engine.Ongoing && len(t.fours[a]) >= t.n-1 && r.blockersLose(a, r.next(a), 1))
-		t.undo()
-		if r.stopped {
-			return n
-		}
-		if won {
-			if n++; n >= limit {
-				return n
-			}
-		}
-	}
-	return n
-}
-
-// leaf scores a position at the horizon with the root to move.
-func (r *run) leaf(ply int) int64 { return r.horizon(r.root, ply) }
-
-// maxnRoot is the root's share of the max-n value of its move mv,
-// searching depth plies.
-func (r *run) maxnRoot(mv uint64, depth int, _ int64) int64 {
-	vec := r.afterVector(mv, r.root, 0, depth)
-	if vec == nil {
-		return 0
-	}
-	return vec[r.root]
-}
-
-// afterVector plays mv for p and returns the max-n value of the result,
-// searching depth-1 plies below it, nil when the search stopped; then it
-// takes the move back.
-func (r *run) afterVector(mv uint64, p, ply, depth int) []int64 {
-	var vec []int64
-	switch r.play(mv, p) {
-	case wonOutcome:
-		vec = r.winVector(p, ply+1)
-	case drawnOutcome:
-		vec = make([]int64, r.t.n+1)
-	default:
-		vec = r.maxn(depth-1, r.next(p), ply+1)
-	}
-	r.t.undo()
-	return vec
-}
-
-// maxn returns the value of the position for every player (index 1..N),
-// mover choosing the move best for itself; nil when the search stopped.
-func (r *run) maxn(depth, mover, ply int) []int64 {
-	r.tick()
-	if r.stopped {
-		return nil
-	}
-	t := r.t
-	winner, at, moves := r.settled(mover, ply)
-	if winner != 0 {
-		return r.winVector(winner, at)
-	}
-	if ply >= maxSearchDepth {
-		return r.evalVector()
-	}
-	if len(moves) == 0 {
-		if depth <= 0 {
-			if mover == r.root && r.leaf(ply) >= winValue-int64(maxSearchDepth)-int64(2*t.n) {
-				return r.winVector(mover, ply+2*t.n)
-			}
-			return r.evalVector()
-		}
-		moves = r.candidates(mover, ply)
-		if len(moves) == 0 {
-			return r.evalVector()
-		}
-	}
-	depth = max(depth, 1)
-	var best []int64
-	for _, mv := range moves {
-		vec := r.afterVector(mv, mover, ply, depth)
-		if r.stopped {
-			return nil
-		}
-		if best == nil || vec[mover] > best[mover] {
-			best = vec
-		}
-	}
-	return best
-}
-
-// winVector is the max-n value of w winning at ply.
-func (r *run) winVector(w, ply int) []int64 {
-	v := make([]int64, r.t.n+1)
-	for p := 1; p <= r.t.n; p++ {
-		v[p] = -winValue + int64(ply)
-	}
-	v[w] = winValue - int64(ply)
-	return v
-}
-
-// evalVector is every player's value as evaluate gives the root's.
-func (r *run) evalVector() []int64 {
-	t := r.t
-	var total int64
-	for p := 1; p <= t.n; p++ {
-		total += t.score[p]
-	}
-	v := make([]int64, t.n+1)
-	for p := 1; p <= t.n; p++ {
-		v[p] = int64(t.n)*t.score[p] - total
-	}
-	return v
-}
+// WithMultiSearch chooses the look-ahead for three or more players
+// ([Planned] by default).
+func WithMultiSearch(m MultiSearch) SearchOption { return func(s *Search) { s.multi = m } }

@@ -5,16 +5,17 @@ import (
 	"math/rand/v2"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/history"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// DenseLimit is the largest bounded board, in cells, for which [Random]
+// denseLimit is the largest bounded board, in cells, for which [Random]
 // keeps a set of the empty cells (two int32 per cell: 8 MiB at the limit).
 // On larger boards it samples cells at random and retries occupied ones,
 // which is O(1) expected while at least half the board is empty, and falls
 // back to an exact pick that walks the marks when the board is crowded.
-const DenseLimit = 1 << 20
+const denseLimit = 1 << 20
 
 // nearRadius is how far from an existing mark Random plays on an
 // unbounded board.
@@ -24,12 +25,12 @@ const nearRadius = 2
 const sampleTries = 64
 
 // Random picks a uniformly random legal cell. On a bounded board of at most
-// [DenseLimit] cells it builds a set of the empty cells on its first move
+// 2^20 cells it builds a set of the empty cells on its first move
 // (O(area), once per game) and then keeps it in step with the game's
 // history, so each pick is O(1) plus O(1) per move played since its last
-// call. On larger bounded boards it samples (see [DenseLimit]). On an
-// unbounded board it picks a random existing mark and a random empty cell
-// within distance 2 of it; the first move is the origin.
+// call. On larger bounded boards it samples cells and retries occupied
+// ones. On an unbounded board it picks a random existing mark and a random
+// empty cell within distance 2 of it; the first move is the origin.
 type Random struct {
 	rng *rand.Rand
 	set emptySet
@@ -52,7 +53,7 @@ func (r *Random) Choose(_ context.Context, g *engine.Game, player int) (sparse.C
 	switch {
 	case !cfg.Bounded():
 		return r.near(g), nil
-	case cfg.Rows*cfg.Cols <= DenseLimit:
+	case cfg.Rows*cfg.Cols <= denseLimit:
 		return r.set.pick(g, r.rng), nil
 	}
 	return r.sample(g), nil
@@ -73,7 +74,7 @@ func (r *Random) near(g *engine.Game) sparse.Cell {
 		}
 	}
 	// Crowded neighbourhoods: pick uniformly among all cells near marks.
-	cells := neighbours(g, nearRadius)
+	cells := core.Neighbours(g, nearRadius)
 	return cells[r.rng.IntN(len(cells))]
 }
 

@@ -6,12 +6,11 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/sparse"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 )
 
 // The tests here drive one strategy instance through a sequence of games
@@ -128,94 +127,15 @@ func resyncSteps(t *testing.T, rng *rand.Rand, cfgs []engine.Config, steps int, 
 	}
 }
 
-// searchState says which working copy s used for g and checks it.
+// checkSearchState checks the working copy s used for g against g
+// rebuilt (see duel.State.Verify and sparsesearch.State.Verify).
 func checkSearchState(t *testing.T, s *Search, g *engine.Game) {
 	t.Helper()
-	if duelable(g.Config()) && !s.sparse {
-		checkDuelState(t, s, g)
+	if duel.Plays(g.Config()) && !s.forceSparse {
+		require.NoError(t, s.duel.Verify(g))
 		return
 	}
-	checkTrackerState(t, s, g)
-}
-
-// checkDuelState compares the two-player board with one rebuilt over the
-// same window from g's moves, and with a fresh search's board.
-func checkDuelState(t *testing.T, s *Search, g *engine.Game) {
-	t.Helper()
-	ds := s.ds
-	require.NotNil(t, ds)
-	require.NotNil(t, ds.b)
-	require.Equal(t, g.Config(), ds.cfg)
-	require.Equal(t, g.History(), slices.Clip(ds.played), "the board's moves")
-	b := ds.b
-	stones := 0
-	for i, v := range b.stone {
-		if v == 1 || v == 2 {
-			stones++
-			c := b.cellAt(i)
-			require.Equal(t, g.At(c.Row, c.Col), int(v), "mark at %v", c)
-		}
-	}
-	require.Equal(t, g.Len(), stones, "marks on the board")
-	checkDuel(t, b)
-
-	nb := newDuelBoard(g.Config(), b.r0, b.c0, b.rows, b.cols)
-	for i := range g.Len() {
-		m, _ := g.MoveAt(i)
-		idx, ok := nb.index(m.Row, m.Col)
-		require.True(t, ok)
-		nb.place(idx, m.Player-1)
-	}
-	require.Equal(t, nb.stone, b.stone, "cells")
-	require.Equal(t, nb.near, b.near, "neighbour counts")
-	require.Equal(t, nb.cell, b.cell, "patterns")
-	require.Equal(t, nb.counts, b.counts, "class counts")
-	require.Equal(t, nb.worth, b.worth, "evaluation sums")
-	require.Equal(t, nb.hash, b.hash, "Zobrist key")
-	require.Equal(t, nb.moves, b.moves, "move list")
-	require.Equal(t, nb.boxes, b.boxes, "boxes")
-	require.Equal(t, nb.box, b.box, "bounding box")
-
-	fresh := NewSearch()
-	fits, warm := fresh.duelSync(g, time.Time{})
-	require.True(t, fits && warm)
-	require.Equal(t, fresh.ds.b.hash, b.hash, "Zobrist key of a fresh board")
-	require.Equal(t, duelCands(fresh.ds.b), duelCands(b), "candidates")
-}
-
-// duelCands is the candidate set of b as real cells, sorted.
-func duelCands(b *duelBoard) []sparse.Cell {
-	var out []sparse.Cell
-	b.cands(func(i int) bool {
-		out = append(out, b.cellAt(i))
-		return true
-	})
-	slices.SortFunc(out, sparse.Cell.Compare)
-	return out
-}
-
-// checkTrackerState compares the sparse search's tracker with one built
-// afresh from g's moves.
-func checkTrackerState(t *testing.T, s *Search, g *engine.Game) {
-	t.Helper()
-	tr := s.t
-	require.NotNil(t, tr)
-	require.Equal(t, g.Config(), tr.cfg)
-	require.Equal(t, g.History(), tr.g.History(), "the tracker's moves")
-	checkTracker(t, tr)
-	nt, err := newTracker(g.Config())
-	require.NoError(t, err)
-	for i := range g.Len() {
-		m, _ := g.MoveAt(i)
-		_, err := nt.place(m.Row, m.Col, m.Player)
-		require.NoError(t, err)
-	}
-	require.Equal(t, nt.score, tr.score, "scores")
-	require.Equal(t, nt.fours, tr.fours, "fours")
-	require.Equal(t, nt.threes, tr.threes, "threes")
-	require.Equal(t, nt.gain, tr.gain, "gains")
-	require.Equal(t, nt.near, tr.near, "candidates")
-	require.Equal(t, nt.hash, tr.hash, "Zobrist key")
+	require.NoError(t, s.tracked.Verify(g))
 }
 
 // cool reseeds s, whose seeded source only breaks ties, so that its next
@@ -225,13 +145,8 @@ func checkTrackerState(t *testing.T, s *Search, g *engine.Game) {
 // change of position s must have cleared them itself.
 func cool(s *Search, seed uint64, forward bool) {
 	WithSeed(seed)(s)
-	if ds := s.ds; forward && ds != nil {
-		clear(ds.tt)
-		clear(ds.kill)
-		for q := range ds.hist {
-			clear(ds.hist[q])
-		}
-		clear(s.vcfFailed)
+	if forward {
+		s.duel.Forget()
 	}
 }
 
@@ -259,7 +174,7 @@ func TestSearchResyncMatchesRebuild(t *testing.T) {
 			const seed = 5
 			opts := []SearchOption{WithBudget(0), WithMaxNodes(int64(tc.nodes)), WithMaxDepth(tc.depth), WithSeed(seed)}
 			s := NewSearch(opts...)
-			s.sparse = tc.sparse
+			s.forceSparse = tc.sparse
 			resyncSteps(t, rng, resyncConfigs(tc.players), steps, func(step int, g *engine.Game, forward bool) {
 				msg := fmt.Sprintf("step %d, %v, %d moves", step, g.Config(), g.Len())
 				cool(s, seed, forward)
@@ -269,7 +184,7 @@ func TestSearchResyncMatchesRebuild(t *testing.T) {
 				checkSearchState(t, s, g)
 
 				fresh := NewSearch(opts...)
-				fresh.sparse = tc.sparse
+				fresh.forceSparse = tc.sparse
 				fc, err := fresh.Choose(context.Background(), g, g.Turn())
 				require.NoError(t, err, msg)
 				if g.Config().Bounded() || tc.sparse || tc.players > 2 {

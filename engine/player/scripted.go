@@ -25,9 +25,6 @@ func NewScripted(cells []sparse.Cell) *Scripted {
 // Name is "scripted".
 func (s *Scripted) Name() string { return "scripted" }
 
-// Remaining is the number of cells not played yet.
-func (s *Scripted) Remaining() int { return len(s.cells) - s.next }
-
 // Choose returns the next cell of the script. It fails with
 // [ErrScriptExhausted] when none is left and with [ErrScriptIllegal] when
 // the next cell cannot be played now; a failed call does not advance the

@@ -69,7 +69,7 @@ func TestSearchTakesWin(t *testing.T) {
 	s := fixedDepth(3)
 	c := chooseLegal(t, s, g)
 	assert.Contains(t, cells(0, -1, 0, 3), c)
-	assert.Equal(t, "win", s.LastStats().Reason)
+	assert.Equal(t, player.ReasonWin, s.LastStats().Reason)
 }
 
 func TestSearchBlocksLoss(t *testing.T) {
@@ -96,7 +96,7 @@ func TestSearchFindsVCF(t *testing.T) {
 			g := vcfPosition(t, engine.WithRule(rule))
 			s := fixedDepth(1)
 			c := chooseLegal(t, s, g)
-			assert.Equal(t, "vcf", s.LastStats().Reason)
+			assert.Equal(t, player.ReasonVCF, s.LastStats().Reason)
 			assert.Contains(t, cells(1, 3, 0, 3, 1, 2), c, "(1, 2) makes a four and an open three")
 			assert.Equal(t, 1, playOut(t, g, s, 4), "the fours win against any defence")
 		})
@@ -107,7 +107,7 @@ func TestSearchFindsForcedWinWithoutVCF(t *testing.T) {
 	g := vcfPosition(t)
 	s := fixedDepth(5, player.WithVCF(false), player.WithVCT(false))
 	chooseLegal(t, s, g)
-	assert.Equal(t, "search", s.LastStats().Reason)
+	assert.Equal(t, player.ReasonSearch, s.LastStats().Reason)
 	assert.Greater(t, s.LastStats().Score, int64(1)<<49, "alpha-beta sees the win")
 	assert.Equal(t, 1, playOut(t, g, s, 4))
 }
@@ -123,13 +123,13 @@ func TestSearchFindsVCT(t *testing.T) {
 	g := position()
 	s := fixedDepth(1)
 	c := chooseLegal(t, s, g)
-	assert.Equal(t, "vct", s.LastStats().Reason)
+	assert.Equal(t, player.ReasonVCT, s.LastStats().Reason)
 	assert.Equal(t, sparse.Cell{}, c)
 	assert.Equal(t, 1, playOut(t, g, s, 4))
 	// Without threat-space search, a one-ply search does not see it.
 	s = fixedDepth(1, player.WithVCT(false))
 	chooseLegal(t, s, position())
-	assert.Equal(t, "search", s.LastStats().Reason)
+	assert.Equal(t, player.ReasonSearch, s.LastStats().Reason)
 }
 
 func TestSearchRefutesOpponentVCF(t *testing.T) {
@@ -141,12 +141,12 @@ func TestSearchRefutesOpponentVCF(t *testing.T) {
 	s := fixedDepth(2, player.WithVCT(false))
 	c, err := s.Choose(context.Background(), g, 2)
 	require.NoError(t, err)
-	assert.Equal(t, "refute", s.LastStats().Reason)
+	assert.Equal(t, player.ReasonRefute, s.LastStats().Reason)
 	_, err = g.PlayAs(c.Row, c.Col, 2)
 	require.NoError(t, err)
 	attacker := fixedDepth(1, player.WithVCT(false))
 	chooseLegal(t, attacker, g)
-	assert.NotEqual(t, "vcf", attacker.LastStats().Reason, "player 2's move %v stops the fours", c)
+	assert.NotEqual(t, player.ReasonVCF, attacker.LastStats().Reason, "player 2's move %v stops the fours", c)
 }
 
 func TestSearchExactRuleIgnoresOverline(t *testing.T) {

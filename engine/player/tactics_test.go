@@ -75,7 +75,7 @@ func TestSearchTactics(t *testing.T) {
 					})
 					s := fixedDepth(2)
 					assert.Equal(t, at(cells(0, k))[0], chooseLegal(t, s, g))
-					assert.Equal(t, "win", s.LastStats().Reason)
+					assert.Equal(t, player.ReasonWin, s.LastStats().Reason)
 				})
 				t.Run(name+"/block", func(t *testing.T) {
 					g := setUp(t, opts, map[int][]sparse.Cell{
@@ -128,7 +128,7 @@ func TestSearchThreatsOnBoundedBoards(t *testing.T) {
 			})
 			s := fixedDepth(1)
 			chooseLegal(t, s, g)
-			assert.Equal(t, "vcf", s.LastStats().Reason)
+			assert.Equal(t, player.ReasonVCF, s.LastStats().Reason)
 			assert.Equal(t, 1, playOut(t, g, s, 4))
 		})
 		t.Run(rule.String()+"/vct", func(t *testing.T) {
@@ -138,7 +138,7 @@ func TestSearchThreatsOnBoundedBoards(t *testing.T) {
 			})
 			s := fixedDepth(1)
 			assert.Equal(t, sparse.Cell{Row: 5, Col: 5}, chooseLegal(t, s, g))
-			assert.Equal(t, "vct", s.LastStats().Reason)
+			assert.Equal(t, player.ReasonVCT, s.LastStats().Reason)
 		})
 	}
 }

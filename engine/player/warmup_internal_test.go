@@ -37,15 +37,13 @@ func TestWarmUp(t *testing.T) {
 		c, err := s.Choose(context.Background(), g, g.Turn())
 		require.NoError(t, err)
 		require.NoError(t, g.CanPlace(c.Row, c.Col))
-		if s.LastStats().Reason != "warm-up" {
+		if s.LastStats().Reason != ReasonWarmUp {
 			break
 		}
 		warmUps++
 	}
 	assert.Positive(t, warmUps, "1 ms is not enough to replay 3000 moves")
-	assert.NotEqual(t, "warm-up", s.LastStats().Reason, "the copy gets built")
-	require.Equal(t, g.History(), s.ds.played)
-	checkDuel(t, s.ds.b)
+	assert.NotEqual(t, ReasonWarmUp, s.LastStats().Reason, "the copy gets built")
 }
 
 func TestQuickMove(t *testing.T) {

@@ -11,8 +11,8 @@ import (
 )
 
 // Detect names the format of a record from its content: a .psq file starts
-// with the "Piskvorky" header, a move string is nothing but letter-number
-// pairs and whitespace. Anything else (a JSON saved game, say) is
+// with the "Piskvorky" header, an SGF record with "(;", a move string is
+// nothing but letter-number pairs and whitespace. Anything else (a JSON saved game, say) is
 // [Unknown], so a caller can try its own formats next.
 func Detect(data []byte) Format {
 	s := strings.TrimSpace(string(withoutBOM(data)))
@@ -21,6 +21,8 @@ func Detect(data []byte) Format {
 		return Unknown
 	case strings.HasPrefix(s, psqMagic):
 		return PSQ
+	case strings.HasPrefix(s, "(") && strings.HasPrefix(strings.TrimLeft(s[1:], " \t\r\n"), ";"):
+		return SGF
 	case isMoveString(s):
 		return MoveString
 	}
@@ -71,11 +73,14 @@ func Load(data []byte) (*Record, Format, error) {
 	case MoveString:
 		rec, err := ParseMoveString(string(data))
 		return rec, f, err
+	case SGF:
+		rec, err := ParseSGF(string(data))
+		return rec, f, err
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, Unknown, fmt.Errorf("%w: the input is empty", ErrEmpty)
 	}
-	return nil, Unknown, fmt.Errorf("%w: neither a Piskvork .psq file (\"Piskvorky WxH, ...\" header) nor a move string like \"h8i9\"", ErrUnknownFormat)
+	return nil, Unknown, fmt.Errorf("%w: neither a Piskvork .psq file (\"Piskvorky WxH, ...\" header), an SGF record (\"(;GM[4]...\") nor a move string like \"h8i9\"", ErrUnknownFormat)
 }
 
 // LoadFile reads and loads a record file; errors name the file.
@@ -97,6 +102,8 @@ func (r *Record) Format(f Format) (string, error) {
 	switch f {
 	case PSQ:
 		return FormatPSQ(r)
+	case SGF:
+		return FormatSGF(r)
 	case MoveString:
 		s, err := FormatMoveString(r.Moves)
 		if err != nil {

@@ -1,6 +1,7 @@
 // Package record reads and writes finished or unfinished two-player games in
-// the formats the Gomoku world exchanges: Piskvork's .psq files and the
-// compact move strings of opening books ("h8i9j10").
+// the formats the Gomoku world exchanges: Piskvork's .psq files, SGF as
+// c-gomoku-cli writes it, and the compact move strings of opening books
+// ("h8i9j10").
 //
 // # Piskvork .psq
 //
@@ -28,6 +29,28 @@
 // does not parse is an error, not the start of the trailer, so a typo in a
 // move is reported instead of silently cutting the game short.
 //
+// # SGF
+//
+// The Smart Game Format records Gomoku and renju as game 4, the way the
+// tournament manager c-gomoku-cli writes them:
+//
+//	(;FF[4]GM[4]SZ[15]RU[4]PB[black engine]PW[white engine]RE[B+1]
+//	;B[hh]C[1203ms];W[ii]C[857ms])
+//
+// SZ is the board's side, or columns:rows for a rectangle. RU is the rule
+// by its Gomocup number, 0 freestyle, 1 exactly five, 4 renju (the names
+// are read too). A move is B[] or W[] with two letters, column then row
+// from the top-left "aa", a..z then A..Z; moves alternate, black first,
+// and a comment C[1203ms] is the move's time. The other root properties
+// (GN, EV, DT, RO, RE, TE...) are kept verbatim in [Record.Info]; other
+// comments and properties of move nodes are not kept. A file holding
+// several games (c-gomoku-cli appends them) reads as its first; where the
+// game tree branches the main line, the first variation, is followed.
+// Stones set up before the game (AB, AW) and passes are refused: a record
+// is a sequence of alternating moves. A record without a size (a move
+// string) is written without SZ if its moves lie in the 52 × 52 cells
+// the letters reach.
+//
 // # Move strings
 //
 // An opening book writes a game as one string of moves, each a column letter
@@ -50,7 +73,7 @@
 // moves on an [engine.Game]. [Save] writes atomically (a temporary file
 // renamed over the target).
 //
-// Both formats describe flat boards. A torus (see [engine.WithTorus]) has
+// All three formats describe flat boards. A torus (see [engine.WithTorus]) has
 // no place in them: [FromGame] refuses one and [Record.Game] refuses to
 // play a record on one, with [ErrUnsupported], rather than let a torus game
 // be read back as a flat one.

@@ -21,27 +21,32 @@ func FuzzPSQ(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, text string) {
-		rec, err := record.ParsePSQ(text)
-		if err != nil {
-			require.Nil(t, rec)
-			var se *record.SyntaxError
-			require.ErrorAs(t, err, &se)
-			require.Positive(t, se.Line)
-			return
-		}
-		checkRecord(t, rec)
-		out, err := record.FormatPSQ(rec)
-		if err != nil {
-			// Only names or trailer lines that would read back differently
-			// are refused; the moves and header always write.
-			require.ErrorIs(t, err, record.ErrUnsupported)
-			return
-		}
-		back, err := record.ParsePSQ(out)
-		require.NoError(t, err, "re-reading %q", out)
-		require.Equal(t, rec, back)
-	})
+	// Only names or trailer lines that would read back differently are
+	// refused; the moves and header always write.
+	f.Fuzz(func(t *testing.T, text string) { roundTrip(t, text, record.ParsePSQ, record.FormatPSQ) })
+}
+
+// roundTrip checks that text parses or fails cleanly, and that whatever
+// parses writes back, unless the format cannot hold some of it, to text
+// that parses to the same record.
+func roundTrip(t *testing.T, text string, parse func(string) (*record.Record, error), format func(*record.Record) (string, error)) {
+	rec, err := parse(text)
+	if err != nil {
+		require.Nil(t, rec)
+		var se *record.SyntaxError
+		require.ErrorAs(t, err, &se)
+		require.Positive(t, se.Line)
+		return
+	}
+	checkRecord(t, rec)
+	out, err := format(rec)
+	if err != nil {
+		require.ErrorIs(t, err, record.ErrUnsupported)
+		return
+	}
+	back, err := parse(out)
+	require.NoError(t, err, "re-reading %q", out)
+	require.Equal(t, rec, back)
 }
 
 // FuzzMoveString: any input parses or fails cleanly; what parses writes
@@ -69,9 +74,27 @@ func FuzzMoveString(f *testing.F) {
 	})
 }
 
+// FuzzSGF: any input parses or fails cleanly, and whatever parses writes
+// back to text that parses to the same record.
+func FuzzSGF(f *testing.F) {
+	for _, s := range []string{
+		cliSGF,
+		"(;GM[4]SZ[15];B[hh](;W[ii];B[jj])(;W[aa]))",
+		"(;GM[4]PB[a\\]b\\\\c]PW[x\\\ny])",
+		"(;FF[4]GM[4]SZ[20:15]RU[0]AP[x][y];B[aa]C[0ms];W[Ab]C[9ms])",
+		"(;GM[4];B[aa];B[bb])",
+		"(;GM[4]RU[renju]",
+	} {
+		f.Add(s)
+	}
+	// Only root properties that would read back as others are refused;
+	// moves, size, rule and names always write.
+	f.Fuzz(func(t *testing.T, text string) { roundTrip(t, text, record.ParseSGF, record.FormatSGF) })
+}
+
 // FuzzLoad: Load never panics and agrees with Detect.
 func FuzzLoad(f *testing.F) {
-	for _, s := range []string{gomocupPSQ, "h8i9", "{}", "", "\uFEFFh8"} {
+	for _, s := range []string{gomocupPSQ, "h8i9", "{}", "", "\uFEFFh8", cliSGF, "( ;B[aa])"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -138,7 +138,7 @@ func TestParseFormat(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, f, got)
 	}
-	_, err := record.ParseFormat("sgf")
+	_, err := record.ParseFormat("renlib")
 	assert.ErrorIs(t, err, record.ErrUnknownFormat)
 	assert.Equal(t, "Format(9)", record.Format(9).String())
 }

@@ -180,9 +180,12 @@ func WritePSQ(w io.Writer, rec *Record) error {
 }
 
 // FormatPSQ returns rec as .psq text.
-func FormatPSQ(rec *Record) (string, error) {
+func FormatPSQ(rec *Record) (string, error) { return formatWith(WritePSQ, rec) }
+
+// formatWith returns the text write produces for rec.
+func formatWith(write func(io.Writer, *Record) error, rec *Record) (string, error) {
 	var sb strings.Builder
-	if err := WritePSQ(&sb, rec); err != nil {
+	if err := write(&sb, rec); err != nil {
 		return "", err
 	}
 	return sb.String(), nil

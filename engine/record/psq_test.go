@@ -174,6 +174,8 @@ func TestPSQRoundTripFromGame(t *testing.T) {
 	require.NoError(t, err)
 	back, err := record.ParsePSQ(text)
 	require.NoError(t, err)
+	assert.True(t, rec.HasRule, "FromGame records the rule")
+	rec.HasRule = false // which .psq does not carry
 	assert.Equal(t, rec, back)
 
 	replayed, err := back.Game()
@@ -230,7 +232,7 @@ func TestRecordsRefuseATorus(t *testing.T) {
 	rec, err := record.FromGame(g)
 	assert.Nil(t, rec)
 	require.ErrorIs(t, err, record.ErrUnsupported)
-	assert.EqualError(t, err, "record: game cannot be written in this format: a torus (lines wrapping around the edges) cannot be recorded in .psq or move strings, which know flat boards only; save it as a game file (JSON)")
+	assert.EqualError(t, err, "record: game cannot be written in this format: a torus (lines wrapping around the edges) cannot be recorded in .psq, SGF or move strings, which know flat boards only; save it as a game file (JSON)")
 
 	for _, text := range []string{"Piskvorky 9x9, 11:11, 0\n5,5,0\n", "e5"} {
 		rec, _, err := record.Load([]byte(text))

@@ -17,6 +17,9 @@ const (
 	PSQ
 	// MoveString is the compact "h8i9" notation.
 	MoveString
+	// SGF is the Smart Game Format for Gomoku (GM[4]), as c-gomoku-cli
+	// writes it.
+	SGF
 )
 
 func (f Format) String() string {
@@ -27,11 +30,14 @@ func (f Format) String() string {
 		return "psq"
 	case MoveString:
 		return "moves"
+	case SGF:
+		return "sgf"
 	}
 	return fmt.Sprintf("Format(%d)", uint8(f))
 }
 
-// ParseFormat is the inverse of [Format.String] for the readable formats.
+// ParseFormat is the inverse of [Format.String] for the formats a command
+// writes on request: psq and moves.
 func ParseFormat(s string) (Format, error) {
 	for _, f := range []Format{PSQ, MoveString} {
 		if s == f.String() {
@@ -85,14 +91,19 @@ type Move struct {
 	TimeMS   int
 }
 
-// Record is a two-player game. Header and trailer fields that only .psq
-// carries are zero for move strings; they are kept so that reading and
-// writing a .psq file loses nothing.
+// Record is a two-player game. Fields that only one format carries are
+// zero for the others; they are kept so that reading and writing a file
+// in its own format loses nothing.
 type Record struct {
 	// Rows and Cols are the board's height (psq y) and width (psq x). Zero
 	// means the record does not say (a move string).
 	Rows, Cols int
 	Moves      []Move
+
+	// HasRule says whether the record states its rule, Rule is it. SGF's
+	// RU carries it; .psq files and move strings do not.
+	HasRule bool
+	Rule    engine.Rule
 
 	// Levels are the header's "o1:o2": per seat, 0 for a human or a
 	// computer's level.
@@ -106,6 +117,9 @@ type Record struct {
 	Result    int
 	// Extra holds trailer lines after the result code, verbatim.
 	Extra []string
+	// Info holds the SGF root properties no other field carries (game
+	// name, event, date, result...), in order, verbatim.
+	Info []Property
 }
 
 // Player returns the player (1 or 2) who made the i-th move (0-based).
@@ -115,9 +129,10 @@ func Player(i int) int { return i%2 + 1 }
 func (r *Record) Bounded() bool { return r.Rows > 0 && r.Cols > 0 }
 
 // Game replays the record on a new two-player game configured by opts (K,
-// rule, checker...). A record that states its size (psq) bounds the board
-// to it, overriding opts; one that does not (a move string) plays on the
-// board opts describe, unbounded by default. A move the rules refuse gives
+// rule, checker...). A record that states its size (psq, SGF) bounds the
+// board to it, overriding opts; one that does not (a move string) plays on
+// the board opts describe, unbounded by default. A record that states its
+// rule (SGF) plays under it, also overriding opts. A move the rules refuse gives
 // an error wrapping [ErrIllegal] and the engine's reason, naming the move's
 // 1-based number. Records are of flat boards: opts that ask for a torus
 // are refused with [ErrUnsupported].
@@ -126,6 +141,9 @@ func (r *Record) Game(opts ...engine.Option) (*engine.Game, error) {
 	all = append(all, engine.WithPlayers(2))
 	if r.Bounded() {
 		all = append(all, engine.WithBounds(r.Rows, r.Cols))
+	}
+	if r.HasRule {
+		all = append(all, engine.WithRule(r.Rule))
 	}
 	empty, err := engine.New(all...)
 	if err != nil {
@@ -146,13 +164,14 @@ func (r *Record) Game(opts ...engine.Option) (*engine.Game, error) {
 	return g, err
 }
 
-// errTorus refuses a torus: neither format can say that a board's lines
+// errTorus refuses a torus: no format here can say that a board's lines
 // wrap around its edges, and a record read back would be played flat.
-var errTorus = fmt.Errorf("%w: a torus (lines wrapping around the edges) cannot be recorded in .psq or move strings, which know flat boards only; save it as a game file (JSON)", ErrUnsupported)
+var errTorus = fmt.Errorf("%w: a torus (lines wrapping around the edges) cannot be recorded in .psq, SGF or move strings, which know flat boards only; save it as a game file (JSON)", ErrUnsupported)
 
 // FromGame records a game's moves. The game must have two players who moved
 // in turn starting with player 1, on a flat board (not a torus); psq times
-// are zero. The board size is the game's (zero for an unbounded game).
+// are zero. The board size and the rule are the game's (the size is zero
+// for an unbounded game).
 func FromGame(g *engine.Game) (*Record, error) {
 	cfg := g.Config()
 	if cfg.Torus {
@@ -161,7 +180,7 @@ func FromGame(g *engine.Game) (*Record, error) {
 	if cfg.Players != 2 {
 		return nil, fmt.Errorf("%w: %d players (records hold two)", ErrUnsupported, cfg.Players)
 	}
-	rec := &Record{Rows: cfg.Rows, Cols: cfg.Cols}
+	rec := &Record{Rows: cfg.Rows, Cols: cfg.Cols, HasRule: true, Rule: cfg.Rule}
 	for i, m := range g.History() {
 		if m.Player != Player(i) {
 			return nil, fmt.Errorf("%w: move %d is by player %d, records alternate 1, 2, 1...", ErrUnsupported, i+1, m.Player)

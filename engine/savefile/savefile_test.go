@@ -58,6 +58,8 @@ func TestRoundTrip(t *testing.T) {
 			[2]int{0, 0}, [2]int{0, 1}, [2]int{0, 2}), nil},
 		{"torus won across the edge", play(t, newGame(t, engine.WithK(3), engine.WithBounds(3, 4), engine.WithTorus()),
 			[2]int{1, 3}, [2]int{0, 0}, [2]int{1, 0}, [2]int{2, 2}, [2]int{1, 1}), nil},
+		{"renju with black to move", play(t, newGame(t, engine.WithRule(engine.Renju), engine.WithBounds(15, 15)),
+			[2]int{7, 5}, [2]int{0, 0}, [2]int{7, 6}, [2]int{0, 2}, [2]int{5, 7}, [2]int{0, 4}, [2]int{6, 7}, [2]int{0, 6}), []string{"black", "white"}},
 		{"three players exact", play(t, newGame(t, engine.WithPlayers(3), engine.WithRule(engine.Exact)),
 			[2]int{0, 0}, [2]int{5, 5}, [2]int{9, 9}), []string{"a \"quoted\", name", "b\\", "c:d"}},
 	}
@@ -142,7 +144,8 @@ func TestReadRejects(t *testing.T) {
 		{"no players", `"players": 2, `, ``, savefile.ErrInvalid, `no "players"`},
 		{"no rule", `"rule": "freestyle", `, ``, savefile.ErrInvalid, `no "rule"`},
 		{"no order", `, "order": "rotation"`, ``, savefile.ErrInvalid, `no "order"`},
-		{"bad rule", `"freestyle"`, `"renju"`, savefile.ErrInvalid, "unknown rule"},
+		{"bad rule", `"freestyle"`, `"caro"`, savefile.ErrInvalid, "unknown rule"},
+		{"renju with K = 3", `"freestyle"`, `"renju"`, savefile.ErrInvalid, "renju is five in a row"},
 		{"bad order", `"rotation"`, `"random"`, savefile.ErrInvalid, "unknown turn order"},
 		{"half bounded", `"cols": 3`, `"cols": 0`, savefile.ErrInvalid, "both be 0"},
 		{"k too big", `"k": 3`, `"k": 4`, savefile.ErrInvalid, "cannot fit"},
@@ -276,4 +279,21 @@ func TestReadTakesTuning(t *testing.T) {
 	requireSameGame(t, g, tuned.Game)
 	assert.Equal(t, engine.RunsChecker, tuned.Game.Checker())
 	assert.Equal(t, sparse.GoMapCell, tuned.Game.Layout())
+}
+
+// TestReadRejectsForbiddenMove: a saved renju game whose moves include
+// one renju forbids to black is invalid, and the error names the foul.
+func TestReadRejectsForbiddenMove(t *testing.T) {
+	g := play(t, newGame(t, engine.WithRule(engine.Renju), engine.WithBounds(15, 15)),
+		[2]int{7, 5}, [2]int{0, 0}, [2]int{7, 6}, [2]int{0, 2}, [2]int{5, 7}, [2]int{0, 4}, [2]int{6, 7}, [2]int{0, 6})
+	var buf bytes.Buffer
+	require.NoError(t, savefile.Write(&buf, g, nil))
+	text := buf.String()
+	require.Contains(t, text, "[0, 6, 2]\n")
+	text = strings.Replace(text, "[0, 6, 2]\n", "[0, 6, 2], [7, 7, 1]\n", 1)
+	_, err := savefile.Read(strings.NewReader(text))
+	require.ErrorIs(t, err, savefile.ErrInvalid)
+	require.ErrorIs(t, err, engine.ErrForbidden)
+	assert.Contains(t, err.Error(), "move 9")
+	assert.Contains(t, err.Error(), "double three")
 }

@@ -16,10 +16,11 @@ import (
 )
 
 // Game files come in two kinds. A saved game (JSON, written by play and
-// match) brings its own rules and seats. A record (a Piskvork .psq file or
-// a move string such as "h8i9") brings only two players' moves and, for
-// .psq, the board's size, so it is played under the rules the command line
-// gives: K, the rule, and for a move string the bounds.
+// match) brings its own rules and seats. A record (a Piskvork .psq file,
+// an SGF record or a move string such as "h8i9") brings only two players'
+// moves, for .psq and SGF the board's size, and for SGF the rule, so it is
+// played under the rules the command line gives for the rest: K, the rule
+// unless SGF gives it, and for a move string the bounds.
 
 // InputKind is what a game file or a replay's input holds.
 type InputKind uint8
@@ -27,16 +28,16 @@ type InputKind uint8
 const (
 	MoveList   InputKind = iota // lines of ROW COL [PLAYER], for replay
 	SavedGame                   // JSON written by play and match
-	GameRecord                  // a .psq file or a move string
+	GameRecord                  // a .psq file, an SGF record or a move string
 )
 
 // utf8BOM is the byte-order mark that may open a UTF-8 file.
 const utf8BOM = "\uFEFF"
 
 // Sniff tells the kinds apart by the first byte after a byte-order mark
-// and blanks: '{' opens a saved game, a letter a record (a .psq file's
-// "Piskvorky" header or a move string like "h8i9"), anything else a move
-// list. It consumes the byte-order mark and peeks at no more than it needs,
+// and blanks: '{' opens a saved game, a letter or '(' a record (a .psq
+// file's "Piskvorky" header, a move string like "h8i9" or an SGF game
+// tree), anything else a move list. It consumes the byte-order mark and peeks at no more than it needs,
 // so a program feeding moves one at a time is not kept waiting.
 func Sniff(r *bufio.Reader) (InputKind, error) {
 	if bom, _ := r.Peek(len(utf8BOM)); string(bom) == utf8BOM {
@@ -55,7 +56,7 @@ func Sniff(r *bufio.Reader) (InputKind, error) {
 			continue
 		case c == '{':
 			return SavedGame, nil
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '(':
 			return GameRecord, nil
 		}
 		return MoveList, nil
@@ -70,8 +71,8 @@ func KindOf(data []byte) InputKind {
 }
 
 // GameFromRecord replays a record under the rules cfg, which must be for
-// two players in rotation, with the tuning options; a .psq file's size
-// replaces cfg's bounds.
+// two players in rotation, with the tuning options; a .psq or SGF file's
+// size replaces cfg's bounds, and an SGF file's rule cfg's rule.
 func GameFromRecord(data []byte, cfg engine.Config, tuning []engine.Option) (*engine.Game, error) {
 	rec, _, err := record.Load(data)
 	if err != nil {
@@ -83,7 +84,7 @@ func GameFromRecord(data []byte, cfg engine.Config, tuning []engine.Option) (*en
 	return rec.Game(append([]engine.Option{engine.WithConfig(cfg)}, tuning...)...)
 }
 
-var errNotAGameFile = errors.New("not a game file: neither a saved game (JSON), a Piskvork .psq record nor a move string like h8i9")
+var errNotAGameFile = errors.New("not a game file: neither a saved game (JSON), a Piskvork .psq record, an SGF record nor a move string like h8i9")
 
 // GameFromSaved replays a saved game with the tuning chosen on the command
 // line.

@@ -18,14 +18,14 @@ const (
 	FlagRows      = "rows"
 	flagCols      = "cols"
 	flagTorus     = "torus"
-	flagRule      = "rule"
+	FlagRule      = "rule"
 	flagFreeOrder = "free-order"
 	flagChecker   = "checker"
 )
 
 // rulesFlags are the flags that define the game itself; a saved game
 // brings its own, so they cannot be combined with one.
-var rulesFlags = []string{flagK, FlagPlayers, FlagRows, flagCols, flagTorus, flagRule, flagFreeOrder}
+var rulesFlags = []string{flagK, FlagPlayers, FlagRows, flagCols, flagTorus, FlagRule, flagFreeOrder}
 
 // Flags returns the flags that configure a game. freeOrder adds
 // --free-order, which only makes sense where moves can name their player.
@@ -36,7 +36,7 @@ func Flags(freeOrder bool) []cli.Flag {
 		&cli.IntFlag{Name: FlagRows, Usage: "bound the board to `R` rows 0..R-1 (with --cols)", DefaultText: "unbounded"},
 		&cli.IntFlag{Name: flagCols, Usage: "bound the board to `C` columns 0..C-1 (with --rows)", DefaultText: "unbounded"},
 		&cli.BoolFlag{Name: flagTorus, Usage: "wrap the board around its edges (with --rows and --cols): lines run on from the last column into the first and from the bottom row into the top; moves stay on the board"},
-		&cli.StringFlag{Name: flagRule, Value: engine.Freestyle.String(), Usage: "`RULE`: freestyle (K or more in a row wins) or exact (exactly K; overlines do not win)"},
+		&cli.StringFlag{Name: FlagRule, Value: engine.Freestyle.String(), Usage: "`RULE`: freestyle (K or more in a row wins), exact (exactly K; overlines do not win) or renju (two players, K = 5, no torus: black wins with exactly five and may not play an overline, a double four or a double three; white wins with five or more)"},
 		&cli.StringFlag{Name: flagChecker, Value: engine.AutoChecker.String(), Usage: "win checker `NAME`: auto, walk, runs or lines (lines needs an n×n board with K = n); all give the same results"},
 	}
 	if freeOrder {
@@ -61,7 +61,7 @@ func Config(c *cli.Context) (engine.Config, []engine.Option, error) {
 	if cfg.Torus = c.Bool(flagTorus); cfg.Torus && !c.IsSet(FlagRows) {
 		return cfg, nil, exitcode.UsageError(c, "--torus needs a bounded board to wrap around: give --rows and --cols")
 	}
-	rule, err := engine.ParseRule(c.String(flagRule))
+	rule, err := engine.ParseRule(c.String(FlagRule))
 	if err != nil {
 		return cfg, nil, exitcode.UsageError(c, "--rule: %v", err)
 	}

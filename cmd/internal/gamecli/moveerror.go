@@ -32,6 +32,10 @@ func DescribeMoveError(g *engine.Game, err error, decidedAt int) string {
 		return fmt.Sprintf("bad player number %d (players are 1..%d)", m.Player, cfg.Players)
 	case errors.Is(err, engine.ErrWrongTurn):
 		return fmt.Sprintf("it is player %d's turn, not player %d's", g.Turn(), m.Player)
+	case errors.Is(err, engine.ErrForbidden):
+		var fe *engine.ForbiddenError
+		errors.As(err, &fe)
+		return fmt.Sprintf("cell (%d, %d) is forbidden to black under renju: %v", m.Row, m.Col, fe.Foul)
 	}
 	return err.Error()
 }

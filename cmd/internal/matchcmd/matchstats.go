@@ -124,9 +124,9 @@ func (st *matchStats) writeSearch(w io.Writer) error {
 		over, overTen, overCPU int
 	)
 	for _, m := range st.moves {
-		reasons[m.Reason]++
+		reasons[m.Reason.String()]++
 		times = append(times, int64(m.Elapsed))
-		if m.Reason == "search" {
+		if m.Reason == player.ReasonSearch {
 			depths = append(depths, int64(m.Depth))
 		}
 		nodes += m.Nodes

@@ -84,7 +84,9 @@ func TestBadGames(t *testing.T) {
 		{"rows without cols", `{"rows":5}`, http.StatusUnprocessableEntity},
 		{"negative rows", `{"rows":-3,"cols":-3}`, http.StatusUnprocessableEntity},
 		{"board beyond 32 bits", `{"rows":4294967296,"cols":4294967296}`, http.StatusUnprocessableEntity},
-		{"unknown rule", `{"rule":"renju"}`, http.StatusUnprocessableEntity},
+		{"unknown rule", `{"rule":"caro"}`, http.StatusUnprocessableEntity},
+		{"renju with a bot", `{"rule":"renju","seats":["human","greedy"]}`, http.StatusUnprocessableEntity},
+		{"renju for three", `{"rule":"renju","players":3}`, http.StatusUnprocessableEntity},
 		{"k longer than the board", `{"k":6,"rows":5,"cols":5}`, http.StatusUnprocessableEntity},
 		{"unknown field", `{"k":5,"timer":60}`, http.StatusBadRequest},
 		{"wrong type", `{"k":"5"}`, http.StatusBadRequest},
@@ -114,4 +116,23 @@ func TestBadGames(t *testing.T) {
 		code, b := c.do("GET", fmt.Sprintf("/api/games/%s/events?%s", c.create(`{}`).ID, q), "", "")
 		assert.Equal(t, http.StatusBadRequest, code, "%s: %s", q, b)
 	}
+}
+
+// TestRenjuForbiddenMove: in a renju game black's forbidden move is
+// refused like an illegal one, naming the foul, and the game goes on.
+func TestRenjuForbiddenMove(t *testing.T) {
+	c, _ := startServer(t)
+	g := c.create(`{"rule":"renju","rows":15,"cols":15}`)
+	black, white := g.Seats[0].Token, g.Seats[1].Token
+	for i, m := range [][2]int{{7, 5}, {0, 0}, {7, 6}, {0, 2}, {5, 7}, {0, 4}, {6, 7}, {0, 6}} {
+		token := black
+		if i%2 == 1 {
+			token = white
+		}
+		c.mustMove(g.ID, token, m[0], m[1], i)
+	}
+	code, b := c.move(g.ID, black, 7, 7, 8)
+	assert.Equal(t, http.StatusUnprocessableEntity, code)
+	assert.Contains(t, string(b), "double three")
+	c.mustMove(g.ID, black, 7, 8, 8)
 }

@@ -25,11 +25,24 @@ reports the acknowledged (committed) moves per second and the latency of a
 move, from sending it to its 200 answer. Each game plays moves two cells
 apart, so none is ever won, for --moves moves, then a new game takes its
 place. Start the server without rate limits, as the load comes from one
-address and each seat moves as fast as it is answered.
+address and each seat moves as fast as it is answered. With several --url
+(servers sharing one PostgreSQL database), the games are spread over them.
 
-Example:
+With --watchers N, it measures spectators instead: N WebSocket connections
+spread over --games games (and over the --url servers), while the games
+move --rate times a second in all, posted to the first server. It reports
+the spectators held, the events delivered, in order and missing, the
+latency from posting a move to each delivery, and each server's memory per
+spectator from its /metrics (after a garbage collection when --pprof gives
+the server's profiles address). N connections take N open files here and
+N on the servers' side; the limit is raised to the hard limit if needed.
+
+Examples:
    gomoku serve --db /tmp/bench.db --rate 0 --move-rate 0 --game-rate 0 --log none &
-   gomoku serve-bench --url http://127.0.0.1:8080 --games 100 --duration 10s`
+   gomoku serve-bench --url http://127.0.0.1:8080 --games 100 --duration 10s
+
+   gomoku serve --db /tmp/w.db --rate 0 --move-rate 0 --game-rate 0 --max-watchers-per-addr 0 --pprof 127.0.0.1:6060 --log none &
+   gomoku serve-bench --watchers 10000 --games 1 --rate 20 --duration 30s --pprof http://127.0.0.1:6060`
 
 // BenchCommand is the "serve-bench" command, the game server's load test.
 func BenchCommand() *cli.Command {
@@ -38,7 +51,9 @@ func BenchCommand() *cli.Command {
 		Usage:       "load-test a running gomoku serve: acknowledged moves per second and latency percentiles",
 		Description: benchDescription,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "url", Value: "http://127.0.0.1:8080", Usage: "the server's base `URL`"},
+			&cli.StringSliceFlag{Name: "url", Value: cli.NewStringSlice("http://127.0.0.1:8080"), Usage: "a server's base `URL`; repeat it for servers that share a database"},
+			&cli.IntFlag{Name: "watchers", Usage: "measure this many WebSocket spectators of the games instead (needs --rate)"},
+			&cli.StringSliceFlag{Name: "pprof", Usage: "the profiles `URL` of each --url server, in order (its --pprof), to collect garbage before reading its memory"},
 			&cli.IntFlag{Name: "games", Value: 100, Usage: "games played at once (one client each)"},
 			&cli.DurationFlag{Name: "duration", Value: 10 * time.Second, Usage: "how long to measure"},
 			&cli.DurationFlag{Name: "warmup", Value: time.Second, Usage: "load before measuring starts"},
@@ -46,17 +61,33 @@ func BenchCommand() *cli.Command {
 			&cli.Float64Flag{Name: "rate", Usage: "offer this many moves a second in all, spread evenly over the games, and time each move from when it was due (0: each game moves as soon as it is answered)"},
 		},
 		Action: func(c *cli.Context) error {
-			cfg := BenchConfig{URL: strings.TrimSuffix(c.String("url"), "/"), Games: c.Int("games"),
-				Duration: c.Duration("duration"), Warmup: c.Duration("warmup"), MovesPerGame: c.Int("moves"), Rate: c.Float64("rate")}
-			if cfg.Games < 1 || cfg.Duration <= 0 || cfg.Warmup < 0 || cfg.MovesPerGame < 1 || cfg.Rate < 0 {
-				return cli.Exit("gomoku serve-bench: --games, --duration and --moves must be positive, --rate not negative", exitcode.Usage)
+			cfg := BenchConfig{Games: c.Int("games"), Duration: c.Duration("duration"), Warmup: c.Duration("warmup"),
+				MovesPerGame: c.Int("moves"), Rate: c.Float64("rate"), Watchers: c.Int("watchers"), Pprof: c.StringSlice("pprof")}
+			for _, u := range c.StringSlice("url") {
+				cfg.URLs = append(cfg.URLs, strings.TrimSuffix(u, "/"))
+			}
+			if cfg.Games < 1 || cfg.Duration <= 0 || cfg.Warmup < 0 || cfg.MovesPerGame < 1 || cfg.Rate < 0 || cfg.Watchers < 0 {
+				return cli.Exit("gomoku serve-bench: --games, --duration and --moves must be positive, --rate and --watchers not negative", exitcode.Usage)
+			}
+			if cfg.Watchers > 0 {
+				if cfg.Rate <= 0 {
+					return cli.Exit("gomoku serve-bench: --watchers needs --rate, the moves a second in all", exitcode.Usage)
+				}
+				fmt.Fprintf(c.App.Writer, "gomoku serve-bench: %d spectators of %d games on %s, %g moves/s, for %v (after %v of warm-up)\n",
+					cfg.Watchers, cfg.Games, strings.Join(cfg.URLs, ", "), cfg.Rate, cfg.Duration, cfg.Warmup)
+				r, err := Watch(c.Context, cfg)
+				if err != nil {
+					return cli.Exit("gomoku serve-bench: "+err.Error(), exitcode.Fail)
+				}
+				fmt.Fprint(c.App.Writer, r)
+				return nil
 			}
 			offered := "as fast as answered"
 			if cfg.Rate > 0 {
 				offered = fmt.Sprintf("%g moves/s offered", cfg.Rate)
 			}
 			fmt.Fprintf(c.App.Writer, "gomoku serve-bench: %d games against %s for %v (after %v of warm-up), %s\n",
-				cfg.Games, cfg.URL, cfg.Duration, cfg.Warmup, offered)
+				cfg.Games, strings.Join(cfg.URLs, ", "), cfg.Duration, cfg.Warmup, offered)
 			r, err := Bench(c.Context, cfg)
 			if err != nil {
 				return cli.Exit("gomoku serve-bench: "+err.Error(), exitcode.Fail)
@@ -69,7 +100,7 @@ func BenchCommand() *cli.Command {
 
 // BenchConfig is a load test's shape.
 type BenchConfig struct {
-	URL          string
+	URLs         []string // the servers' base URLs; games are spread over them
 	Games        int
 	Duration     time.Duration
 	Warmup       time.Duration
@@ -79,6 +110,11 @@ type BenchConfig struct {
 	// when it was due, so a slow answer that delays the next move is not
 	// hidden (no coordinated omission).
 	Rate float64
+	// Watchers, when positive, makes the test one of spectators ([Watch]).
+	Watchers int
+	// Pprof are the servers' profile addresses, in the order of URLs, if
+	// known.
+	Pprof []string
 }
 
 // BenchResult is what a load test measured.
@@ -123,16 +159,18 @@ func (r BenchResult) String() string {
 	return b.String()
 }
 
-// Bench runs a load test against the server at cfg.URL.
+// Bench runs a load test of moves against the servers at cfg.URLs.
 func Bench(ctx context.Context, cfg BenchConfig) (BenchResult, error) {
 	hc := &http.Client{
 		Timeout:   30 * time.Second,
 		Transport: &http.Transport{MaxIdleConnsPerHost: cfg.Games, MaxConnsPerHost: cfg.Games},
 	}
 	defer hc.CloseIdleConnections()
-	if resp, err := hc.Get(cfg.URL + "/healthz"); err != nil {
-		return BenchResult{}, fmt.Errorf("no server at %s: %w", cfg.URL, err)
-	} else {
+	for _, u := range cfg.URLs {
+		resp, err := hc.Get(u + "/healthz")
+		if err != nil {
+			return BenchResult{}, fmt.Errorf("no server at %s: %w", u, err)
+		}
 		resp.Body.Close()
 	}
 	start := time.Now()
@@ -144,11 +182,11 @@ func Bench(ctx context.Context, cfg BenchConfig) (BenchResult, error) {
 	var mu sync.Mutex
 	res := BenchResult{Errors: map[string]int{}}
 	var wg sync.WaitGroup
-	for range cfg.Games {
+	for i := range cfg.Games {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p := benchPlayer{cfg: cfg, hc: hc}
+			p := benchPlayer{cfg: cfg, hc: hc, url: cfg.URLs[i%len(cfg.URLs)]}
 			var lat []time.Duration
 			errs := map[string]int{}
 			var interval time.Duration
@@ -207,6 +245,7 @@ func Bench(ctx context.Context, cfg BenchConfig) (BenchResult, error) {
 type benchPlayer struct {
 	cfg    BenchConfig
 	hc     *http.Client
+	url    string // the server it plays on
 	id     string
 	tokens [2]string
 	ply    int
@@ -249,7 +288,7 @@ func (p *benchPlayer) step(ctx context.Context) error {
 }
 
 func (p *benchPlayer) post(ctx context.Context, path, token, body string, want int, out any) error {
-	req, err := http.NewRequestWithContext(ctx, "POST", p.cfg.URL+path, strings.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, "POST", p.url+path, strings.NewReader(body))
 	if err != nil {
 		return err
 	}

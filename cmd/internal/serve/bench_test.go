@@ -2,6 +2,8 @@ package serve_test
 
 import (
 	"context"
+	"io"
+	"net"
 	"os"
 	"strconv"
 	"testing"
@@ -10,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gomoku-engine/gomoku/bench/cputime"
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve"
 )
 
@@ -29,7 +32,7 @@ func envInt(t *testing.T, name string, def int) int {
 func TestBench(t *testing.T) {
 	seconds, games, rate := envInt(t, "GOMOKU_BENCH_SECONDS", 1), envInt(t, "GOMOKU_BENCH_GAMES", 20), envInt(t, "GOMOKU_BENCH_RATE", 0)
 	c, _ := startServer(t)
-	r, err := serve.Bench(context.Background(), serve.BenchConfig{URL: c.base, Games: games, Duration: time.Duration(seconds) * time.Second,
+	r, err := serve.Bench(context.Background(), serve.BenchConfig{URLs: []string{c.base}, Games: games, Duration: time.Duration(seconds) * time.Second,
 		Warmup: 200 * time.Millisecond, MovesPerGame: 50, Rate: float64(rate)})
 	require.NoError(t, err)
 	t.Logf("\n%s", r)
@@ -40,4 +43,66 @@ func TestBench(t *testing.T) {
 		assert.Greater(t, r.NewGames, games, "games are replaced after 50 moves")
 	}
 	assert.LessOrEqual(t, r.Percentile(.5), r.Percentile(.99))
+}
+
+// TestWatchBench runs the spectators' load test briefly against an
+// in-process server; GOMOKU_BENCH_WATCHERS sets how many.
+func TestWatchBench(t *testing.T) {
+	watchers := envInt(t, "GOMOKU_BENCH_WATCHERS", 200)
+	l := testLimits()
+	l.MaxWatchersPerAddress = 0
+	c, _ := startServer(t, serve.WithLimits(l))
+	r, err := serve.Watch(context.Background(), serve.BenchConfig{URLs: []string{c.base}, Games: 2, Rate: 40,
+		Duration: time.Second, Warmup: 200 * time.Millisecond, MovesPerGame: 50, Watchers: watchers})
+	require.NoError(t, err)
+	t.Logf("\n%s", r)
+	assert.Empty(t, r.Refused)
+	assert.Equal(t, watchers, r.Held)
+	assert.Positive(t, r.Moves)
+	assert.Equal(t, r.Expected, r.Got, "every move reaches every spectator")
+	assert.Zero(t, r.Disorder)
+	assert.Positive(t, r.Delivery.Count())
+	require.Len(t, r.Memory, 1)
+	assert.Equal(t, watchers, r.Memory[0].After.Spectators)
+}
+
+// BenchmarkLoopbackWrites is the floor under serve-bench's CPU per event:
+// plain 200-byte writes to many loopback connections, each read by a
+// goroutine, as the spectators' load generator reads, with no WebSocket
+// and no server. cpu-ns/write counts both sides, since both run here.
+func BenchmarkLoopbackWrites(b *testing.B) {
+	for _, conns := range []int{100, 1000} {
+		b.Run("conns="+strconv.Itoa(conns), func(b *testing.B) {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			require.NoError(b, err)
+			defer ln.Close()
+			writers := make([]net.Conn, 0, conns)
+			for range conns {
+				c, err := net.Dial("tcp", ln.Addr().String())
+				require.NoError(b, err)
+				defer c.Close()
+				go io.Copy(io.Discard, c)
+				s, err := ln.Accept()
+				require.NoError(b, err)
+				defer s.Close()
+				writers = append(writers, s)
+			}
+			msg := make([]byte, 200)
+			cpu0, _ := cputime.Process()
+			for b.Loop() {
+				for _, w := range writers {
+					if _, err := w.Write(msg); err != nil {
+						b.Fatal(err)
+					}
+				}
+				// Each write should find its reader waiting, as a live event
+				// does, rather than several messages read at once.
+				time.Sleep(5 * time.Millisecond)
+			}
+			cpu1, ok := cputime.Process()
+			if ok {
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N*conns), "cpu-ns/write")
+			}
+		})
+	}
 }

@@ -250,7 +250,9 @@ func (p *botPool) move(g *game) {
 	var cellChosen sparse.Cell
 	if err == nil {
 		ctx, cancel := context.WithTimeout(s.ctx, 3*s.budget+time.Second)
+		start := time.Now()
 		cellChosen, err = choose(ctx, bot, snapshot, turn)
+		s.metrics.think.Observe(time.Since(start).Seconds())
 		cancel()
 	}
 	if err == nil {

@@ -127,9 +127,15 @@ func TestBotGameCaps(t *testing.T) {
 		if v.status != engine.Ongoing {
 			break
 		}
+		// The published view, not the engine, which the bot's move changes
+		// under g.mu meanwhile.
+		taken := map[cell]bool{}
+		for _, m := range v.moves {
+			taken[cell{Row: m.Row, Col: m.Col}] = true
+		}
 		for r := range 3 {
 			for col := range 3 {
-				if g.eng.At(r, col) == 0 && v.ply == ply {
+				if !taken[cell{Row: r, Col: col}] && v.ply == ply {
 					ts.call(b, "POST", "/api/games/"+id+"/moves", tokens[0], `{"row":`+itoa(r)+`,"col":`+itoa(col)+`,"ply":`+itoa(ply)+`}`)
 				}
 			}

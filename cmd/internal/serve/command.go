@@ -76,6 +76,11 @@ func Command(opts ...Option) *cli.Command {
 			&cli.StringSliceFlag{Name: "allowed-hosts", Usage: "answer only requests whose Host header matches this `PATTERN` (repeatable, e.g. games.example.com); closes DNS rebinding"},
 			&cli.IntFlag{Name: "max-conns", Value: DefaultMaxConns, Usage: "connections held open at once, live updates included; those beyond are closed at once"},
 			&cli.DurationFlag{Name: "io-timeout", Value: DefaultIOTimeout, Usage: "time a client may take to send a request, or to take in an answer (live updates excepted); slower ones are cut off"},
+			&cli.IntFlag{Name: "max-watchers", Value: def.MaxWatchers, Usage: "most live-update connections (spectators) of one game on this server (0: no cap)"},
+			&cli.IntFlag{Name: "max-watchers-per-addr", Value: def.MaxWatchersPerAddress, Usage: "most live-update connections from one client address (0: no cap)"},
+			&cli.IntFlag{Name: "max-watchers-total", Value: def.MaxWatchersTotal, Usage: "most live-update connections on this server, each an open file (0: no cap)"},
+			&cli.StringSliceFlag{Name: "trusted-proxy", Usage: "a reverse proxy's `ADDRESS` or network (CIDR): take the client's address from its X-Forwarded-For"},
+			&cli.StringFlag{Name: "pprof", Usage: "also serve Go's profiles under /debug/pprof/ on this separate `HOST:PORT` (keep it private: off by default)"},
 			&cli.StringFlag{Name: "log", Value: "text", Usage: "log format on standard error: text, json or none"},
 		},
 		Action: func(c *cli.Context) error { return run(c, opts) },
@@ -102,7 +107,8 @@ func run(c *cli.Context, opts []Option) error {
 	}
 	limits := Limits{
 		RequestsPerSecond: c.Float64("rate"), MovesPerSecond: c.Float64("move-rate"), GamesPerMinute: c.Float64("game-rate"),
-		MaxPlayers: c.Int("max-players"), MaxMoves: c.Int("max-moves"), MaxK: DefaultLimits().MaxK, MaxWatchers: DefaultLimits().MaxWatchers,
+		MaxPlayers: c.Int("max-players"), MaxMoves: c.Int("max-moves"), MaxK: DefaultLimits().MaxK,
+		MaxWatchers: c.Int("max-watchers"), MaxWatchersPerAddress: c.Int("max-watchers-per-addr"), MaxWatchersTotal: c.Int("max-watchers-total"),
 		BotOnlyGames: c.Bool("bot-only-games"), BotGames: c.Int("max-bot-games"),
 		BotGamesPerAddress: c.Int("max-bot-games-per-address"), BotQueue: c.Int("bot-queue"),
 	}
@@ -121,6 +127,25 @@ func run(c *cli.Context, opts []Option) error {
 		return cli.Exit("gomoku serve: --abandon-after and --retain must not be negative", exitcode.Usage)
 	case c.Duration("bot-budget") <= 0 || c.Int("bot-workers") < 1:
 		return cli.Exit("gomoku serve: --bot-budget and --bot-workers must be positive", exitcode.Usage)
+	case limits.MaxWatchers < 0 || limits.MaxWatchersPerAddress < 0 || limits.MaxWatchersTotal < 0:
+		return cli.Exit("gomoku serve: --max-watchers, --max-watchers-per-addr and --max-watchers-total must not be negative", exitcode.Usage)
+	}
+	// Spectators must not take the connections and files that requests and
+	// the database need: their cap stays fdHeadroom below --max-conns and
+	// the open-file limit.
+	room := uint64(c.Int("max-conns"))
+	if n := fdLimit(); n > 0 {
+		room = min(room, n)
+	}
+	if room > 2*fdHeadroom && (limits.MaxWatchersTotal == 0 || uint64(limits.MaxWatchersTotal)+fdHeadroom > room) {
+		limits.MaxWatchersTotal = int(room - fdHeadroom)
+		log.Warn("spectators capped below --max-conns and the open-file limit; raise those (ulimit -n, LimitNOFILE=) for more",
+			"max_conns", c.Int("max-conns"), "open_files", fdLimit(), "max_watchers_total", limits.MaxWatchersTotal)
+	}
+
+	proxies, err := ParseProxies(c.StringSlice("trusted-proxy"))
+	if err != nil {
+		return cli.Exit("gomoku serve: --trusted-proxy: "+strings.TrimPrefix(err.Error(), "serve: "), exitcode.Usage)
 	}
 
 	ctx, stop := signal.NotifyContext(c.Context, syscall.SIGINT, syscall.SIGTERM)
@@ -133,7 +158,8 @@ func run(c *cli.Context, opts []Option) error {
 	all := append([]Option{WithLogger(log)}, opts...)
 	all = append(all, WithLimits(limits), WithBotBudget(c.Duration("bot-budget")),
 		WithBotWorkers(c.Int("bot-workers")), WithOrigins(c.StringSlice("origin")...),
-		WithAllowedHosts(c.StringSlice("allowed-hosts")...), WithRetention(c.Duration("abandon-after"), c.Duration("retain")))
+		WithAllowedHosts(c.StringSlice("allowed-hosts")...), WithRetention(c.Duration("abandon-after"), c.Duration("retain")),
+		WithTrustedProxies(proxies...))
 	srv, err := New(ctx, st, all...)
 	if err != nil {
 		return fail("%v", err)
@@ -153,6 +179,18 @@ func run(c *cli.Context, opts []Option) error {
 		IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 16 << 10,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	fmt.Fprintf(c.App.Writer, "gomoku serve: listening on http://%s (games in %s)\n", ln.Addr(), where)
+	if a := c.String("pprof"); a != "" {
+		pl, err := net.Listen("tcp", a)
+		if err != nil {
+			ln.Close()
+			srv.Close()
+			return fail("--pprof: %v", err)
+		}
+		ps := &http.Server{Handler: pprofHandler(), ReadHeaderTimeout: 10 * time.Second}
+		go ps.Serve(pl)
+		defer ps.Close()
+		fmt.Fprintf(c.App.Writer, "gomoku serve: profiles on http://%s/debug/pprof/\n", pl.Addr())
+	}
 	log.Info("listening", "addr", ln.Addr().String(), "db", where)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
@@ -174,6 +212,10 @@ func run(c *cli.Context, opts []Option) error {
 	log.Info("stopped")
 	return nil
 }
+
+// fdHeadroom is the open files and connections a server needs besides its
+// spectators: requests, the database, logs.
+const fdHeadroom = 1000
 
 // Open opens the store that a --db value names: a postgres:// or
 // postgresql:// URL, or else an SQLite file's path. It also returns where

@@ -25,6 +25,20 @@
 // order and without gaps; a client that reconnects with the last ply it saw
 // gets exactly what it missed.
 //
+// Each move's event is encoded once per game, as a ready WebSocket frame,
+// and a pool of senders writes it to every spectator, batching the frames
+// of one that is behind into one write; a spectator whose writes block for
+// a second is dropped (it reconnects and catches up). The server speaks
+// the sending side of WebSocket itself, so that an idle spectator costs
+// one parked goroutine with a shallow stack and no buffers (about 5 KB in
+// all). Spectators are capped per game, per client address and in all.
+//
+// # Operation
+//
+// GET /metrics reports in the Prometheus text format; the README next to
+// this file lists its metrics, the spectators' design and figures, and how
+// to deploy the server behind a reverse proxy and as a service.
+//
 // # Hostile clients
 //
 // Every request passes [Server.ServeHTTP]'s guard before its handler: an

@@ -1,21 +1,33 @@
 package serve
 
 import (
-	"context"
 	"encoding/json"
+	"io"
+	"net"
 	"net/http"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"github.com/gomoku-engine/gomoku/engine"
 )
 
 // Live-update timings.
 const (
-	writeTimeout = 10 * time.Second // a watcher that takes longer to receive an event is dropped
-	pingEvery    = 30 * time.Second // keeps idle connections (and proxies) alive
+	// catchUpTimeout bounds each event sent to a spectator that is
+	// catching up (a reconnection, or a late arrival to a long game): its
+	// own request sends these, so a slow network only slows itself.
+	catchUpTimeout = 10 * time.Second
+	// liveTimeout bounds each live write. The socket's send buffer holds
+	// many events, so a write waits only for a spectator that has stopped
+	// reading for a long while; it is dropped, and reconnects from its last
+	// ply. Until then it holds up the rest of its sender's batch.
+	liveTimeout = time.Second
+	pingEvery   = 30 * time.Second // keeps idle connections (and proxies) alive
+	pongTimeout = 10 * time.Second // a spectator silent for pingEvery+pongTimeout (no pong) is dropped
+	closeWait   = 5 * time.Second  // for the client's answer to a close frame
+	controlWait = time.Second      // to write a control frame
 )
 
 // event is one live update: a move and the game's state right after it.
@@ -33,7 +45,8 @@ type event struct {
 }
 
 // eventAt describes move number ply (1-based) as seen from view v, which
-// has at least ply moves.
+// has at least ply moves. A move's event never changes once played: the
+// outcome it carries is that of the game right after it.
 func (g *game) eventAt(v *view, ply int) event {
 	m := v.moves[ply-1]
 	st, winner, line := engine.Ongoing, 0, []cell{}
@@ -48,24 +61,245 @@ func (g *game) eventAt(v *view, ply int) event {
 		Status: st.String(), Winner: winner, Turn: turn, Thinking: g.thinking(turn), WinLine: line}
 }
 
-// subscribe registers a watcher; its channel receives a signal (not the
-// event) whenever the game's view changes. It fails when the game has too
-// many watchers.
-func (g *game) subscribe(limit int) (chan struct{}, bool) {
-	g.subMu.Lock()
-	defer g.subMu.Unlock()
-	if limit > 0 && len(g.subs) >= limit {
-		return nil, false
-	}
-	ch := make(chan struct{}, 1)
-	g.subs[ch] = struct{}{}
-	return ch, true
+// audience is a game's spectators on this server, and its events encoded
+// once for all of them.
+type audience struct {
+	mu  sync.Mutex
+	set map[*spectator]struct{}
+
+	// frames[p-1] is move p's event as a WebSocket text frame. It only grows; readers
+	// load it without the lock and never look past their copy's length.
+	frames atomic.Pointer[[][]byte]
 }
 
-func (g *game) unsubscribe(ch chan struct{}) {
-	g.subMu.Lock()
-	delete(g.subs, ch)
-	g.subMu.Unlock()
+// size is how many spectators the game has here.
+func (a *audience) size() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.set)
+}
+
+// upTo returns the events as WebSocket frames, at least up to move ply,
+// encoding those up to it from v (which has at least ply moves) if nobody
+// has yet.
+func (a *audience) upTo(g *game, v *view, ply int) [][]byte {
+	if f := a.frames.Load(); f != nil && len(*f) >= ply {
+		return *f
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	var f [][]byte
+	if p := a.frames.Load(); p != nil {
+		f = *p
+	}
+	for len(f) < ply {
+		b, _ := json.Marshal(g.eventAt(v, len(f)+1))
+		f = append(f, appendFrame(make([]byte, 0, len(b)+4), opText, b))
+	}
+	a.frames.Store(&f)
+	return f
+}
+
+// notify hands every spectator of g to the senders, after encoding the
+// new moves' events once. Called by publish with g.mu held.
+func (a *audience) notify(g *game, v *view) {
+	if a.size() == 0 {
+		return // no frames for games nobody watches here
+	}
+	a.upTo(g, v, v.ply)
+	a.mu.Lock()
+	// The spectators go to the senders in batches: one hand-over (and at
+	// most one sender woken) per batch, not per spectator.
+	var cr *crowd
+	batch := make([]*spectator, 0, min(len(a.set), sendBatch))
+	for sp := range a.set {
+		cr = sp.cr
+		if sp.wake() {
+			if batch = append(batch, sp); len(batch) == sendBatch {
+				cr.enqueue(batch)
+				batch = make([]*spectator, 0, sendBatch)
+			}
+		}
+	}
+	a.mu.Unlock()
+	if len(batch) > 0 {
+		cr.enqueue(batch)
+	}
+}
+
+// sendBatch is how many spectators a sender takes at once.
+const sendBatch = 64
+
+// spectator is one live-update connection once upgraded. No goroutine
+// waits on its behalf for moves: a move hands it to the crowd's senders,
+// which write what it has not seen yet. Its only goroutine reads the
+// client's control frames.
+type spectator struct {
+	nc   net.Conn
+	g    *game
+	addr string
+	cr   *crowd
+
+	wmu     sync.Mutex   // one frame written at a time
+	until   time.Time    // the write deadline set; guarded by wmu
+	heard   atomic.Int64 // unix nanoseconds: when the client last sent a frame (or joined)
+	closing atomic.Bool  // a close frame was sent
+
+	sent  int          // moves delivered; only the holder of the running state touches it
+	state atomic.Int32 // idle, queued, running, dirty or gone
+}
+
+// write writes one frame within d.
+func (sp *spectator) write(b []byte, d time.Duration) error {
+	sp.wmu.Lock()
+	defer sp.wmu.Unlock()
+	sp.deadline(d)
+	_, err := sp.nc.Write(b)
+	return err
+}
+
+// deadline makes a write blocked for between 3/4 of d and d fail. Moving
+// the deadline costs more than the write itself on a fast connection, so
+// it moves only when that range requires. Called with wmu held.
+func (sp *spectator) deadline(d time.Duration) {
+	now := time.Now()
+	if left := sp.until.Sub(now); left < d*3/4 || left > d {
+		sp.until = now.Add(d)
+		sp.nc.SetWriteDeadline(sp.until)
+	}
+}
+
+// writeFrames writes frames within d, in one write. They are copied
+// together rather than handed to writev, which the listener's wrapped
+// connections do not offer.
+func (sp *spectator) writeFrames(frames [][]byte, d time.Duration) error {
+	if len(frames) == 1 {
+		return sp.write(frames[0], d)
+	}
+	n := 0
+	for _, f := range frames {
+		n += len(f)
+	}
+	b := make([]byte, 0, n)
+	for _, f := range frames {
+		b = append(b, f...)
+	}
+	return sp.write(b, d)
+}
+
+// close starts the closing handshake with code: the reader then waits
+// closeWait at most for the client's answer and ends the connection.
+func (sp *spectator) close(code uint16, reason string) {
+	if sp.closing.CompareAndSwap(false, true) {
+		sp.write(closeFrame(code, reason), controlWait)
+		sp.nc.SetReadDeadline(time.Now().Add(closeWait))
+	}
+}
+
+// A spectator's states: the senders take a queued spectator, and a move
+// that comes while one runs marks it dirty so that it runs again.
+const (
+	spIdle int32 = iota
+	spQueued
+	spRunning
+	spDirty
+	spGone // left: never sent to again
+)
+
+// wake asks for the spectator's new moves to be sent. It reports true
+// when the caller must hand the spectator to the senders (it was idle);
+// one that is queued or being written to will see the moves anyway.
+func (sp *spectator) wake() bool {
+	for {
+		switch st := sp.state.Load(); st {
+		case spIdle:
+			if sp.state.CompareAndSwap(spIdle, spQueued) {
+				return true
+			}
+		case spRunning:
+			if sp.state.CompareAndSwap(spRunning, spDirty) {
+				return false
+			}
+		default: // queued or dirty already, or gone
+			return false
+		}
+	}
+}
+
+// run sends the moves the spectator lacks, until none is left; the caller
+// holds the running state (it took a queued spectator, or it is the
+// spectator's own request catching up), which run gives up at the end.
+// It returns the number of events sent.
+func (sp *spectator) run(timeout time.Duration) (int, error) {
+	sent := 0
+	for {
+		n, err := sp.deliver(timeout)
+		sent += n
+		if err != nil {
+			sp.nc.Close() // its reader sees the connection end and leaves
+			return sent, err
+		}
+		if sp.state.CompareAndSwap(spRunning, spIdle) {
+			return sent, nil
+		}
+		if !sp.state.CompareAndSwap(spDirty, spRunning) {
+			return sent, nil // gone
+		}
+	}
+}
+
+// deliver writes every move after sp.sent. A spectator that is behind
+// (catching up, or when the senders are) gets up to maxBatch frames in one
+// write, so that falling behind costs fewer system calls, not more; each
+// write within timeout.
+func (sp *spectator) deliver(timeout time.Duration) (int, error) {
+	v := sp.g.view.Load()
+	if sp.sent >= v.ply {
+		return 0, nil
+	}
+	frames := sp.g.audience.upTo(sp.g, v, v.ply)
+	n := 0
+	for sp.sent < v.ply {
+		k := min(v.ply-sp.sent, maxBatch)
+		if err := sp.writeFrames(frames[sp.sent:sp.sent+k], timeout); err != nil {
+			return n, err
+		}
+		sp.sent += k
+		n += k
+	}
+	return n, nil
+}
+
+// maxBatch is the most frames written at once: a write's timeout must
+// allow for them all.
+const maxBatch = 64
+
+// read handles what the client sends, until the connection ends: it
+// answers pings and a close, and notes that the client is alive. A data
+// message breaks the protocol (the client has nothing to say): 1008.
+func (sp *spectator) read() {
+	defer sp.cr.leave(sp)
+	code, reason := readFrames(sp.nc, func(op byte, p []byte) bool {
+		sp.heard.Store(time.Now().UnixNano())
+		switch op {
+		case opClose:
+			if sp.closing.CompareAndSwap(false, true) {
+				reply := closeFrame(closeNormal, "")
+				if len(p) >= 2 {
+					reply = appendFrame(nil, opClose, p[:2]) // the client's code, echoed
+				}
+				sp.write(reply, controlWait)
+			}
+			return false
+		case opPing:
+			sp.write(appendFrame(nil, opPong, p), controlWait)
+		}
+		return true
+	})
+	if code != 0 {
+		sp.close(code, reason)
+		io.Copy(io.Discard, sp.nc) // until the client's close, or closeWait
+	}
 }
 
 // handleEvents streams a game's moves over a WebSocket:
@@ -101,68 +335,41 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusConflict, "after=%d is ahead of the game, which is at ply %d", after, ply))
 		return
 	}
-	if !s.track() {
-		writeError(w, errorf(http.StatusServiceUnavailable, "the server is shutting down"))
+	sp := &spectator{g: g, addr: clientKey(clientAddr(r)), cr: s.crowd, sent: after}
+	sp.state.Store(spRunning) // this request sends the backlog before the senders take over
+	if e := s.crowd.admit(sp); e != nil {
+		if e.status == http.StatusTooManyRequests || e.status == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", "10")
+		}
+		writeError(w, e)
 		return
 	}
-	defer s.wg.Done()
-	ch, ok := g.subscribe(s.settings.limits.MaxWatchers)
-	if !ok {
-		writeError(w, errorf(http.StatusServiceUnavailable, "this game has too many watchers; try again later"))
-		return
-	}
-	defer g.unsubscribe(ch)
-	// The HTTP server's read deadline would cut a connection that lives
-	// for the whole game; the pings below find dead peers instead.
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.origins})
-	if err != nil {
-		return // Accept has answered: a bad handshake or a foreign Origin
-	}
-	defer c.CloseNow()
-	// The client has nothing to say: its only messages are control frames
-	// (pings, close), which reading handles; a data message closes the
-	// connection with 1008.
-	c.SetReadLimit(1024)
-	ctx, cancel := context.WithCancel(s.ctx)
-	defer cancel()
-	go func() {
-		defer cancel()
-		if _, _, err := c.Read(ctx); err == nil {
-			c.Close(websocket.StatusPolicyViolation, "the server takes no messages")
+	// Until the spectator is handed to its reader, this request owns its
+	// place in the crowd.
+	handed := false
+	defer func() {
+		if !handed {
+			s.crowd.leave(sp)
 		}
 	}()
-	ping := time.NewTicker(pingEvery)
-	defer ping.Stop()
-	sent := after
-	for {
-		g.touch()
-		v := g.view.Load()
-		for ; sent < v.ply; sent++ {
-			b, _ := json.Marshal(g.eventAt(v, sent+1))
-			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
-			err := c.Write(wctx, websocket.MessageText, b)
-			cancel()
-			if err != nil {
-				return
-			}
-		}
-		select {
-		case <-ch:
-		case <-ping.C:
-			pctx, cancel := context.WithTimeout(ctx, writeTimeout)
-			err := c.Ping(pctx)
-			cancel()
-			if err != nil {
-				return
-			}
-		case <-ctx.Done():
-			if s.ctx.Err() != nil {
-				c.Close(websocket.StatusGoingAway, "server shutting down")
-			}
-			return
-		}
+	nc := upgrade(w, r, s.origins)
+	if nc == nil {
+		return // answered: a bad handshake or a foreign Origin
 	}
+	// The HTTP server's deadlines would cut a connection that lives for the
+	// whole game; each write brings its own, and pings find dead peers.
+	nc.SetDeadline(time.Time{})
+	sp.nc = nc
+	sp.heard.Store(time.Now().UnixNano())
+	if !s.crowd.join(sp) {
+		sp.close(closeGoingAway, "server shutting down")
+		return
+	}
+	handed = true
+	go sp.read()
+	// The backlog goes out here, within this connection's own time, then
+	// the senders take over; a move that came meanwhile made the spectator
+	// dirty, so run sends it too.
+	n, _ := sp.run(catchUpTimeout)
+	s.metrics.sent.Add(float64(n))
 }

@@ -36,8 +36,7 @@ type game struct {
 	head     []byte       // the state JSON's unchanging start: configuration and seats
 	lastUsed atomic.Int64 // unix nanoseconds
 
-	subMu sync.Mutex
-	subs  map[chan struct{}]struct{}
+	audience audience // spectators on this server
 }
 
 // view is a game's committed state at one ply. Views are immutable once
@@ -75,7 +74,7 @@ func newGame(rec store.Game, moves []store.Move) (*game, error) {
 			return nil, fmt.Errorf("serve: game %s: seat %d: unknown bot %q", rec.ID, i+1, s.Kind)
 		}
 	}
-	g := &game{id: rec.ID, cfg: rec, eng: eng, subs: map[chan struct{}]struct{}{}, abandoned: rec.Status == store.Abandoned}
+	g := &game{id: rec.ID, cfg: rec, eng: eng, abandoned: rec.Status == store.Abandoned}
 	g.head = stateHead(rec)
 	g.publish(append([]store.Move(nil), moves...), rec.Updated)
 	g.touch()
@@ -140,14 +139,7 @@ func (g *game) publish(moves []store.Move, updated time.Time) {
 	}
 	v.state = g.encode(v)
 	g.view.Store(v)
-	g.subMu.Lock()
-	for ch := range g.subs {
-		select {
-		case ch <- struct{}{}:
-		default:
-		}
-	}
-	g.subMu.Unlock()
+	g.audience.notify(g, v)
 }
 
 // statusName is the status as the API names it.
@@ -285,6 +277,7 @@ func (s *Server) unlock(g *game) {
 		}
 		s.mu.Unlock()
 		g.mu.Unlock()
+		s.crowd.orphaned(g)
 		panic(v)
 	}
 	g.mu.Unlock()
@@ -326,6 +319,7 @@ func (s *Server) play(ctx context.Context, g *game, player, row, col, ply int) e
 		st, winner := g.status()
 		now := time.Now().UTC()
 		err := s.store.Append(ctx, g.id, ply, m, store.Result{Status: st.String(), Winner: winner, Updated: now})
+		s.metrics.commit.Observe(time.Since(now).Seconds())
 		if err != nil && !errors.Is(err, store.ErrConflict) {
 			err = s.checkStored(ctx, g.id, ply, m, err)
 		}
@@ -339,6 +333,9 @@ func (s *Server) play(ctx context.Context, g *game, player, row, col, ply int) e
 			return fmt.Errorf("%w: %w", errUnstored, err)
 		}
 		g.publish(append(v.moves, m), now)
+		if st != engine.Ongoing {
+			s.metrics.ended.WithLabelValues(st.String()).Inc()
+		}
 		s.moved(g)
 		return nil
 	}

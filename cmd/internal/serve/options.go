@@ -3,6 +3,7 @@ package serve
 import (
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"time"
 )
@@ -24,9 +25,15 @@ type Limits struct {
 	MaxMoves int
 	// MaxK is the longest winning row a game may ask for.
 	MaxK int
-	// MaxWatchers is the most live-update connections one game may have in
-	// one server process.
+	// MaxWatchers is the most live-update connections (spectators) one
+	// game may have in one server process; 0 means no cap.
 	MaxWatchers int
+	// MaxWatchersPerAddress is the most live-update connections one client
+	// address may hold open in one server process; 0 means no cap.
+	MaxWatchersPerAddress int
+	// MaxWatchersTotal is the most live-update connections one server
+	// process holds; 0 means no cap. Each takes a file descriptor.
+	MaxWatchersTotal int
 
 	// BotOnlyGames lets clients create games without a human seat, which
 	// play themselves to the end; by default a game needs a human seat.
@@ -53,7 +60,10 @@ func DefaultLimits() Limits {
 		MaxPlayers:        16,
 		MaxMoves:          20000,
 		MaxK:              100,
-		MaxWatchers:       200,
+		MaxWatchers:       10000,
+
+		MaxWatchersPerAddress: 50,
+		MaxWatchersTotal:      DefaultMaxConns - 1000, // the rest for requests
 
 		BotGames:           200,
 		BotGamesPerAddress: 5,
@@ -78,6 +88,7 @@ type settings struct {
 	allowedHosts []string
 	abandonAfter time.Duration
 	retainFor    time.Duration
+	proxies      []netip.Prefix // trusted reverse proxies
 }
 
 func defaultSettings() settings {

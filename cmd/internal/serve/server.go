@@ -23,6 +23,9 @@ type Server struct {
 	mux    *http.ServeMux
 	bots   *botPool
 	limits *limiters
+	// Spectators and the operator's view.
+	crowd   *crowd
+	metrics *metrics
 
 	mu    sync.Mutex // guards games
 	games map[string]*game
@@ -68,6 +71,8 @@ func New(ctx context.Context, st store.Store, opts ...Option) (*Server, error) {
 	s.log = s.settings.log
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.limits = newLimiters(s.settings.limits)
+	s.metrics = newMetrics(s)
+	s.crowd = newCrowd(s)
 	s.bots = newBotPool(s, s.workers, s.settings.limits.BotQueue)
 	s.routes()
 	if w, ok := st.(store.Watcher); ok {
@@ -110,6 +115,7 @@ func (s *Server) routes() {
 		writeError(w, errorf(http.StatusNotFound, "no such endpoint: %s", r.URL.Path))
 	})
 	s.mux.HandleFunc("/healthz", s.handleHealth)
+	s.mux.Handle("GET /metrics", s.metrics.handler())
 	if s.page != nil {
 		s.mux.Handle("/", s.page)
 	} else {
@@ -122,12 +128,21 @@ func (s *Server) routes() {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+	r = s.forwarded(r)
 	addr := clientAddr(r)
 	id := requestID(r)
 	rec.Header().Set(requestIDHeader, id)
 	log := s.log.With(slog.String("request_id", id))
 	r = r.WithContext(withLog(r.Context(), log))
-	s.guard(rec, r, addr)
+	s.metrics.inFlight.Inc()
+	func() {
+		defer s.metrics.inFlight.Dec() // also when net/http's abort panic goes through
+		s.guard(rec, r, addr)
+	}()
+	if r.Pattern == "" { // refused before routing
+		_, r.Pattern = s.mux.Handler(r)
+	}
+	s.metrics.observe(r.Pattern, rec.status, time.Since(start).Seconds())
 	log.LogAttrs(r.Context(), slog.LevelInfo, "request",
 		slog.String("method", r.Method), slog.String("path", r.URL.Path),
 		slog.Int("status", rec.status), slog.Int64("bytes", rec.bytes),
@@ -289,10 +304,7 @@ func (s *Server) evict(cutoff time.Time) int {
 
 // idle reports whether nothing holds on to the game: no watcher, no bot.
 func (g *game) idle() bool {
-	g.subMu.Lock()
-	watched := len(g.subs) > 0
-	g.subMu.Unlock()
-	if watched || !g.mu.TryLock() {
+	if g.audience.size() > 0 || !g.mu.TryLock() {
 		return false
 	}
 	defer g.mu.Unlock()

@@ -1,0 +1,99 @@
+package core
+
+import (
+	"fmt"
+	"time"
+)
+
+// Reason says how a search found its move.
+type Reason uint8
+
+const (
+	// ReasonNone: no move was chosen (the call failed, or none was made).
+	ReasonNone Reason = iota
+	// ReasonOpening: the first move of the game, or K = 1.
+	ReasonOpening
+	// ReasonWin: a move that wins at once.
+	ReasonWin
+	// ReasonVCF: the first move of a victory by continuous fours.
+	ReasonVCF
+	// ReasonVCT: the first move of a victory by continuous threats.
+	ReasonVCT
+	// ReasonPlan: a line that wins against the predicted replies (three
+	// or more players).
+	ReasonPlan
+	// ReasonSearch: the look-ahead's choice.
+	ReasonSearch
+	// ReasonRefute: the look-ahead's choice among the only moves that stop
+	// the opponent's VCF.
+	ReasonRefute
+	// ReasonOnlyMove: the one move that does not lose at once.
+	ReasonOnlyMove
+	// ReasonWarmUp: a quick answer while the working copy of a long game
+	// is still being built.
+	ReasonWarmUp
+	// ReasonFallback: a legal move found without the search, which found
+	// none it trusts.
+	ReasonFallback
+	reasonCount
+)
+
+var reasonNames = [reasonCount]string{
+	ReasonNone: "none", ReasonOpening: "opening", ReasonWin: "win", ReasonVCF: "vcf", ReasonVCT: "vct",
+	ReasonPlan: "plan", ReasonSearch: "search", ReasonRefute: "refute", ReasonOnlyMove: "only move",
+	ReasonWarmUp: "warm-up", ReasonFallback: "fallback",
+}
+
+// String is the reason in a few words: "vcf", "only move", "warm-up".
+func (r Reason) String() string {
+	if r < reasonCount {
+		return reasonNames[r]
+	}
+	return fmt.Sprintf("Reason(%d)", uint8(r))
+}
+
+// Stats are the figures of one move that an engine fills in.
+type Stats struct {
+	Depth  int
+	Nodes  int64
+	Score  int64
+	Reason Reason
+}
+
+// WinValue is the score of a won position; wins sooner are worth more.
+const WinValue int64 = 1 << 50
+
+// MaxDepth bounds iterative deepening when nothing else does.
+const MaxDepth = 64
+
+// Limits are what one move may spend, handed to an engine by value.
+type Limits struct {
+	// Start is when the move began; Deadline when it must end (zero: no
+	// time limit).
+	Start, Deadline time.Time
+	// MaxDepth caps iterative deepening; MaxNodes, when positive, the
+	// positions visited.
+	MaxDepth int
+	MaxNodes int64
+	// Width is how many candidates the alpha-beta tries below the root.
+	Width int
+	// VCF and VCT turn the threat searches on.
+	VCF, VCT bool
+}
+
+// PhaseEnd is the instant by which a phase allowed 1/share of the time
+// must end (zero without a deadline).
+func (l Limits) PhaseEnd(share int) time.Time {
+	if l.Deadline.IsZero() {
+		return time.Time{}
+	}
+	return l.Start.Add(l.Deadline.Sub(l.Start) / time.Duration(share))
+}
+
+// SyncCheck is how many moves a working copy replays between looks at
+// the clock when it catches up with a game.
+const SyncCheck = 64
+
+// DefaultWidth is how many candidates the alpha-beta searches try below
+// the root.
+const DefaultWidth = 12

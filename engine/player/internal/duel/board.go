@@ -1,0 +1,418 @@
+package duel
+
+import (
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// board is the two-player search's working position: a dense array
+// over a window of the board (the marks' bounding box plus a margin, or
+// the whole of a small bounded board), framed by side cells that count as
+// off the board. Every cell keeps, for each player and axis, the base-3
+// pattern of the cells around it, updated on place and undo for the 8K
+// cells a mark can affect, and from it the line shapes, the cell's class
+// and its value, so that threats, move ordering and evaluation are array
+// reads. The sparse game stays the source of truth: the window is rebuilt
+// when play leaves it.
+type board struct {
+	lineRules
+	cfg    engine.Config
+	solver *lineSolver
+	side   int
+	// Window: real cell (r0+y, c0+x) is array cell (y+side)*w + x+side for
+	// 0 ≤ y < rows, 0 ≤ x < cols; w = cols + 2·side.
+	r0, c0     int
+	rows, cols int
+	w          int
+	step       [4]int
+	// pos[a][d+side] is the pattern digit's weight (3^digit) of the cell
+	// d steps along axis a, seen from the cell at the other end.
+	weight [2*maxSide + 1]uint32
+
+	stone []uint8 // 0 empty, 1 or 2 a player's mark, offCell outside
+	near  []uint8 // marks within distance 2 (Chebyshev)
+	cell  []cellState
+	zob   [][2]uint64
+
+	counts [2][classCount]int32
+	// worth[p][r] sums p's cells' evaluation weights in role r (toMove or
+	// waiting): the static evaluation reads it.
+	worth [2][2]int64
+	hash  uint64
+	// moves holds the marks in play order; box[i] is the bounding box of
+	// the marks before moves[i] (array rows and columns).
+	moves []int32
+	boxes []box
+	box   box
+}
+
+// cellState is what an empty cell knows of its lines, per player (and
+// per axis): the patterns, their shapes, the shapes' combination key (the
+// four shapes as base-lineShapes digits), the class and value.
+type cellState struct {
+	pat   [2][4]uint32
+	shape [2][4]lineShape
+	key   [2]uint16
+	class [2]cellClass
+	val   [2]int32
+}
+
+// box is a rectangle of array rows and columns; empty when y0 > y1.
+type box struct{ y0, x0, y1, x1 int }
+
+// offCell marks a cell no one can play.
+const offCell = 3
+
+// Evaluation and ordering weights of line shapes and classes, for the
+// player who would mark the cell.
+var (
+	lineValue  = [lineShapes]int32{0, 1, 3, 4, 10, 12, 30, 32, 120, 500}
+	classValue = [classCount]int32{
+		classTwoTwos: 8, classFlex3Plus: 30, classFlex3Block2: 10,
+		classDoubleThree: 120, classFourBlock2: 8, classFourPlus: 40,
+		classFourThree: 300, classOpenFour: 500, classFive: 2000,
+	}
+)
+
+// newBoard builds a window of rows×cols real cells whose top-left cell
+// is (r0, c0), on a board with cfg's bounds, and plays nothing.
+func newBoard(cfg engine.Config, r0, c0, rows, cols int) *board {
+	lr := lineRules{k: cfg.K, exact: cfg.Rule == engine.Exact}
+	b := &board{lineRules: lr, cfg: cfg, solver: solverFor(lr), side: lr.side(), r0: r0, c0: c0, rows: rows, cols: cols}
+	side := b.side
+	b.w = cols + 2*side
+	h := rows + 2*side
+	n := b.w * h
+	b.step = [4]int{1, b.w, b.w + 1, b.w - 1}
+	for d := -side; d <= side; d++ {
+		if d != 0 {
+			// The cell d steps away sees this one at −d.
+			b.weight[d+side] = b.solver.pow[b.solver.pos(-d)]
+		}
+	}
+	b.stone = make([]uint8, n)
+	b.near = make([]uint8, n)
+	b.cell = make([]cellState, n)
+	b.zob = make([][2]uint64, n)
+	for i := range n {
+		y, x := i/b.w-side, i%b.w-side
+		r, c := r0+y, c0+x
+		if y < 0 || y >= rows || x < 0 || x >= cols || !cellOnBoard(cfg, r, c) {
+			b.stone[i] = offCell
+			continue
+		}
+		key := cellkey.Pack(r, c)
+		b.zob[i] = [2]uint64{core.Zobrist(key, 1), core.Zobrist(key, 2)}
+	}
+	// Cells farther than side from the frame all start alike: copy the
+	// first one's state instead of reading every cell's lines.
+	var tmpl int = -1
+	for i := range n {
+		if b.stone[i] == offCell {
+			continue
+		}
+		y, x := i/b.w-side, i%b.w-side
+		if y < side || y >= rows-side || x < side || x >= cols-side {
+			b.refresh(i)
+			continue
+		}
+		if tmpl < 0 {
+			tmpl = i
+			b.refresh(i)
+			continue
+		}
+		b.cell[i] = b.cell[tmpl]
+	}
+	for i := range n {
+		if b.stone[i] == 0 {
+			b.count(i, 1)
+		}
+	}
+	b.box = box{y0: h, x0: b.w, y1: -1, x1: -1}
+	return b
+}
+
+// cellOnBoard reports whether (r, c) is a cell of cfg's board.
+func cellOnBoard(cfg engine.Config, r, c int) bool {
+	return sparse.InRange(r, c) && (!cfg.Bounded() || (r >= 0 && r < cfg.Rows && c >= 0 && c < cfg.Cols))
+}
+
+// index is the array cell of a real cell, and false outside the window.
+func (b *board) index(r, c int) (int, bool) {
+	y, x := r-b.r0, c-b.c0
+	if y < 0 || y >= b.rows || x < 0 || x >= b.cols {
+		return 0, false
+	}
+	return (y+b.side)*b.w + x + b.side, true
+}
+
+// cellAt is the real cell of an array cell.
+func (b *board) cellAt(i int) sparse.Cell {
+	return sparse.Cell{Row: b.r0 + i/b.w - b.side, Col: b.c0 + i%b.w - b.side}
+}
+
+// digit is what a cell's content is for player q's patterns.
+func digit(stone uint8, q int) uint32 {
+	switch {
+	case stone == 0:
+		return 0
+	case int(stone) == q+1:
+		return 1
+	}
+	return 2
+}
+
+// refresh recomputes cell i's state from its neighbours (no tallies
+// touched).
+func (b *board) refresh(i int) { b.cell[i] = b.fresh(i) }
+
+// fresh computes cell i's patterns from its neighbours, and its shapes,
+// class and value from them: the from-scratch reference the incremental
+// updates must agree with.
+func (b *board) fresh(i int) cellState {
+	var cs cellState
+	for a := range 4 {
+		for d := -b.side; d <= b.side; d++ {
+			if d == 0 {
+				continue
+			}
+			j := i + d*b.step[a]
+			st := uint8(offCell)
+			if j >= 0 && j < len(b.stone) {
+				st = b.stone[j]
+			}
+			wt := b.solver.pow[b.solver.pos(d)]
+			cs.pat[0][a] += digit(st, 0) * wt
+			cs.pat[1][a] += digit(st, 1) * wt
+		}
+	}
+	for q := range 2 {
+		for a := range 4 {
+			cs.shape[q][a] = b.solver.shape(cs.pat[q][a])
+			cs.key[q] += uint16(cs.shape[q][a]) * shapeDigit[a]
+		}
+		j := judged[cs.key[q]]
+		cs.class[q], cs.val[q] = j.class, j.val
+	}
+	return cs
+}
+
+// rejudge recomputes cell i's shapes, class and value from its patterns,
+// which a mark on the cell itself leaves as they were.
+func (b *board) rejudge(i int) {
+	cs := &b.cell[i]
+	for q := range 2 {
+		cs.key[q] = 0
+		for a := range 4 {
+			cs.shape[q][a] = b.solver.lookup(cs.pat[q][a])
+			cs.key[q] += uint16(cs.shape[q][a]) * shapeDigit[a]
+		}
+		j := judged[cs.key[q]]
+		cs.class[q], cs.val[q] = j.class, j.val
+	}
+}
+
+// shapeDigit is the weight of axis a's shape in a combination key.
+var shapeDigit = [4]uint16{1, uint16(lineShapes), uint16(lineShapes) * uint16(lineShapes), uint16(lineShapes) * uint16(lineShapes) * uint16(lineShapes)}
+
+// judgement is what a combination of four line shapes is for the player
+// who would mark the cell: its class, its ordering value, and its
+// evaluation weight when that player is to move and when waiting.
+type judgement struct {
+	class cellClass
+	val   int32
+	worth [2]int32
+}
+
+// judged holds, for every combination key, the judgement of a cell with
+// those four shapes for one player.
+var judged = func() []judgement {
+	n := int(lineShapes)
+	t := make([]judgement, n*n*n*n)
+	for k := range t {
+		var s [4]lineShape
+		v := 0
+		var w [2]int32
+		for a := range 4 {
+			s[a] = lineShape(k / int(shapeDigit[a]) % n)
+			v += int(lineValue[s[a]])
+			for r := range 2 {
+				w[r] += lineWorth[r][s[a]]
+			}
+		}
+		c := classOf(s)
+		for r := range 2 {
+			w[r] += classWorth[r][c]
+		}
+		t[k] = judgement{class: c, val: int32(v) + classValue[c], worth: w}
+	}
+	return t
+}()
+
+// count adds (sign +1) or removes (−1) empty cell i from the tallies.
+func (b *board) count(i int, sign int32) {
+	for q := range 2 {
+		b.counts[q][b.cell[i].class[q]] += sign
+		w := judged[b.cell[i].key[q]].worth
+		b.worth[q][toMove] += int64(sign * w[toMove])
+		b.worth[q][waiting] += int64(sign * w[waiting])
+	}
+}
+
+// reshape looks up empty cell j's shape for player p on axis a and, when
+// it changed, its class, value and the tallies.
+func (b *board) reshape(j, p, a int) {
+	cs := &b.cell[j]
+	sh := b.solver.lookup(cs.pat[p][a])
+	old := cs.shape[p][a]
+	if sh == old {
+		return
+	}
+	cs.shape[p][a] = sh
+	was := &judged[cs.key[p]]
+	cs.key[p] += uint16(sh)*shapeDigit[a] - uint16(old)*shapeDigit[a]
+	jd := &judged[cs.key[p]]
+	b.counts[p][cs.class[p]]--
+	b.counts[p][jd.class]++
+	b.worth[p][toMove] += int64(jd.worth[toMove] - was.worth[toMove])
+	b.worth[p][waiting] += int64(jd.worth[waiting] - was.worth[waiting])
+	cs.class[p], cs.val[p] = jd.class, jd.val
+}
+
+// place marks array cell i (empty, in the window) for player q (0 or 1).
+func (b *board) place(i, q int) {
+	b.count(i, -1)
+	b.stone[i] = uint8(q + 1)
+	b.hash ^= b.zob[i][q]
+	b.boxes = append(b.boxes, b.box)
+	b.moves = append(b.moves, int32(i))
+	y, x := i/b.w, i%b.w
+	b.box = box{min(b.box.y0, y), min(b.box.x0, x), max(b.box.y1, y), max(b.box.x1, x)}
+	b.spread(i, q, 1)
+}
+
+// undo takes back the latest mark.
+func (b *board) undo() {
+	n := len(b.moves) - 1
+	i := int(b.moves[n])
+	q := int(b.stone[i]) - 1
+	b.moves = b.moves[:n]
+	b.box = b.boxes[n]
+	b.boxes = b.boxes[:n]
+	b.stone[i] = 0
+	b.hash ^= b.zob[i][q]
+	b.spread(i, q, -1)
+	b.rejudge(i)
+	b.count(i, 1)
+}
+
+// spread updates the cells whose patterns see cell i after player q's mark
+// arrived (sign +1) or left (−1).
+func (b *board) spread(i, q, sign int) {
+	o := 1 - q
+	side := b.side
+	for a := range 4 {
+		st := b.step[a]
+		for d := -side; d <= side; d++ {
+			if d == 0 {
+				continue
+			}
+			j := i + d*st
+			if b.stone[j] == offCell {
+				if d < 0 {
+					continue
+				}
+				break
+			}
+			wt := b.weight[d+side]
+			if sign > 0 {
+				b.cell[j].pat[q][a] += wt
+				b.cell[j].pat[o][a] += 2 * wt
+			} else {
+				b.cell[j].pat[q][a] -= wt
+				b.cell[j].pat[o][a] -= 2 * wt
+			}
+			if b.stone[j] != 0 {
+				continue
+			}
+			b.reshape(j, 0, a)
+			b.reshape(j, 1, a)
+		}
+	}
+	for dy := -2; dy <= 2; dy++ {
+		row := i + dy*b.w
+		for dx := -2; dx <= 2; dx++ {
+			if sign > 0 {
+				b.near[row+dx]++
+			} else {
+				b.near[row+dx]--
+			}
+		}
+	}
+}
+
+// focusArea is the bounding-box area above which move generation looks
+// only around the latest focusMoves marks: on a board of thousands of
+// marks a node must not scan them all.
+const (
+	focusArea  = 64 * 64
+	focusMoves = 16
+)
+
+// cands calls f for every empty cell near a mark, within the marks'
+// bounding box grown by 2 (on a crowded board, the box of the latest
+// marks grown by 3), until f returns false.
+func (b *board) cands(f func(i int) bool) {
+	bx := b.box
+	grow := 2
+	if (bx.y1-bx.y0+1)*(bx.x1-bx.x0+1) > focusArea {
+		bx, grow = box{y0: len(b.stone), x0: b.w, y1: -1, x1: -1}, 3
+		for _, m := range b.moves[max(0, len(b.moves)-focusMoves):] {
+			y, x := int(m)/b.w, int(m)%b.w
+			bx = box{min(bx.y0, y), min(bx.x0, x), max(bx.y1, y), max(bx.x1, x)}
+		}
+	}
+	b.scan(bx, grow, f)
+}
+
+// scan calls f for the empty cells near a mark in bx grown by grow, until
+// f returns false.
+func (b *board) scan(bx box, grow int, f func(i int) bool) {
+	y0, y1 := max(bx.y0-grow, b.side), min(bx.y1+grow, b.side+b.rows-1)
+	x0, x1 := max(bx.x0-grow, b.side), min(bx.x1+grow, b.side+b.cols-1)
+	for y := y0; y <= y1; y++ {
+		for i := y*b.w + x0; i <= y*b.w+x1; i++ {
+			if b.stone[i] == 0 && b.near[i] > 0 && !f(i) {
+				return
+			}
+		}
+	}
+}
+
+// find returns an empty cell near the marks where q's class is at least
+// c, looking first along the lines through the latest mark (where a new
+// threat appears), then everywhere, and −1 when there is none.
+func (b *board) find(q int, c cellClass) int {
+	if n := len(b.moves); n > 0 {
+		i := int(b.moves[n-1])
+		for a := range 4 {
+			for d := -b.side; d <= b.side; d++ {
+				j := i + d*b.step[a]
+				if d != 0 && b.stone[j] == 0 && b.cell[j].class[q] >= c {
+					return j
+				}
+			}
+		}
+	}
+	found := -1
+	b.scan(b.box, 2, func(i int) bool {
+		if b.cell[i].class[q] >= c {
+			found = i
+			return false
+		}
+		return true
+	})
+	return found
+}

@@ -1,0 +1,256 @@
+package duel
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// checkDuel fails the test when b's bookkeeping differs from a
+// recomputation.
+func checkDuel(t *testing.T, b *board) {
+	t.Helper()
+	require.NoError(t, b.verify())
+}
+
+// TestDuelBoardMatchesScratch plays random games on the working board,
+// with undo, and compares its incremental state with a recomputation, for
+// several K, both rules, bounded and unbounded boards.
+func TestDuelBoardMatchesScratch(t *testing.T) {
+	for _, k := range []int{3, 4, 5, 6, 8} {
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+			for _, bounded := range []bool{false, true} {
+				t.Run(fmt.Sprintf("k=%d/%v/bounded=%v", k, rule, bounded), func(t *testing.T) {
+					cfg := engine.DefaultConfig()
+					cfg.K, cfg.Rule = k, rule
+					rows, cols, r0, c0 := 30, 30, -15, -15
+					if bounded {
+						cfg.Rows, cfg.Cols = 9, 12
+						rows, cols, r0, c0 = 9, 12, 0, 0
+					}
+					b := newBoard(cfg, r0, c0, rows, cols)
+					rng := rand.New(rand.NewPCG(uint64(k), 7))
+					checkDuel(t, b)
+					for step := range 300 {
+						if len(b.moves) > 0 && (rng.IntN(3) == 0 || len(b.moves) > 60) {
+							b.undo()
+						} else {
+							c := sparse.Cell{Row: r0 + rng.IntN(rows), Col: c0 + rng.IntN(cols)}
+							i, ok := b.index(c.Row, c.Col)
+							require.True(t, ok)
+							if b.stone[i] == 0 {
+								b.place(i, len(b.moves)%2)
+							}
+						}
+						if step%7 == 0 {
+							checkDuel(t, b)
+						}
+					}
+					for len(b.moves) > 0 {
+						b.undo()
+					}
+					checkDuel(t, b)
+				})
+			}
+		}
+	}
+}
+
+// TestLineShapesAgainstTheEngine checks the top shapes against the
+// engine's own rules: on random lines, marking the centre is a five when
+// the engine says it wins, and a four (open when two cells would win,
+// blocked when one) when the engine finds that many winning cells after it.
+func TestLineShapesAgainstTheEngine(t *testing.T) {
+	for _, k := range []int{3, 4, 5, 7} {
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+			lr := lineRules{k: k, exact: rule == engine.Exact}
+			s := solverFor(lr)
+			rng := rand.New(rand.NewPCG(uint64(k), 3))
+			for range 400 {
+				g, err := engine.New(engine.WithK(k), engine.WithRule(rule), engine.WithFreeOrder())
+				require.NoError(t, err)
+				var idx uint32
+				side := lr.side()
+				over := false
+				for d := -side; d <= side; d++ {
+					if d == 0 {
+						continue
+					}
+					v := rng.IntN(3)
+					if v == 1 && rng.IntN(2) == 0 {
+						v = 0 // fewer marks, so that lines do not end at once
+					}
+					idx += uint32(v) * s.pow[s.pos(d)]
+					if v > 0 {
+						if _, err := g.PlayAs(0, d, v); err != nil {
+							over = true // a line already won: not a pattern to judge
+						}
+					}
+				}
+				if over || g.Status() != engine.Ongoing {
+					continue
+				}
+				sh := s.shape(idx)
+				if won, _ := g.WouldWin(0, 0, 1); won {
+					assert.Equal(t, lineFive, sh, "pattern %d", idx)
+					continue
+				}
+				_, err = g.PlayAs(0, 0, 1)
+				require.NoError(t, err)
+				wins := 0
+				for d := -side; d <= side; d++ {
+					if g.At(0, d) == 0 {
+						if won, _ := g.WouldWin(0, d, 1); won {
+							wins++
+						}
+					}
+				}
+				switch {
+				case wins >= 2:
+					assert.Equal(t, lineFlex4, sh, "pattern %d", idx)
+				case wins == 1:
+					assert.Equal(t, lineBlock4, sh, "pattern %d", idx)
+				default:
+					assert.Less(t, sh, lineBlock4, "pattern %d", idx)
+				}
+			}
+		}
+	}
+}
+
+// TestDuelSearchLeavesBoardInStep stops searches at every stage with small
+// node limits and checks that the working board is back at the game's
+// position with its bookkeeping intact.
+func TestDuelSearchLeavesBoardInStep(t *testing.T) {
+	g, err := engine.New()
+	require.NoError(t, err)
+	_, err = g.Play(0, 0)
+	require.NoError(t, err)
+	for i := range 40 {
+		ds := &State{}
+		fits, warm := ds.Sync(g, time.Time{})
+		require.True(t, fits && warm)
+		lim := unlimited()
+		lim.MaxNodes = int64(1 + i*97)
+		c, ok := ds.Choose(context.Background(), g, g.Turn(), lim, &core.Stats{}, &atomic.Pointer[sparse.Cell]{})
+		require.True(t, ok)
+		require.NoError(t, ds.Verify(g))
+		if _, err := g.Play(c.Row, c.Col); err != nil || g.Status() != engine.Ongoing {
+			break
+		}
+	}
+}
+
+// TestEvaluationFavoursTheMover checks the evaluation's roles: with the
+// same open run for each player, far apart, the side to move is ahead
+// whichever it is, and a further mark in line with its run raises its
+// value; for several K and both rules.
+func TestEvaluationFavoursTheMover(t *testing.T) {
+	for _, k := range []int{4, 5, 6, 7} {
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+			t.Run(fmt.Sprintf("k=%d/%v", k, rule), func(t *testing.T) {
+				cfg := engine.DefaultConfig()
+				cfg.K, cfg.Rule = k, rule
+				b := newBoard(cfg, -30, -30, 60, 60)
+				put := func(r, c, q int) {
+					i, ok := b.index(r, c)
+					require.True(t, ok)
+					b.place(i, q)
+				}
+				for n := range k - 3 {
+					put(0, n, 0)
+					put(15, n, 1)
+				}
+				assert.Positive(t, b.eval(0), "first player to move")
+				assert.Positive(t, b.eval(1), "second player to move")
+				put(-15, -15, 1)
+				before := b.eval(0)
+				put(0, k-3, 0)
+				assert.Greater(t, b.eval(0), before, "a longer open run")
+			})
+		}
+	}
+}
+
+// TestSyncResumes: a board built over many calls, each stopped at once by
+// its deadline, ends in step with the game and equal to one built in a
+// single call.
+func TestSyncResumes(t *testing.T) {
+	g, err := engine.New()
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for g.Len() < 3000 {
+		r, c := rng.IntN(500), rng.IntN(500)
+		if g.CanPlace(r, c) != nil {
+			continue
+		}
+		_, err := g.Play(r, c)
+		require.NoError(t, err)
+		if g.Status() != engine.Ongoing {
+			_, err = g.Undo()
+			require.NoError(t, err)
+		}
+	}
+	var ds State
+	calls := 0
+	for {
+		calls++
+		fits, warm := ds.Sync(g, time.Now())
+		require.True(t, fits)
+		if warm {
+			break
+		}
+	}
+	assert.Greater(t, calls, 1, "a deadline already passed stops the replay")
+	require.NoError(t, ds.Verify(g))
+	var fresh State
+	fits, warm := fresh.Sync(g, time.Time{})
+	require.True(t, fits && warm)
+	assert.Equal(t, fresh.b.stone, ds.b.stone)
+	assert.Equal(t, fresh.b.cell, ds.b.cell)
+	assert.Equal(t, fresh.b.counts, ds.b.counts)
+	assert.Equal(t, fresh.b.hash, ds.b.hash)
+}
+
+// TestVerifyFindsDrift: Verify, which the tests of kept state rely on,
+// reports a board that drifted from the game in any of its parts.
+func TestVerifyFindsDrift(t *testing.T) {
+	g, err := engine.New(engine.WithBounds(15, 15))
+	require.NoError(t, err)
+	for _, m := range benchOpening[:12] {
+		_, err := g.Play(7+m[0], 7+m[1])
+		require.NoError(t, err)
+	}
+	var ds State
+	fits, warm := ds.Sync(g, time.Time{})
+	require.True(t, fits && warm)
+	require.NoError(t, ds.Verify(g))
+	i, _ := ds.b.index(0, 0)
+	for name, drift := range map[string]func(){
+		"hash":   func() { ds.b.hash ^= 1 },
+		"near":   func() { ds.b.near[i]++ },
+		"counts": func() { ds.b.counts[0][classFlex2]++ },
+		"worth":  func() { ds.b.worth[1][waiting]++ },
+		"cell":   func() { ds.b.cell[i].val[0]++ },
+		"moves":  func() { ds.played[3].Col++ },
+	} {
+		var fresh State
+		fresh.Sync(g, time.Time{})
+		ds = fresh
+		drift()
+		assert.Error(t, ds.Verify(g), name)
+	}
+	h, err := engine.New(engine.WithBounds(15, 15))
+	require.NoError(t, err)
+	assert.Error(t, ds.Verify(h), "another game")
+}

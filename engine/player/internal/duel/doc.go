@@ -1,0 +1,37 @@
+// Package duel is the two-player search on a dense window: the search
+// engine/player's Search runs for two players when K is 3 to 11 (10 under
+// the exact rule) and the marks fit a window of 2^19 cells.
+//
+// The board (board.go) is an array over the marks' bounding box plus a
+// margin, or the whole of a bounded board up to 128×128, rebuilt when play
+// leaves it. Every empty cell keeps, per player and axis, the pattern of
+// the cells within K−1 (K under the exact rule) of it, updated on place
+// and undo for the cells a mark can see; a table derived from the rules
+// for that K (shape.go) maps a pattern to the shape marking the cell would
+// make (five, open or blocked four, three, two, one), and the four shapes
+// to a class (a four and an open three, two open threes, …) and a value.
+// Class counts find threats at once and values order moves; the static
+// evaluation (eval.go) sums weights of the same shapes and classes that
+// differ for the side to move and the side that waits, read from the
+// embedded weights.json that engine/player/internal/evalfit fits.
+//
+// Each move (root.go): a win; the block of the opponent's win; a victory
+// by continuous fours (VCF) or by fours and threes (VCT) (threats.go);
+// else a principal-variation search (search.go) with iterative deepening,
+// a transposition table, killer and history ordering, late-move
+// reductions and futility pruning over the moves after which the opponent
+// has no VCF (nor, as far as time allows, a VCT). Inside the search a
+// player facing a four has one move, one facing a three only its fours and
+// the cells that spoil the three, and neither costs depth; leaves try a
+// short VCF.
+//
+// A [State] is kept from move to move; [State.Sync] brings it in step with
+// the game and [State.Choose] runs one move within a [core.Limits].
+//
+// Its iterative deepening is its own, not the sparse search's: past half
+// the time it starts no deeper iteration unless the best move just
+// changed (then up to three quarters), where the sparse search starts one
+// whenever three times the last iteration still fits. The two rules were
+// tuned separately in self-play; one shared driver would change the play
+// of one of them.
+package duel

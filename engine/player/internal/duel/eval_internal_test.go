@@ -1,0 +1,70 @@
+package duel
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestWeightsFile: the embedded file parses and is written back byte for
+// byte, so that a refit's diff shows only the weights that changed.
+func TestWeightsFile(t *testing.T) {
+	w, err := ParseWeights(weightsFile)
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	require.NoError(t, w.Write(&buf))
+	assert.Equal(t, string(weightsFile), buf.String())
+	assert.Equal(t, w, CurrentWeights())
+}
+
+// TestParseWeightsRefuses names the faults of a bad file.
+func TestParseWeightsRefuses(t *testing.T) {
+	for _, tc := range []struct{ name, file, want string }{
+		{"not JSON", `{`, "unexpected EOF"},
+		{"unknown field", `{"toMove": {}, "waiting": {}, "tempo": 1, "extra": 2}`, "unknown field"},
+		{"unknown shape", `{"toMove": {"shapes": {"six": 1}}}`, `unknown line shape "six"`},
+		{"none is no shape", `{"toMove": {"shapes": {"none": 1}}}`, `unknown line shape "none"`},
+		{"missing shapes", `{"toMove": {"shapes": {"five": 1}}}`, "1 line shapes in role 0, want 9"},
+		{"unknown class", `{"toMove": {"shapes": {"block1": 0, "flex1": 0, "block2": 0, "flex2": 0, "block3": 0, "flex3": 0, "block4": 0, "flex4": 0, "five": 0}, "classes": {"six": 1}}}`, `unknown class "six"`},
+	} {
+		_, err := ParseWeights([]byte(tc.file))
+		require.Error(t, err, tc.name)
+		assert.Contains(t, err.Error(), tc.want, tc.name)
+	}
+}
+
+// TestFittedWeightsRoundTrip: the current weights, as a fitted vector,
+// give back the current weights.
+func TestFittedWeightsRoundTrip(t *testing.T) {
+	w := make([]float64, 2*FitRole+1)
+	for r := range 2 {
+		for k, s := range fitShapes {
+			w[r*FitRole+k] = float64(lineWorth[r][s]) / 1000
+		}
+		for k, c := range fitClasses {
+			w[r*FitRole+FitShapes+k] = float64(classWorth[r][c]) / 1000
+		}
+	}
+	w[2*FitRole] = float64(tempo) / 1000
+	assert.Equal(t, CurrentWeights(), FittedWeights(w))
+}
+
+// FuzzParseWeights: any file is read without a panic, and one it takes is
+// written back to a file that reads the same.
+func FuzzParseWeights(f *testing.F) {
+	f.Add(weightsFile)
+	f.Add([]byte(`{"toMove": {"shapes": {"six": 1}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		w, err := ParseWeights(data)
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		require.NoError(t, w.Write(&buf))
+		again, err := ParseWeights(buf.Bytes())
+		require.NoError(t, err)
+		require.Equal(t, w, again)
+	})
+}

@@ -1,0 +1,116 @@
+package duel
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gomoku-engine/gomoku/engine"
+)
+
+// The evaluation's fitter (engine/player/internal/evalfit) replays games
+// on a board and reads, at every quiet position, the counts the
+// evaluation weighs; from the weights it fits it builds a [Weights].
+
+// fitShapes are the line shapes whose weights are fitted: the top two
+// never reach the evaluation.
+var fitShapes = []lineShape{lineBlock1, lineFlex1, lineBlock2, lineFlex2, lineBlock3, lineFlex3, lineBlock4}
+
+// fitClasses are the classes fitted on top of their shapes' weights: the
+// combinations. A class that is a single shape is left to that shape.
+var fitClasses = []cellClass{classTwoTwos, classFlex3Block2, classFlex3Plus, classDoubleThree, classFourBlock2, classFourPlus, classFourThree}
+
+// FitRole is the number of features per role: the fitted shapes, then the
+// fitted classes. A feature vector holds the side to move's, then the
+// waiting side's.
+var FitRole = len(fitShapes) + len(fitClasses)
+
+// FitShapes is how many of a role's features are shapes; the rest are
+// classes, whose weights are never negative.
+var FitShapes = len(fitShapes)
+
+// FitTied is how many of the weakest shapes weigh the same in both roles:
+// their counts follow the number of marks, so a free weight per role would
+// trade off against the tempo.
+const FitTied = 3
+
+// Replay is a game replayed on a whole bounded board, for the fitter.
+type Replay struct {
+	b *board
+}
+
+// NewReplay starts a replay on an empty board of cfg, which must be a
+// bounded two-player configuration the search plays.
+func NewReplay(cfg engine.Config) (*Replay, error) {
+	if !cfg.Bounded() || !Plays(cfg) || cfg.Rows*cfg.Cols > wholeArea {
+		return nil, fmt.Errorf("duel: replay: %v is not a bounded two-player board the search plays", cfg)
+	}
+	return &Replay{b: newBoard(cfg, 0, 0, cfg.Rows, cfg.Cols)}, nil
+}
+
+// Play marks (row, col) for the player in turn (the first mover on even
+// move numbers); it reports false, playing nothing, for a cell off the
+// board or taken.
+func (r *Replay) Play(row, col int) bool {
+	i, ok := r.b.index(row, col)
+	if !ok || r.b.stone[i] != 0 {
+		return false
+	}
+	r.b.place(i, len(r.b.moves)%2)
+	return true
+}
+
+// Features are the counts of the side to move's cells and of the other
+// side's (negated, so that every weight is a worth), and the current
+// evaluation in logits; ok is false when the search would not evaluate the
+// position (a five or an open four to make, a four-three against no four).
+func (r *Replay) Features() (x []float64, eval float64, ok bool) {
+	b := r.b
+	q := len(b.moves) % 2
+	o := 1 - q
+	if b.counts[q][classFive]+b.counts[o][classFive]+b.counts[q][classOpenFour]+b.counts[o][classOpenFour] > 0 ||
+		(b.counts[q][classFourThree] > 0 && b.fours(o) == 0) {
+		return nil, 0, false
+	}
+	var shapes [2][lineShapes]float64
+	for i := range b.cell {
+		if b.stone[i] != 0 {
+			continue
+		}
+		for p := range 2 {
+			for a := range 4 {
+				shapes[p][b.cell[i].shape[p][a]]++
+			}
+		}
+	}
+	x = make([]float64, 0, 2*FitRole)
+	for r, p := range []int{q, o} {
+		sign := 1.0
+		if r == waiting {
+			sign = -1
+		}
+		for _, s := range fitShapes {
+			x = append(x, sign*shapes[p][s])
+		}
+		for _, c := range fitClasses {
+			x = append(x, sign*float64(b.counts[p][c]))
+		}
+	}
+	return x, float64(b.eval(q)) / 1000, true
+}
+
+// FittedWeights are the current weights with the fitted ones replaced by
+// w (2·FitRole features in logits, then the tempo), rounded to thousandths.
+func FittedWeights(w []float64) Weights {
+	out := weights
+	milli := func(x float64) int64 { return int64(math.Round(1000 * x)) }
+	for r := range 2 {
+		for k, s := range fitShapes {
+			out.Shapes[r][s] = int32(milli(w[r*FitRole+k]))
+		}
+		for k, c := range fitClasses {
+			out.Classes[r][c] = int32(milli(w[r*FitRole+len(fitShapes)+k]))
+		}
+	}
+	out.Tempo = milli(w[2*FitRole])
+	return out
+}

@@ -1,0 +1,382 @@
+package duel
+
+import (
+	"context"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/history"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// State is what the two-player search keeps from one call to the
+// next: the working board in step with the game, the transposition table,
+// the move-ordering tables and the threat searches' refuted positions. Its
+// zero value is ready; it is not safe for concurrent use.
+type State struct {
+	cfg    engine.Config
+	b      *board
+	played []engine.Move
+	tt     []ttSlot
+	hist   [2][]int32
+	kill   [][2]int32
+	// failed maps positions to the number of threats left when a threat
+	// search refuted them.
+	failed map[uint64]int
+}
+
+// Window sizing of the two-player board.
+const (
+	// windowMargin is how far, beyond a pattern's reach, the window extends
+	// past the marks; play within windowRoom of a window edge that is not
+	// the board's rebuilds it.
+	windowMargin = 12
+	windowRoom   = 8
+	// wholeArea: bounded boards up to this many cells are windowed
+	// whole; maxCells bounds any window (beyond it, the sparse search).
+	wholeArea = 128 * 128
+	maxCells  = 1 << 19
+)
+
+// Plays reports whether the two-player search plays cfg's games.
+func Plays(cfg engine.Config) bool {
+	lr := lineRules{k: cfg.K, exact: cfg.Rule == engine.Exact}
+	return cfg.Players == 2 && cfg.K >= 3 && lr.side() <= maxSide
+}
+
+// Sync brings the working board in step with g: a board for another
+// configuration or another game is built afresh, and otherwise the moves
+// past the longest prefix it shares with g are undone and g's later ones
+// played. The tables learnt on the way survive only while the game moves
+// forward: a move undone clears them (see Forget). The window is rebuilt
+// when a move falls outside it or near an edge that is not the board's.
+// fits is false when the marks do not fit a window. Replaying a long
+// history stops at deadline (when not zero) with warm false; the next
+// call goes on from there.
+func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
+	cfg := g.Config()
+	if ds.tt == nil || ds.cfg != cfg {
+		*ds = State{cfg: cfg, tt: make([]ttSlot, 1<<ttBits), kill: make([][2]int32, maxPly+2), failed: ds.failed}
+	}
+	for range 2 {
+		if ds.b == nil && !ds.build(g) {
+			return false, false
+		}
+		played, stopped, back := 0, false, false
+		held := history.Sync(history.Moves(ds.played), g,
+			func() {
+				if !ds.build(g) {
+					ds.b = nil
+				}
+			},
+			func() {
+				ds.b.undo()
+				ds.played = ds.played[:len(ds.played)-1]
+				back = true
+			},
+			func(m engine.Move) bool {
+				b := ds.b
+				if b == nil {
+					return false
+				}
+				played++
+				if played%core.SyncCheck == 0 && !deadline.IsZero() && time.Now().After(deadline) {
+					stopped = true
+					return false
+				}
+				idx, ok := b.index(m.Row, m.Col)
+				if !ok || !b.roomy(idx) || b.stone[idx] != 0 || m.Player < 1 || m.Player > 2 {
+					ds.b = nil
+					return false
+				}
+				b.place(idx, m.Player-1)
+				ds.played = append(ds.played, m)
+				return true
+			})
+		if back && ds.b != nil {
+			ds.Forget()
+		}
+		switch {
+		case held == g.Len():
+			return true, true
+		case stopped:
+			return true, false
+		}
+		// A move left the window: build one around all the marks.
+	}
+	return false, false
+}
+
+// build makes a fresh, empty window around g's marks, forgetting
+// everything learnt on the previous one, or reports false when the marks
+// do not fit one.
+func (ds *State) build(g *engine.Game) bool {
+	cfg := g.Config()
+	box, _ := g.BoundingBox()
+	margin := lineRules{k: cfg.K, exact: cfg.Rule == engine.Exact}.side() + windowMargin
+	r0, r1 := box.MinRow-margin, box.MaxRow+margin
+	c0, c1 := box.MinCol-margin, box.MaxCol+margin
+	if cfg.Bounded() {
+		if cfg.Rows*cfg.Cols <= wholeArea {
+			r0, r1, c0, c1 = 0, cfg.Rows-1, 0, cfg.Cols-1
+		}
+		r0, r1 = max(r0, 0), min(r1, cfg.Rows-1)
+		c0, c1 = max(c0, 0), min(c1, cfg.Cols-1)
+	}
+	r0, r1 = max(r0, sparse.MinCoord), min(r1, sparse.MaxCoord)
+	c0, c1 = max(c0, sparse.MinCoord), min(c1, sparse.MaxCoord)
+	if r1-r0 >= maxCells || c1-c0 >= maxCells || (r1-r0+1)*(c1-c0+1) > maxCells {
+		return false
+	}
+	b := newBoard(cfg, r0, c0, r1-r0+1, c1-c0+1)
+	ds.played = ds.played[:0]
+	ds.b = b
+	ds.hist = [2][]int32{make([]int32, len(b.stone)), make([]int32, len(b.stone))}
+	ds.Forget()
+	return true
+}
+
+// Forget clears what the two-player search learnt in earlier positions:
+// the transposition table, the killer and history tables (array cells of
+// the window) and the VCF refutations (which may have read the window's
+// frame). Entries are checked against the full key and ordering hints
+// only rank empty cells near the marks, so the tables could not make the
+// search play an illegal cell; cleared, they cannot make it play
+// differently from a fresh search either. Sync calls it when the game
+// goes back; tests call it to compare a kept state with a fresh one.
+func (ds *State) Forget() {
+	clear(ds.tt)
+	clear(ds.kill)
+	for q := range ds.hist {
+		clear(ds.hist[q])
+	}
+	clear(ds.failed)
+}
+
+// roomy reports whether array cell i is far enough from every window edge
+// that is not an edge of the board.
+func (b *board) roomy(i int) bool {
+	y, x := i/b.w-b.side, i%b.w-b.side
+	for _, e := range [4]struct {
+		dist int
+		r, c int
+	}{{y, b.r0 - 1, b.c0 + x}, {b.rows - 1 - y, b.r0 + b.rows, b.c0 + x}, {x, b.r0 + y, b.c0 - 1}, {b.cols - 1 - x, b.r0 + y, b.c0 + b.cols}} {
+		if e.dist < windowRoom && cellOnBoard(b.cfg, e.r, e.c) {
+			return false
+		}
+	}
+	return true
+}
+
+// statsScore converts a score to the scale of [core.Stats.Score].
+func statsScore(v int32) int64 {
+	switch {
+	case v >= mateScore:
+		return core.WinValue - int64(winScore-v)
+	case v <= -mateScore:
+		return -core.WinValue + int64(winScore+v)
+	}
+	return int64(v)
+}
+
+// best finds q's move: a win, the block of the opponent's win, a VCF or a
+// VCT, else the iterative-deepening search over the moves after which the
+// opponent has no VCF (nor, as far as time allows, a VCT).
+func (d *run) best(q int) (int, bool) {
+	b := d.b
+	o := 1 - q
+	switch {
+	case b.counts[q][classFive] > 0:
+		d.st.Reason, d.st.Score = core.ReasonWin, core.WinValue
+		return b.find(q, classFive), true
+	case b.counts[o][classFive] > 0:
+		d.st.Reason = core.ReasonOnlyMove
+		return b.find(o, classFive), true
+	}
+	if d.lim.VCF {
+		d.Limit = d.lim.PhaseEnd(10)
+		i := d.rootVCF(q, rootVCFNodes)
+		d.Limit = d.lim.Deadline
+		d.Resume()
+		if i >= 0 {
+			d.st.Reason, d.st.Score = core.ReasonVCF, core.WinValue
+			return i, true
+		}
+	}
+	if d.lim.VCT {
+		d.vcfLeft = rootVCFNodes
+		d.Limit = d.lim.PhaseEnd(5)
+		i := d.threatWin(q, vctDepth, b.lastOf(q))
+		d.Limit = d.lim.Deadline
+		d.Resume()
+		if i >= 0 {
+			d.st.Reason, d.st.Score = core.ReasonVCT, core.WinValue
+			return i, true
+		}
+	}
+	all, _ := d.moves(q, 0, -1, -1)
+	moves := slices.Clone(all)
+	slices.SortFunc(moves, byBetter)
+	if len(moves) == 0 {
+		return -1, false
+	}
+	if d.lim.VCF && len(moves) > 1 {
+		moves = d.refute(q, moves)
+	}
+	if len(moves) == 1 {
+		if d.st.Reason == core.ReasonNone {
+			d.st.Reason = core.ReasonOnlyMove
+		}
+		return int(moves[0].i), true
+	}
+	if d.st.Reason == core.ReasonNone {
+		d.st.Reason = core.ReasonSearch
+	}
+	d.publish(int(moves[0].i))
+	return d.deepen(q, moves), true
+}
+
+// refute drops the root moves after which the opponent has a VCF, and,
+// while a share of the time lasts, a VCT. When every move loses it keeps
+// them all: the search then picks the stubbornest.
+func (d *run) refute(q int, moves []scoredCell) []scoredCell {
+	b := d.b
+	o := 1 - q
+	keep := moves[:0:0]
+	last := b.lastOf(o)
+	d.Limit = d.lim.PhaseEnd(3)
+	vct := d.lim.VCT
+	for _, m := range moves {
+		b.place(int(m.i), q)
+		d.vcfLeft = rootVCFNodes / 10
+		lost := d.fourWin(o, vcfDepth, last) >= 0
+		if !lost && vct && !d.Stopped {
+			d.vcfLeft = rootVCFNodes / 20
+			lost = d.threatWin(o, refuteVCTDepth, last) >= 0
+		}
+		if d.Stopped {
+			vct = false
+			d.Resume()
+		}
+		b.undo()
+		if !lost {
+			keep = append(keep, m)
+		}
+	}
+	d.Limit = d.lim.Deadline
+	d.Resume()
+	if len(keep) == 0 {
+		return moves
+	}
+	if len(keep) < len(moves) {
+		d.st.Reason = core.ReasonRefute
+	}
+	return keep
+}
+
+// rootLateMoves is how many root moves, in the previous iteration's order,
+// are searched to full depth before the rest are first tried a ply
+// shallower (and searched again in full when they look better).
+const rootLateMoves = 8
+
+// deepen runs iterative deepening over the root moves and returns the best
+// of the deepest iteration, or of an unfinished one when a move there
+// proved better.
+func (d *run) deepen(q int, moves []scoredCell) int {
+	o := 1 - q
+	best := int(moves[0].i)
+	values := make([]int32, len(moves))
+	// Past half the time, start no deeper iteration unless the best move
+	// just changed; then allow up to three quarters.
+	soft := d.lim.PhaseEnd(2)
+	longer := soft
+	if !soft.IsZero() {
+		longer = d.lim.Start.Add(d.lim.Deadline.Sub(d.lim.Start) * 3 / 4)
+	}
+	for depth := 1; depth <= d.lim.MaxDepth && depth < maxPly; depth++ {
+		alpha, beta := -infScore, infScore
+		iterBest := -1
+		for n, m := range moves {
+			c := &d.b.cell[m.i]
+			r := 0
+			if depth >= 3 && n >= rootLateMoves && !c.class[q].makesFour() && c.class[o] < classOpenFour {
+				r = 1
+			}
+			d.b.place(int(m.i), q)
+			var v int32
+			if n == 0 {
+				v = -d.search(depth-1, -beta, -alpha, 1, o)
+			} else {
+				v = -d.search(depth-1-r, -alpha-1, -alpha, 1, o)
+				if v > alpha && r > 0 && !d.Stopped {
+					v = -d.search(depth-1, -alpha-1, -alpha, 1, o)
+				}
+				if v > alpha && !d.Stopped {
+					v = -d.search(depth-1, -beta, -alpha, 1, o)
+				}
+			}
+			d.b.undo()
+			if d.Stopped {
+				break
+			}
+			values[n] = v
+			if v > alpha {
+				alpha, iterBest = v, n
+			}
+		}
+		changed := false
+		if iterBest >= 0 {
+			changed = int(moves[iterBest].i) != best
+			best = int(moves[iterBest].i)
+		}
+		if d.Stopped {
+			break
+		}
+		d.st.Depth, d.st.Score = depth, statsScore(alpha)
+		d.publish(best)
+		moves, values = core.ByValueDesc(moves, values)
+		if alpha >= mateScore || alpha <= -mateScore {
+			break
+		}
+		if now := time.Now(); !soft.IsZero() && now.After(soft) && (!changed || now.After(longer)) {
+			break
+		}
+	}
+	return best
+}
+
+// publish makes array cell i the provisional answer.
+func (d *run) publish(i int) {
+	c := d.b.cellAt(i)
+	d.provisional.Store(&c)
+}
+
+// Choose runs the two-player search for player on the board Sync brought
+// in step with g, within lim, filling in st and publishing its best move
+// so far in provisional. It reports false when it found no legal move it
+// trusts, for another search to decide instead; the state then rebuilds
+// at the next Sync.
+func (ds *State) Choose(ctx context.Context, g *engine.Game, player int, lim core.Limits, st *core.Stats, provisional *atomic.Pointer[sparse.Cell]) (sparse.Cell, bool) {
+	if ds.failed == nil {
+		ds.failed = make(map[uint64]int)
+	}
+	// The ordering tables carry over from the previous move, fading.
+	for q := range ds.hist {
+		for i := range ds.hist[q] {
+			ds.hist[q][i] /= 4
+		}
+	}
+	d := &run{Meter: core.NewMeter(ctx, st, lim.MaxNodes, 64), s: ds, b: ds.b, lim: lim, st: st, provisional: provisional}
+	d.Limit = lim.Deadline
+	if i, ok := d.best(player - 1); ok && i >= 0 {
+		c := d.b.cellAt(i)
+		if g.CanPlace(c.Row, c.Col) == nil {
+			return c, true
+		}
+		ds.tt = nil // out of step with the game: rebuild next time
+	}
+	return sparse.Cell{}, false
+}

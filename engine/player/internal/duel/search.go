@@ -1,0 +1,305 @@
+package duel
+
+import (
+	"sync/atomic"
+
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// Scores of the two-player search, from the side to move: a win at ply p
+// is worth winScore − p, so sooner wins are preferred and later losses.
+const (
+	winScore int32 = 1 << 28
+	infScore int32 = 1 << 29
+	// maxPly bounds the search's plies, extensions included.
+	maxPly = 96
+	// mateScore is the least magnitude of a score that is a forced result.
+	mateScore = winScore - 2*maxPly - 64
+)
+
+// run is one Choose of the two-player search: the working board, the
+// limits of the move and the tables kept from call to call (in s).
+type run struct {
+	core.Meter
+	s   *State
+	b   *board
+	lim core.Limits
+	st  *core.Stats
+	// provisional receives the best move found so far.
+	provisional *atomic.Pointer[sparse.Cell]
+	// vcfLeft counts down the node budget of the current threat search.
+	vcfLeft int
+	scratch [][]scoredCell
+}
+
+// scoredCell is an array cell with its ordering score.
+type scoredCell struct {
+	i     int32
+	score int32
+}
+
+// fours counts q's cells that would make a four or better.
+func (b *board) fours(q int) int32 {
+	var n int32
+	for c := classFour; c < classCount; c++ {
+		n += b.counts[q][c]
+	}
+	return n
+}
+
+// evaluate is the static value of the position for q, to move.
+func (d *run) evaluate(q int) int32 {
+	v := d.b.eval(q)
+	return int32(max(min(v, int64(mateScore-1)), int64(-mateScore+1)))
+}
+
+// ttSlot is an entry of the transposition table. Mate scores are stored
+// relative to the node, not the root.
+type ttSlot struct {
+	key   uint64
+	value int32
+	best  int32
+	depth int8
+	bound int8
+}
+
+const ttBits = 18
+
+func (d *run) probe(key uint64) *ttSlot {
+	s := &d.s.tt[key&(1<<ttBits-1)]
+	if s.key != key {
+		return nil
+	}
+	return s
+}
+
+func (d *run) store(key uint64, depth int, value int32, bound int8, best int, ply int) {
+	s := &d.s.tt[key&(1<<ttBits-1)]
+	if s.key == key && int(s.depth) > depth && bound != core.ExactBound {
+		return
+	}
+	switch {
+	case value >= mateScore:
+		value += int32(ply)
+	case value <= -mateScore:
+		value -= int32(ply)
+	}
+	*s = ttSlot{key: key, value: value, best: int32(best), depth: int8(min(depth, 127)), bound: bound}
+}
+
+// futilityDepth and futilityMargin bound futility pruning: nodes with at
+// most futilityDepth plies left, a margin of futilityMargin a ply.
+const (
+	futilityDepth  = 2
+	futilityMargin = 120
+)
+
+// sideKey distinguishes the side to move in hash keys.
+var sideKey = [2]uint64{0x6a09e667f3bcc908, 0xb5ad4eceda1ce2a9}
+
+// search is a principal-variation negamax for q to move.
+func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
+	d.Tick()
+	if d.Stopped {
+		return 0
+	}
+	b := d.b
+	o := 1 - q
+	if b.counts[q][classFive] > 0 {
+		return winScore - int32(ply+1)
+	}
+	if b.counts[o][classFive] > 1 {
+		return -winScore + int32(ply+2)
+	}
+	forced := -1
+	if b.counts[o][classFive] == 1 {
+		forced = b.find(o, classFive)
+	} else if b.counts[q][classOpenFour] > 0 {
+		return winScore - int32(ply+3)
+	} else if b.counts[q][classFourThree] > 0 && b.fours(o) == 0 {
+		return winScore - int32(ply+5)
+	}
+	if ply >= maxPly-1 {
+		return d.evaluate(q)
+	}
+	// threatened: the opponent could make an open four (or two fours)
+	// next move, so q's replies are few; such nodes cost no depth, and a
+	// leaf that is one is searched on rather than scored mid-fight.
+	threatened := b.counts[o][classOpenFour] > 0
+	if depth <= 0 && forced < 0 && (!threatened || ply >= maxPly/2) {
+		v := d.evaluate(q)
+		if d.lim.VCF && v < beta && b.fours(q) > 0 && d.leafVCF(q) {
+			return winScore - int32(ply+7)
+		}
+		return v
+	}
+	depth = max(depth, 0)
+	key := b.hash ^ sideKey[q]
+	ttMove := -1
+	if s := d.probe(key); s != nil {
+		ttMove = int(s.best)
+		if int(s.depth) >= depth {
+			v := s.value
+			switch {
+			case v >= mateScore:
+				v -= int32(ply)
+			case v <= -mateScore:
+				v += int32(ply)
+			}
+			switch {
+			case s.bound == core.ExactBound,
+				s.bound == core.LowerBound && v >= beta,
+				s.bound == core.UpperBound && v <= alpha:
+				return v
+			}
+		}
+	}
+	// Futility at frontier nodes of a null-window search: a quiet position
+	// whose static value beats beta by a margin per ply left is not
+	// searched, unless the opponent has a four or a double three to make.
+	if depth <= futilityDepth && beta-alpha == 1 && forced < 0 && !threatened && beta > -mateScore && beta < mateScore &&
+		b.fours(o) == 0 && b.counts[o][classDoubleThree] == 0 {
+		if v := d.evaluate(q); v-futilityMargin*int32(depth) >= beta {
+			return v
+		}
+	}
+	moves, limit := d.moves(q, ply, forced, ttMove)
+	if limit == 0 {
+		return d.evaluate(q)
+	}
+	newDepth := depth - 1
+	if limit == 1 || (threatened && limit <= 5) {
+		newDepth = depth // a forced reply costs no depth
+	}
+	a0 := alpha
+	best, bestMove := -infScore, int(moves[0].i)
+	for n := range limit {
+		pick(moves, n)
+		i := int(moves[n].i)
+		threat := b.cell[i].class[q].makesFour() || b.cell[i].class[o] >= classOpenFour
+		b.place(i, q)
+		var v int32
+		if n == 0 {
+			v = -d.search(newDepth, -beta, -alpha, ply+1, o)
+		} else {
+			r := 0
+			if depth >= 3 && n >= 4 && !threat {
+				r = 1
+				if n >= 10 {
+					r = 2
+				}
+			}
+			v = -d.search(newDepth-r, -alpha-1, -alpha, ply+1, o)
+			if v > alpha && r > 0 {
+				v = -d.search(newDepth, -alpha-1, -alpha, ply+1, o)
+			}
+			if v > alpha && v < beta {
+				v = -d.search(newDepth, -beta, -alpha, ply+1, o)
+			}
+		}
+		b.undo()
+		if d.Stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, i
+		}
+		if v > alpha {
+			alpha = v
+		}
+		if alpha >= beta {
+			if !threat {
+				d.s.hist[q][i] += int32(depth * depth)
+				k := &d.s.kill[ply]
+				if k[0] != int32(i) {
+					k[1], k[0] = k[0], int32(i)
+				}
+			}
+			break
+		}
+	}
+	bound := core.ExactBound
+	switch {
+	case best <= a0:
+		bound = core.UpperBound
+	case best >= beta:
+		bound = core.LowerBound
+	}
+	d.store(key, depth, best, bound, bestMove, ply)
+	return best
+}
+
+// moves lists q's moves at ply, unsorted (see pick), and how many of the
+// best of them to try: the forced block when the
+// opponent has a winning cell; facing a three that would become an open
+// four, only q's fours and the cells that spoil the opponent's threats;
+// otherwise the cells near the marks that make or stop something, the best
+// width of them below the root.
+func (d *run) moves(q, ply, forced, ttMove int) ([]scoredCell, int) {
+	for len(d.scratch) <= ply {
+		d.scratch = append(d.scratch, nil)
+	}
+	out := d.scratch[ply][:0]
+	if forced >= 0 {
+		out = append(out, scoredCell{int32(forced), 0})
+		d.scratch[ply] = out
+		return out, 1
+	}
+	b := d.b
+	o := 1 - q
+	defend := b.counts[o][classOpenFour] > 0
+	k := d.s.kill[ply]
+	b.cands(func(i int) bool {
+		if defend && !b.cell[i].class[q].makesFour() && b.cell[i].class[o] < classFour {
+			return true
+		}
+		s := 2*b.cell[i].val[q] + b.cell[i].val[o]
+		if s <= 0 {
+			return true
+		}
+		switch {
+		case i == ttMove:
+			s += 1 << 24
+		case int32(i) == k[0]:
+			s += 1 << 12
+		case int32(i) == k[1]:
+			s += 1 << 11
+		}
+		s += min(d.s.hist[q][i]/8, 1<<10)
+		out = append(out, scoredCell{int32(i), s})
+		return true
+	})
+	limit := len(out)
+	if ply > 0 && !defend {
+		limit = min(limit, d.lim.Width)
+	}
+	d.scratch[ply] = out
+	return out, limit
+}
+
+// better orders scored cells best first, then by cell for determinism.
+func better(a, b scoredCell) bool { return a.score > b.score || (a.score == b.score && a.i < b.i) }
+
+// byBetter is better as a comparison for sorting.
+func byBetter(a, b scoredCell) int {
+	switch {
+	case better(a, b):
+		return -1
+	case better(b, a):
+		return 1
+	}
+	return 0
+}
+
+// pick moves the best of ms[n:] to ms[n]: a node that cuts off after a
+// few moves never sorts the rest.
+func pick(ms []scoredCell, n int) {
+	best := n
+	for j := n + 1; j < len(ms); j++ {
+		if better(ms[j], ms[best]) {
+			best = j
+		}
+	}
+	ms[n], ms[best] = ms[best], ms[n]
+}

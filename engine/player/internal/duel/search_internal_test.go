@@ -1,0 +1,75 @@
+package duel
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+)
+
+// duelOn sets up a free-order game with player 1's and player 2's marks at
+// (r0, c0) + the given offsets and returns a two-player search on it.
+func duelOn(t *testing.T, opts []engine.Option, r0, c0 int, marks [2][][2]int) *run {
+	t.Helper()
+	g, err := engine.New(append(opts, engine.WithFreeOrder())...)
+	require.NoError(t, err)
+	for p, ms := range marks {
+		for _, m := range ms {
+			_, err := g.PlayAs(r0+m[0], c0+m[1], p+1)
+			require.NoError(t, err)
+		}
+	}
+	require.Equal(t, engine.Ongoing, g.Status())
+	ds := &State{failed: make(map[uint64]int)}
+	fits, warm := ds.Sync(g, time.Time{})
+	require.True(t, fits && warm)
+	st := &core.Stats{}
+	return &run{Meter: core.NewMeter(context.Background(), st, 0, 64), s: ds, b: ds.b, lim: unlimited(), st: st}
+}
+
+// unlimited are the limits of a search bounded by nothing but its depth.
+func unlimited() core.Limits {
+	return core.Limits{Start: time.Now(), MaxDepth: core.MaxDepth, Width: core.DefaultWidth, VCF: true, VCT: true}
+}
+
+// TestDuelFutilityKeepsThreats: futility pruning leaves alone the nodes
+// where threats decide. At one ply left and a null window far below the
+// mover's static value, a mover facing two double fours is still found
+// lost. Several K, both rules, infinite and bounded boards.
+func TestDuelFutilityKeepsThreats(t *testing.T) {
+	for _, k := range []int{5, 6, 7} {
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+			for _, bounded := range []bool{false, true} {
+				opts := []engine.Option{engine.WithK(k), engine.WithRule(rule)}
+				r0, c0 := -9, 4
+				if bounded {
+					opts = append(opts, engine.WithBounds(4*k+6, 4*k+6))
+					r0, c0 = 1, 1
+				}
+				name := fmt.Sprintf("k=%d/%v/bounded=%v", k, rule, bounded)
+				t.Run(name+"/futility", func(t *testing.T) {
+					// Two corners, each where K−2 in a row and K−2 in a
+					// column, blocked at their far ends, meet.
+					var attack, walls [][2]int
+					for _, dr := range []int{0, 2*k + 2} {
+						for i := range k - 2 {
+							attack = append(attack, [2]int{dr + 1, 2 + i}, [2]int{dr + 2 + i, k})
+						}
+						walls = append(walls, [2]int{dr + 1, 1}, [2]int{dr + k, k})
+					}
+					d := duelOn(t, opts, r0, c0, [2][][2]int{walls, attack})
+					alpha := d.evaluate(0) - 100000
+					v := d.search(1, alpha, alpha+1, 1, 0)
+					assert.LessOrEqual(t, v, -mateScore, "two double fours cannot both be stopped")
+					checkDuel(t, d.b)
+				})
+			}
+		}
+	}
+}

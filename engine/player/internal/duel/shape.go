@@ -1,0 +1,312 @@
+package duel
+
+import "sync"
+
+// lineShape is what marking an empty cell makes on one axis for one
+// player, judged on the line of cells around it: a five (K in a row, or
+// exactly K under the exact rule), a four (one more mark wins: open when
+// two cells would, blocked when one would), a three (one more mark makes a
+// four, open when it can make an open four), and so on down to a one. The
+// numbers count moves to a win, so for any K a "four" is one move short of
+// K and a "three" two moves short; they are derived from the rules by
+// placing marks, not written out for K = 5.
+type lineShape uint8
+
+const (
+	lineNone lineShape = iota
+	lineBlock1
+	lineFlex1
+	lineBlock2
+	lineFlex2
+	lineBlock3
+	lineFlex3
+	lineBlock4
+	lineFlex4
+	lineFive
+	lineShapes
+)
+
+// maxSide bounds the cells on each side of a line pattern: 3^(2·maxSide)
+// must fit the uint32 the board keeps per cell and axis. It allows K up to
+// 11 (freestyle) and 10 (exact).
+const maxSide = 10
+
+// denseSide is the largest side whose shapes are tabulated in full (3^12
+// patterns); beyond it shapes are computed on first sight and cached.
+const denseSide = 6
+
+// lineRules are the rules a line pattern is judged by.
+type lineRules struct {
+	k     int
+	exact bool
+}
+
+// side is how many cells each way decide a shape: K−1, plus one to see an
+// overline under the exact rule.
+func (lr lineRules) side() int {
+	if lr.exact {
+		return lr.k
+	}
+	return lr.k - 1
+}
+
+// lineSolver classifies line patterns. A pattern is a base-3 number over
+// the 2·side cells around an empty centre (nearest-left first is digit
+// side−1, nearest-right digit side): 0 empty, 1 the player's mark, 2 a
+// cell the player cannot use (the opponent's mark or off the board). The
+// shape of a pattern is found by marking the centre and, recursively, the
+// empty cells of its live windows.
+type lineSolver struct {
+	lineRules
+	side int
+	pow  []uint32
+	// memo holds every pattern when side ≤ denseSide (0xFF: not yet known),
+	// else cache holds the patterns met so far.
+	memo  []lineShape
+	cache map[uint32]lineShape
+}
+
+func newLineSolver(lr lineRules) *lineSolver {
+	s := &lineSolver{lineRules: lr, side: lr.side()}
+	s.pow = make([]uint32, 2*s.side)
+	p := uint32(1)
+	for i := range s.pow {
+		s.pow[i] = p
+		p *= 3
+	}
+	if s.side <= denseSide {
+		s.memo = make([]lineShape, int(p))
+		for i := range s.memo {
+			s.memo[i] = 0xFF
+		}
+		for i := range s.memo {
+			s.shape(uint32(i))
+		}
+	} else {
+		s.cache = make(map[uint32]lineShape)
+	}
+	return s
+}
+
+// pos is the digit of the cell d steps from the centre (d ≠ 0, |d| ≤ side).
+func (s *lineSolver) pos(d int) int {
+	if d < 0 {
+		return d + s.side
+	}
+	return d + s.side - 1
+}
+
+// shape classifies a pattern (memoised).
+func (s *lineSolver) shape(idx uint32) lineShape {
+	if s.memo != nil {
+		if v := s.memo[idx]; v != 0xFF {
+			return v
+		}
+	} else if v, ok := s.cache[idx]; ok {
+		return v
+	}
+	v := s.solve(idx)
+	if s.memo != nil {
+		s.memo[idx] = v
+	} else {
+		s.cache[idx] = v
+	}
+	return v
+}
+
+// lookup is shape for the hot path: a table read when tabulated.
+func (s *lineSolver) lookup(idx uint32) lineShape {
+	if s.memo != nil {
+		return s.memo[idx]
+	}
+	return s.shape(idx)
+}
+
+// upgrade maps the shape a further mark makes to the shape it proves now.
+var upgrade = [lineShapes]lineShape{
+	lineBlock2: lineBlock1, lineFlex2: lineFlex1,
+	lineBlock3: lineBlock2, lineFlex3: lineFlex2,
+	lineBlock4: lineBlock3, lineFlex4: lineFlex3,
+}
+
+func (s *lineSolver) solve(idx uint32) lineShape {
+	n := 2*s.side + 1
+	var buf [2*maxSide + 1]uint8
+	line := buf[:n]
+	v := idx
+	for i := range n {
+		if i == s.side {
+			line[i] = 1
+			continue
+		}
+		line[i] = uint8(v % 3)
+		v /= 3
+	}
+	c := s.side
+	length := 1
+	for i := c - 1; i >= 0 && line[i] == 1; i-- {
+		length++
+	}
+	for i := c + 1; i < n && line[i] == 1; i++ {
+		length++
+	}
+	if length == s.k || (length > s.k && !s.exact) {
+		return lineFive
+	}
+	// Live windows through the centre: K cells with no blocked cell and,
+	// under the exact rule, no own mark just outside. Only their empty
+	// cells can raise the shape; need is the fewest marks still missing.
+	var useful [2*maxSide + 1]bool
+	need := s.k
+	for start := c - s.k + 1; start <= c; start++ {
+		end := start + s.k - 1
+		if start < 0 || end >= n {
+			continue
+		}
+		own, live := 0, true
+		for i := start; i <= end && live; i++ {
+			switch line[i] {
+			case 1:
+				own++
+			case 2:
+				live = false
+			}
+		}
+		if live && s.exact && ((start > 0 && line[start-1] == 1) || (end < n-1 && line[end+1] == 1)) {
+			live = false
+		}
+		if !live {
+			continue
+		}
+		need = min(need, s.k-own)
+		for i := start; i <= end; i++ {
+			if line[i] == 0 {
+				useful[i] = true
+			}
+		}
+	}
+	if need > 4 {
+		return lineNone
+	}
+	wins, best := 0, lineNone
+	for i := range n {
+		if !useful[i] {
+			continue
+		}
+		d := i - c
+		sh := s.shape(idx + s.pow[s.pos(d)])
+		if sh == lineFive {
+			wins++
+		} else {
+			best = max(best, upgrade[sh])
+		}
+	}
+	switch {
+	case wins >= 2:
+		return lineFlex4
+	case wins == 1:
+		return lineBlock4
+	}
+	return best
+}
+
+// solvers shares the tabulated solvers between searches; a solver that
+// caches on demand is mutable and belongs to one board.
+var solvers struct {
+	sync.Mutex
+	m map[lineRules]*lineSolver
+}
+
+// solverFor returns a solver for the rules: shared when tabulated, fresh
+// otherwise.
+func solverFor(lr lineRules) *lineSolver {
+	if lr.side() > denseSide {
+		return newLineSolver(lr)
+	}
+	solvers.Lock()
+	defer solvers.Unlock()
+	if s, ok := solvers.m[lr]; ok {
+		return s
+	}
+	if solvers.m == nil {
+		solvers.m = make(map[lineRules]*lineSolver)
+	}
+	s := newLineSolver(lr)
+	solvers.m[lr] = s
+	return s
+}
+
+// cellClass combines a cell's four line shapes for one player, weakest
+// first: the threat marking the cell makes.
+type cellClass uint8
+
+const (
+	classNone        cellClass = iota
+	classBlock2                // a blocked two
+	classFlex2                 // an open two
+	classBlock3                // a blocked three
+	classTwoTwos               // two lines of blocked threes or open twos
+	classFlex3                 // an open three
+	classFlex3Block2           // an open three and a blocked two
+	classFlex3Plus             // an open three and a blocked three or open two
+	classDoubleThree           // two open threes
+	classFour                  // a blocked four alone
+	classFourBlock2            // a four and a blocked two
+	classFourPlus              // a four and a blocked three or open two
+	classFourThree             // a four and an open three
+	classOpenFour              // an open four, or two fours
+	classFive                  // a win
+	classCount
+)
+
+// classOf combines four line shapes.
+func classOf(s [4]lineShape) cellClass {
+	var n [lineShapes]int
+	for _, x := range s {
+		n[x]++
+	}
+	switch {
+	case n[lineFive] > 0:
+		return classFive
+	case n[lineFlex4] > 0 || n[lineBlock4] >= 2:
+		return classOpenFour
+	case n[lineBlock4] > 0 && n[lineFlex3] > 0:
+		return classFourThree
+	case n[lineBlock4] > 0 && n[lineBlock3]+n[lineFlex2] > 0:
+		return classFourPlus
+	case n[lineBlock4] > 0 && n[lineBlock2] > 0:
+		return classFourBlock2
+	case n[lineBlock4] > 0:
+		return classFour
+	case n[lineFlex3] >= 2:
+		return classDoubleThree
+	case n[lineFlex3] > 0 && n[lineBlock3]+n[lineFlex2] > 0:
+		return classFlex3Plus
+	case n[lineFlex3] > 0 && n[lineBlock2] > 0:
+		return classFlex3Block2
+	case n[lineFlex3] > 0:
+		return classFlex3
+	case n[lineBlock3]+n[lineFlex2] >= 2:
+		return classTwoTwos
+	case n[lineBlock3] > 0:
+		return classBlock3
+	case n[lineFlex2] > 0:
+		return classFlex2
+	case n[lineBlock2] > 0:
+		return classBlock2
+	}
+	return classNone
+}
+
+// makesFour reports whether the class is a four or better: marking the
+// cell threatens a win on the next move.
+func (c cellClass) makesFour() bool { return c >= classFour }
+
+// shapeNames spell the line shapes in the weights file.
+var shapeNames = [lineShapes]string{"none", "block1", "flex1", "block2", "flex2", "block3", "flex3", "block4", "flex4", "five"}
+
+// classNames spell the classes in the weights file.
+var classNames = [classCount]string{
+	"none", "block2", "flex2", "block3", "twoTwos", "flex3", "flex3Block2", "flex3Plus",
+	"doubleThree", "four", "fourBlock2", "fourPlus", "fourThree", "openFour", "five",
+}

@@ -1,0 +1,137 @@
+package duel
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"time"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// Verify reports the first way the state differs from what the game g,
+// rebuilt from scratch, gives: the moves held, the marks, everything the
+// board keeps incrementally, a board built afresh over the same window,
+// and the hash and candidate cells of a fresh state's board (whose window
+// may lie elsewhere). Tests prove with it that a state kept from call to call equals
+// a fresh one.
+func (ds *State) Verify(g *engine.Game) error {
+	b := ds.b
+	switch {
+	case b == nil:
+		return errors.New("duel: no board")
+	case ds.cfg != g.Config():
+		return fmt.Errorf("duel: a board for %v, the game is %v", ds.cfg, g.Config())
+	case !slices.Equal(ds.played, g.History()):
+		return errors.New("duel: the board's moves are not the game's")
+	}
+	stones := 0
+	for i, v := range b.stone {
+		if v == 1 || v == 2 {
+			stones++
+			if c := b.cellAt(i); g.At(c.Row, c.Col) != int(v) {
+				return fmt.Errorf("duel: mark %d at %v, the game has %d", v, c, g.At(c.Row, c.Col))
+			}
+		}
+	}
+	if stones != g.Len() {
+		return fmt.Errorf("duel: %d marks on the board, %d in the game", stones, g.Len())
+	}
+	if err := b.verify(); err != nil {
+		return err
+	}
+	nb := newBoard(g.Config(), b.r0, b.c0, b.rows, b.cols)
+	for i := range g.Len() {
+		m, _ := g.MoveAt(i)
+		idx, ok := nb.index(m.Row, m.Col)
+		if !ok {
+			return fmt.Errorf("duel: move %d outside the window", i+1)
+		}
+		nb.place(idx, m.Player-1)
+	}
+	for _, part := range []struct {
+		name      string
+		want, got any
+	}{
+		{"cells", nb.stone, b.stone}, {"neighbour counts", nb.near, b.near}, {"patterns", nb.cell, b.cell},
+		{"class counts", nb.counts, b.counts}, {"evaluation sums", nb.worth, b.worth}, {"Zobrist key", nb.hash, b.hash},
+		{"move list", nb.moves, b.moves}, {"boxes", nb.boxes, b.boxes}, {"bounding box", nb.box, b.box},
+	} {
+		if !reflect.DeepEqual(part.want, part.got) {
+			return fmt.Errorf("duel: the board's %s differ from a rebuild's", part.name)
+		}
+	}
+	var fresh State
+	if fits, warm := fresh.Sync(g, time.Time{}); !fits || !warm {
+		return errors.New("duel: the game does not fit a fresh window")
+	}
+	if fresh.b.hash != b.hash {
+		return errors.New("duel: the Zobrist key differs from a fresh board's")
+	}
+	if !slices.Equal(fresh.b.candidates(), b.candidates()) {
+		return errors.New("duel: the candidate cells differ from a fresh board's")
+	}
+	return nil
+}
+
+// candidates are the cells the search considers, in row-major order.
+func (b *board) candidates() []sparse.Cell {
+	var out []sparse.Cell
+	b.cands(func(i int) bool {
+		out = append(out, b.cellAt(i))
+		return true
+	})
+	slices.SortFunc(out, sparse.Cell.Compare)
+	return out
+}
+
+// verify recomputes from the marks alone everything the board keeps
+// incrementally and reports the first difference.
+func (b *board) verify() error {
+	var counts [2][classCount]int32
+	var worth [2][2]int64
+	var hash uint64
+	for i := range b.stone {
+		if b.stone[i] == offCell {
+			continue
+		}
+		if q := int(b.stone[i]) - 1; q >= 0 {
+			hash ^= b.zob[i][q]
+		}
+		near := 0
+		for dy := -2; dy <= 2; dy++ {
+			for dx := -2; dx <= 2; dx++ {
+				if j := i + dy*b.w + dx; j >= 0 && j < len(b.stone) && (b.stone[j] == 1 || b.stone[j] == 2) {
+					near++
+				}
+			}
+		}
+		if near != int(b.near[i]) {
+			return fmt.Errorf("duel: near count of %v is %d, recomputed %d", b.cellAt(i), b.near[i], near)
+		}
+		if b.stone[i] != 0 {
+			continue
+		}
+		want := b.fresh(i)
+		if want != b.cell[i] {
+			return fmt.Errorf("duel: state of %v differs from a recomputation", b.cellAt(i))
+		}
+		for q := range 2 {
+			counts[q][want.class[q]]++
+			for r := range 2 {
+				worth[q][r] += int64(judged[want.key[q]].worth[r])
+			}
+		}
+	}
+	switch {
+	case counts != b.counts:
+		return errors.New("duel: class counts differ from a recomputation")
+	case worth != b.worth:
+		return errors.New("duel: evaluation sums differ from a recomputation")
+	case hash != b.hash:
+		return errors.New("duel: Zobrist key differs from a recomputation")
+	}
+	return nil
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
+	"github.com/gomoku-engine/gomoku/engine/record"
+)
+
+// runApp runs the program in-process.
+func runApp(args ...string) (code int, out, errOut string) {
+	var o, e bytes.Buffer
+	code = run(context.Background(), append([]string{"evalfit"}, args...), &o, &e)
+	return code, o.String(), e.String()
+}
+
+// TestFitWritesWeights fits on testdata/games.txt (40 games of
+// `gomoku match --bots search,greedy --rows 15 --cols 15 --opening 4
+// --think 20ms --save-dir`) and writes a weights file that the search can
+// load, atomically, with the untouched weights as they were.
+func TestFitWritesWeights(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "weights.json")
+	code, stdout, stderr := runApp("--iters", "200", "--out", out, "testdata")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, "40 games, ")
+	assert.Contains(t, stderr, "held-out log-loss: fitted ")
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	w, err := duel.ParseWeights(data)
+	require.NoError(t, err)
+	cur := duel.CurrentWeights()
+	assert.NotEqual(t, cur, w, "the fit moved some weight")
+	assert.Equal(t, cur.Shapes[0][9], w.Shapes[0][9], "fives are not fitted")
+	// The same fit on standard output.
+	code, stdout, _ = runApp("--iters", "200", filepath.Join("testdata", "games.txt"))
+	require.Equal(t, exitOK, code)
+	assert.Equal(t, string(data), stdout)
+}
+
+// TestFitRefuses: bad command lines and inputs fail with a message and
+// write nothing.
+func TestFitRefuses(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "weights.json")
+	few := filepath.Join(dir, "few.txt")
+	lines, err := os.ReadFile(filepath.Join("testdata", "games.txt"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(few, []byte(strings.Join(strings.Split(string(lines), "\n")[:3], "\n")), 0o644))
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{nil, exitUsage, "no games"},
+		{[]string{"--size", "200", "testdata"}, exitUsage, "--size 200"},
+		{[]string{"--iters", "0", "testdata"}, exitUsage, "--iters 0"},
+		{[]string{"--bogus", "testdata"}, exitUsage, "flag provided but not defined"},
+		{[]string{filepath.Join(dir, "missing.txt")}, exitFail, "no such file"},
+		{[]string{few}, exitFail, "3 games: at least 5"},
+	} {
+		code, _, stderr := runApp(append([]string{"--out", out}, tc.args...)...)
+		assert.Equal(t, tc.code, code, "%v: %s", tc.args, stderr)
+		assert.Contains(t, stderr, tc.want, tc.args)
+		assert.NoFileExists(t, out)
+	}
+}
+
+// TestParseSummary reads the games.txt lines the fit learns from and
+// refuses the ones it must not.
+func TestParseSummary(t *testing.T) {
+	line := `[Game "2"] [Black "b"] [White "a"] [Result "0-1"] [Termination "five in a row"] [Opening "openings60.txt:14"] [PlyCount "4"] h8g9h7h3`
+	moves, first, ok := parseSummary(line)
+	require.True(t, ok)
+	assert.Equal(t, 0.0, first)
+	assert.Equal(t, []record.Move{{Row: 7, Col: 7}, {Row: 8, Col: 6}, {Row: 6, Col: 7}, {Row: 2, Col: 7}}, moves)
+	_, first, ok = parseSummary(strings.Replace(line, `"0-1"`, `"1/2-1/2"`, 1))
+	require.True(t, ok)
+	assert.Equal(t, 0.5, first)
+	for _, bad := range []string{
+		strings.Replace(line, `"five in a row"`, `"player 2 forfeits (time): engine did not answer in time"`, 1),
+		strings.Replace(line, `[Result "0-1"]`, `[Result "P2"]`, 1),
+		strings.Replace(line, "h8g9h7h3", "h8h8", 1),
+		"",
+	} {
+		_, _, ok := parseSummary(bad)
+		assert.False(t, ok, bad)
+	}
+}
+
+// FuzzParseSummary: any line is read without a panic, and a line it takes
+// has moves and a result of 0, ½ or 1.
+func FuzzParseSummary(f *testing.F) {
+	f.Add(`[Game "2"] [Black "b"] [White "a"] [Result "0-1"] [Termination "five in a row"] [PlyCount "4"] h8g9h7h3`)
+	f.Add(`[Result "1/2-1/2"] [Termination "x"] a1`)
+	f.Add("")
+	f.Fuzz(func(t *testing.T, line string) {
+		moves, first, ok := parseSummary(line)
+		if !ok {
+			return
+		}
+		if len(moves) == 0 || (first != 0 && first != 0.5 && first != 1) {
+			t.Fatalf("%q: %d moves, result %v", line, len(moves), first)
+		}
+	})
+}

@@ -1,0 +1,32 @@
+// Command evalfit refits the weights of the two-player search's static
+// evaluation from played games and writes the weights file that the
+// build embeds (engine/player/internal/duel/weights.json).
+//
+// It reads the games.txt summaries that `gomoku match --save-dir DIR`
+// writes (two players, K = 5, a bounded board, moves as a move string),
+// replays every game once, and fits by logistic regression the game's
+// result, for the side to move, on the counts the evaluation weighs, over
+// the positions the search would score with it. One game in five is held
+// out to judge the fit: the held-out log-loss of the fitted weights and of
+// the current ones is printed.
+//
+// Usage:
+//
+//	go run ./engine/player/internal/evalfit [--size 15] [--out FILE] DIR|games.txt ...
+//
+// Without --out the weights go to standard output. Rebuild afterwards: the
+// file is embedded with go:embed.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}

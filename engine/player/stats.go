@@ -1,0 +1,40 @@
+package player
+
+import "github.com/gomoku-engine/gomoku/engine/player/internal/core"
+
+// Reason says how a [Search] found its move.
+type Reason uint8
+
+// String is the reason in a few words: "vcf", "only move", "warm-up".
+func (r Reason) String() string { return core.Reason(r).String() }
+
+// The reasons, in [Stats.Reason].
+const (
+	// ReasonNone: no move was chosen (the call failed).
+	ReasonNone Reason = iota
+	// ReasonOpening: the first move of the game, or K = 1.
+	ReasonOpening
+	// ReasonWin: a move that wins at once.
+	ReasonWin
+	// ReasonVCF: the first move of a victory by continuous fours.
+	ReasonVCF
+	// ReasonVCT: the first move of a victory by continuous threats (fours
+	// and threes).
+	ReasonVCT
+	// ReasonPlan: a line that wins against the predicted replies (three
+	// or more players, [Planned]).
+	ReasonPlan
+	// ReasonSearch: the look-ahead's choice.
+	ReasonSearch
+	// ReasonRefute: the look-ahead's choice among the only moves that stop
+	// the opponent's VCF.
+	ReasonRefute
+	// ReasonOnlyMove: the one move that does not lose at once (a block).
+	ReasonOnlyMove
+	// ReasonWarmUp: a win or block found around the latest moves while the
+	// working copy of a long game is still being built.
+	ReasonWarmUp
+	// ReasonFallback: a legal move found without the search, which found
+	// none it trusts.
+	ReasonFallback
+)
