@@ -600,6 +600,9 @@ func checkGoTest(root string, args []string) error {
 			return err
 		}
 		for fl, pat := range patterns {
+			if fl == "-run" && (patterns["-bench"] != "" || patterns["-fuzz"] != "") {
+				continue // -run only keeps the tests out: "^$", "XXX"
+			}
 			first := firstSegment(pat)
 			if first == "" || first == "^$" || first == "." {
 				continue
