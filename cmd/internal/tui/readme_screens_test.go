@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -31,6 +32,19 @@ type screenStep struct {
 func TestReadmeScreens(t *testing.T) {
 	bin := gomokutest.Binary(t)
 	move := func(keys ...string) []string { return append(keys, "Enter") }
+	// Six moves of a 4-in-a-row game near the last row and column of the
+	// plane, X to move and win.
+	far := []screenStep{
+		{wait: "Move 0 │ ▶X human  O human │ cursor 0 0"},
+		{keys: []string{"g", "C-u"}, text: "2147483644 2147483642"},
+		{keys: []string{"Enter"}, wait: "cursor 2147483644 2147483642"},
+		{keys: move(), wait: "Move 1 │"},
+		{keys: move("j"), wait: "Move 2 │"},
+		{keys: move("k", "l"), wait: "Move 3 │"},
+		{keys: move("j"), wait: "Move 4 │"},
+		{keys: move("k", "l"), wait: "Move 5 │"},
+		{keys: move("j"), wait: "Move 6 │ ▶X human  O human │ cursor 2147483645 2147483644"},
+	}
 	for _, tc := range []struct {
 		golden        string
 		args          string
@@ -50,33 +64,14 @@ func TestReadmeScreens(t *testing.T) {
 	}, {
 		golden: "testdata/screen-far.txt",
 		args:   "--seats human,human --k 4", width: 80, height: 14,
-		steps: []screenStep{
-			{wait: "Move 0 │ ▶X human  O human │ cursor 0 0"},
-			{keys: []string{"g", "C-u"}, text: "2147483644 2147483642"},
-			{keys: []string{"Enter"}, wait: "cursor 2147483644 2147483642"},
-			{keys: move(), wait: "Move 1 │"},
-			{keys: move("j"), wait: "Move 2 │"},
-			{keys: move("k", "l"), wait: "Move 3 │"},
-			{keys: move("j"), wait: "Move 4 │"},
-			{keys: move("k", "l"), wait: "Move 5 │"},
-			{keys: move("j"), wait: "Move 6 │ ▶X human  O human │ cursor 2147483645 2147483644"},
-		},
+		steps: far,
 	}, {
 		golden: "testdata/screen-win.txt",
 		args:   "--seats human,human --k 4", width: 80, height: 14,
-		steps: []screenStep{
-			{wait: "Move 0 │ ▶X human  O human │ cursor 0 0"},
-			{keys: []string{"g", "C-u"}, text: "2147483644 2147483642"},
-			{keys: []string{"Enter"}, wait: "cursor 2147483644 2147483642"},
-			{keys: move(), wait: "Move 1 │"},
-			{keys: move("j"), wait: "Move 2 │"},
-			{keys: move("k", "l"), wait: "Move 3 │"},
-			{keys: move("j"), wait: "Move 4 │"},
-			{keys: move("k", "l"), wait: "Move 5 │"},
-			{keys: move("j"), wait: "Move 6 │"},
-			{keys: move("k", "l"), wait: "X (player 1, human) wins after 7 moves."},
-			{keys: []string{"j", "j"}, wait: "cursor 2147483646 2147483645"},
-		},
+		steps: append(slices.Clone(far),
+			screenStep{keys: move("k", "l"), wait: "X (player 1, human) wins after 7 moves."},
+			screenStep{keys: []string{"j", "j"}, wait: "cursor 2147483646 2147483645"},
+		),
 	}, {
 		golden: "testdata/screen-keys.txt",
 		args:   "", width: 80, height: 30,
