@@ -509,17 +509,22 @@ var (
 	durationRE = regexp.MustCompile(`\d+(\.\d+)?(ns|µs|us|ms|s|m|h)(\d+(\.\d+)?(ns|µs|us|ms|s|m))*\b`)
 	timeRE     = regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z`)
 	hexRE      = regexp.MustCompile(`\b([0-9a-f]{32}|[0-9a-f]{16})\b`) // seat tokens and game ids
+	// The build's version: "dev", or the commit the go command stamps
+	// into a binary built in a clean checkout.
+	versionRE = regexp.MustCompile(`version="[^"]*"`)
 )
 
-// normalise masks durations; where it did, the columns around them may
-// have moved, so runs of spaces count as one. Spaces that end a line are
-// dropped, as a README cannot keep them.
+// normalise masks durations, times, ids, tokens and the build's version;
+// where it masked durations, the columns around them may have moved, so
+// runs of spaces count as one. Spaces that end a line are dropped, as a
+// README cannot keep them.
 func normalise(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")
 	}
 	s = strings.Join(lines, "\n")
+	s = versionRE.ReplaceAllString(s, `version="VERSION"`)
 	s = hexRE.ReplaceAllString(timeRE.ReplaceAllString(s, "TIME"), "HEX")
 	masked := durationRE.ReplaceAllString(s, "DURATION")
 	if masked != s {
