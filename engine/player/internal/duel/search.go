@@ -54,8 +54,11 @@ func (d *run) evaluate(q int) int32 {
 	return int32(max(min(v, int64(mateScore-1)), int64(-mateScore+1)))
 }
 
-// ttSlot is an entry of the transposition table. Mate scores are stored
-// relative to the node, not the root.
+// ttSlot is an entry of the transposition table: the full key it was
+// stored under, the node's value and its bound (exact, lower or upper),
+// the depth searched and the best move. Mate scores are stored relative
+// to the node (a win in p plies from it), not the root, so an entry read
+// at another ply of another search means the same thing.
 type ttSlot struct {
 	key   uint64
 	value int32
@@ -64,18 +67,40 @@ type ttSlot struct {
 	bound int8
 }
 
-const ttBits = 18
-
 func (d *run) probe(key uint64) *ttSlot {
-	s := &d.s.tt[key&(1<<ttBits-1)]
+	s := &d.s.tt[key&uint64(len(d.s.tt)-1)]
 	if s.key != key {
 		return nil
 	}
 	return s
 }
 
+// cut reports the entry's value at ply and whether it settles a search
+// of depth plies within (alpha, beta): it was searched as deep or deeper
+// and its bound allows it (an exact value, a lower bound at or above
+// beta, an upper bound at or below alpha).
+func (s *ttSlot) cut(depth int, alpha, beta int32, ply int) (int32, bool) {
+	if int(s.depth) < depth {
+		return 0, false
+	}
+	v := s.value
+	switch {
+	case v >= mateScore:
+		v -= int32(ply)
+	case v <= -mateScore:
+		v += int32(ply)
+	}
+	switch {
+	case s.bound == core.ExactBound,
+		s.bound == core.LowerBound && v >= beta,
+		s.bound == core.UpperBound && v <= alpha:
+		return v, true
+	}
+	return 0, false
+}
+
 func (d *run) store(key uint64, depth int, value int32, bound int8, best int, ply int) {
-	s := &d.s.tt[key&(1<<ttBits-1)]
+	s := &d.s.tt[key&uint64(len(d.s.tt)-1)]
 	if s.key == key && int(s.depth) > depth && bound != core.ExactBound {
 		return
 	}
@@ -139,20 +164,8 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	ttMove := -1
 	if s := d.probe(key); s != nil {
 		ttMove = int(s.best)
-		if int(s.depth) >= depth {
-			v := s.value
-			switch {
-			case v >= mateScore:
-				v -= int32(ply)
-			case v <= -mateScore:
-				v += int32(ply)
-			}
-			switch {
-			case s.bound == core.ExactBound,
-				s.bound == core.LowerBound && v >= beta,
-				s.bound == core.UpperBound && v <= alpha:
-				return v
-			}
+		if v, ok := s.cut(depth, alpha, beta, ply); ok {
+			return v
 		}
 	}
 	// Futility at frontier nodes of a null-window search: a quiet position
