@@ -34,4 +34,3 @@ func tableEntries(bytes int64) int {
 // two of entries that fits in bytes (0 or less: [DefaultTableMemory]). A
 // new size takes effect at the next Sync, which then starts afresh.
 func (ds *State) SetTableMemory(bytes int64) { ds.tableMemory = max(bytes, 0) }
-
