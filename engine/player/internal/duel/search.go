@@ -1,6 +1,7 @@
 package duel
 
 import (
+	"math"
 	"sync/atomic"
 
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
@@ -120,6 +121,27 @@ const (
 	futilityMargin = 120
 )
 
+// lmr is the late-move reduction of the n-th move (from 0) of a node with
+// depth plies left, log(depth)·log(n)/lmrDivisor rounded, from depth 3 and
+// the fourth move on, and leaving at least a ply.
+var lmr = func() (t [maxPly + 1][32]int8) {
+	for depth := 3; depth <= maxPly; depth++ {
+		for n := 3; n < len(t[depth]); n++ {
+			r := int(0.5 + math.Log(float64(depth))*math.Log(float64(n))/lmrDivisor)
+			t[depth][n] = int8(min(max(r, 1), depth-2))
+		}
+	}
+	return t
+}()
+
+// lmrDivisor sets how fast reductions grow with depth and move rank.
+const lmrDivisor = 1.75
+
+// lateReduction is lmr for any depth and move number.
+func lateReduction(depth, n int) int {
+	return int(lmr[min(max(depth, 0), maxPly)][min(n, len(lmr[0])-1)])
+}
+
 // sideKey distinguishes the side to move in hash keys.
 var sideKey = [2]uint64{0x6a09e667f3bcc908, 0xb5ad4eceda1ce2a9}
 
@@ -197,11 +219,8 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			v = -d.search(newDepth, -beta, -alpha, ply+1, o)
 		} else {
 			r := 0
-			if depth >= 3 && n >= 4 && !threat {
-				r = 1
-				if n >= 10 {
-					r = 2
-				}
+			if !threat {
+				r = lateReduction(depth, n)
 			}
 			v = -d.search(newDepth-r, -alpha-1, -alpha, ply+1, o)
 			if v > alpha && r > 0 {
