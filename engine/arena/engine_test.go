@@ -189,6 +189,25 @@ func TestSPRTStopsMatch(t *testing.T) {
 	lower, _ := test.Bounds()
 	assert.LessOrEqual(t, s.LLR, lower)
 	assert.Equal(t, s.Games/2, s.Pairs.Pairs())
+	assert.GreaterOrEqual(t, s.Pairs.Pairs(), elo.DefaultMinPairs, "no verdict before the minimum of pairs")
+}
+
+// Two random players on a tiny board: with no minimum the test accepts
+// H0 after a few pairs; with one it waits, and decides once it may.
+func TestSPRTWaitsForMinPairs(t *testing.T) {
+	decided := func(minPairs int) int {
+		test := elo.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05, MinPairs: minPairs}
+		opts := arena.Options{Config: engine.Config{K: 3, Players: 2, Rows: 3, Cols: 3}, Games: 2000, Seed: 3, SPRT: &test}
+		s, err := run(context.Background(), named(t, "random", "random"), opts, nil)
+		require.NoError(t, err)
+		require.Equal(t, elo.AcceptH0, s.Verdict)
+		return s.Pairs.Pairs()
+	}
+	early := decided(1)
+	t.Logf("decided after %d pairs with no minimum", early)
+	require.Less(t, early, 30, "the tiny board decides early")
+	late := decided(early + 30)
+	assert.GreaterOrEqual(t, late, early+30)
 }
 
 func TestConcurrentMatchRepeats(t *testing.T) {

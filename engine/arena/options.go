@@ -176,7 +176,8 @@ type Options struct {
 	Log func(game int, name string, in bool, line string)
 
 	// SPRT, when set, stops the match as soon as the test decides, after
-	// a game pair (paired games) or a game. It needs two entrants.
+	// a game pair (paired games) or a game, and not before its minimum of
+	// pairs. It needs two entrants.
 	SPRT *elo.SPRT
 }
 

@@ -217,15 +217,19 @@ func (m *Match) sprtDecides(sum *Summary, r GameResult) bool {
 	if t == nil {
 		return false
 	}
+	var pairs float64
 	switch {
 	case sum.Paired && r.Index%2 == 1:
 		sum.LLR = t.LLRPairs(sum.Pairs)
+		pairs = float64(sum.Pairs.Pairs())
 	case !sum.Paired:
-		sum.LLR = t.LLR(sum.Trinomial())
+		tri := sum.Trinomial()
+		sum.LLR = t.LLR(tri)
+		pairs = float64(tri.Games()) / 2
 	default:
 		return false
 	}
-	sum.Verdict = t.Decide(sum.LLR)
+	sum.Verdict = t.Decide(sum.LLR, pairs)
 	return sum.Verdict != 0
 }
 

@@ -117,6 +117,14 @@ func WithMaxDepth(depth int) SearchOption { return func(s *Search) { s.maxDepth 
 // WithMaxNodes stops the search after about n positions (at least 1).
 func WithMaxNodes(n int64) SearchOption { return func(s *Search) { s.maxNodes = max(n, 1) } }
 
+// WithTableMemory sizes the two-player search's transposition table to
+// the largest power of two of entries that fits in bytes (24 bytes an
+// entry); 0 or less keeps the default of 6 MiB (2^18 entries). A Gomocup
+// brain gives it a share of the manager's max_memory.
+func WithTableMemory(bytes int64) SearchOption {
+	return func(s *Search) { s.duel.SetTableMemory(bytes) }
+}
+
 // NewSearch returns a searching player.
 func NewSearch(opts ...SearchOption) *Search {
 	s := &Search{budget: DefaultBudget, maxDepth: core.MaxDepth, vcf: true, vct: true, multi: Planned}

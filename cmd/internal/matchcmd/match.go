@@ -58,7 +58,8 @@ row and column pairs ("7 7 7 8"); "#" starts a comment.
 
 Two players get the score, the Elo difference with its 95% interval and the
 likelihood of superiority, from game pairs (pentanomial) when games are paired;
---sprt elo0=0,elo1=5,alpha=0.05,beta=0.05 stops as soon as the test decides.
+--sprt elo0=0,elo1=5,alpha=0.05,beta=0.05,minpairs=20 stops as soon as the test decides,
+not before minpairs game pairs (default 20, 40 games).
 --concurrency N plays N games at once: keep N at most the number of cores, since
 each game has one engine thinking at a time and clocks are wall time.
 A progress bar with the running score is shown when standard error is a
@@ -86,7 +87,7 @@ Examples:
 			&cli.DurationFlag{Name: "tolerance", Value: arena.DefaultTolerance, Usage: "how far a move may overrun its limit before it loses on time (`DURATION`)"},
 			&cli.IntFlag{Name: "concurrency", Value: 1, Usage: "games played at once, `N`"},
 			&cli.BoolFlag{Name: "fresh-process", Usage: "start each engine anew for every game instead of reusing it with RESTART"},
-			&cli.StringFlag{Name: "sprt", Usage: "stop when a sequential test decides: `SPEC` elo0=0,elo1=5,alpha=0.05,beta=0.05 (elo1 required)"},
+			&cli.StringFlag{Name: "sprt", Usage: "stop when a sequential test decides: `SPEC` elo0=0,elo1=5,alpha=0.05,beta=0.05,minpairs=20 (elo1 required)"},
 			&cli.StringFlag{Name: "save-dir", Usage: "save every game as `DIR`/game-0001.json, ... (readable by replay and play --load) and a summary line per game in DIR/games.txt"},
 			&cli.StringFlag{Name: "save-format", Value: "json", Usage: "`FORMAT` of saved games: json (any game), psq (Piskvork; two players on a bounded board) or moves (a move string like h8i9; two players, at most 26 columns)"},
 			&cli.StringFlag{Name: "log", Usage: "write every line exchanged with the engines to `FILE`"},

@@ -103,6 +103,7 @@ type matchDoc struct {
 		LOS                 *float64
 		SPRT                *struct {
 			Elo0, Elo1, Alpha, Beta, LLR, Lower, Upper float64
+			MinPairs                                   int `json:"min_pairs"`
 			Verdict                                    string
 		}
 	} `json:"head_to_head"`

@@ -67,7 +67,7 @@ func TestMatchExternalEngines(t *testing.T) {
 	assert.Contains(t, r.out, "Score of fake#1 vs fake#2: 2 - 0 - 0  [1.000] 2 games")
 	assert.Contains(t, r.out, "Elo difference: +inf ± n/a")
 	assert.Contains(t, r.out, "Pairs by fake#1's points (0, 0.5, 1, 1.5, 2): [0 0 0 0 1]")
-	assert.Contains(t, r.out, "SPRT elo0=0,elo1=10,alpha=0.05,beta=0.05: LLR 0.000 [-2.944, 2.944], no decision yet")
+	assert.Contains(t, r.out, "SPRT elo0=0,elo1=10,alpha=0.05,beta=0.05,minpairs=20: LLR 0.000 [-2.944, 2.944], no decision yet")
 	assert.Contains(t, r.out, "Forfeits: 2.\n  game 1: engine answered garbage: fake#2: TURN 7,6 answered \"the answer is 42\"")
 	assert.Empty(t, braintest.Strays(pids, 5*time.Second))
 }

@@ -170,14 +170,15 @@ type headToHeadJSON struct {
 }
 
 type sprtJSON struct {
-	Elo0    float64 `json:"elo0"`
-	Elo1    float64 `json:"elo1"`
-	Alpha   float64 `json:"alpha"`
-	Beta    float64 `json:"beta"`
-	LLR     float64 `json:"llr"`
-	Lower   float64 `json:"lower"`
-	Upper   float64 `json:"upper"`
-	Verdict string  `json:"verdict"`
+	Elo0     float64 `json:"elo0"`
+	Elo1     float64 `json:"elo1"`
+	Alpha    float64 `json:"alpha"`
+	Beta     float64 `json:"beta"`
+	MinPairs int     `json:"min_pairs"`
+	LLR      float64 `json:"llr"`
+	Lower    float64 `json:"lower"`
+	Upper    float64 `json:"upper"`
+	Verdict  string  `json:"verdict"`
 }
 
 // forfeit is a game lost by a fault.
@@ -211,7 +212,7 @@ func headToHead(m *matchSetup, sum *arena.Summary) *headToHeadJSON {
 	}
 	if s := m.opts.SPRT; s != nil {
 		lower, upper := s.Bounds()
-		h.SPRT = &sprtJSON{s.Elo0, s.Elo1, s.Alpha, s.Beta, sum.LLR, lower, upper, sum.Verdict.String()}
+		h.SPRT = &sprtJSON{s.Elo0, s.Elo1, s.Alpha, s.Beta, s.MinPairs, sum.LLR, lower, upper, sum.Verdict.String()}
 	}
 	return h
 }

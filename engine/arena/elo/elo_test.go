@@ -87,15 +87,21 @@ func TestEdgeCases(t *testing.T) {
 func TestParseSPRT(t *testing.T) {
 	s, err := elo.ParseSPRT("elo0=0,elo1=5,alpha=0.05,beta=0.05")
 	require.NoError(t, err)
-	assert.Equal(t, elo.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}, s)
+	assert.Equal(t, elo.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, MinPairs: elo.DefaultMinPairs}, s)
 	s, err = elo.ParseSPRT(" elo1 = 10 , elo0=-2 ")
 	require.NoError(t, err)
-	assert.Equal(t, elo.SPRT{Elo0: -2, Elo1: 10, Alpha: 0.05, Beta: 0.05}, s)
+	assert.Equal(t, elo.SPRT{Elo0: -2, Elo1: 10, Alpha: 0.05, Beta: 0.05, MinPairs: elo.DefaultMinPairs}, s)
+	s, err = elo.ParseSPRT("elo1=10,minpairs=50")
+	require.NoError(t, err)
+	assert.Equal(t, 50, s.MinPairs)
+	assert.Equal(t, "elo0=0,elo1=10,alpha=0.05,beta=0.05,minpairs=50", s.String())
+	assert.Contains(t, elo.SPRT{Elo1: 5, Alpha: 0.05, Beta: 0.05}.String(), ",minpairs=20", "0 means the default")
 	again, err := elo.ParseSPRT(s.String())
 	require.NoError(t, err)
 	assert.Equal(t, s, again)
 	for _, bad := range []string{"", "elo0=0", "elo1=5,elo1=6", "elo1=x", "elo1=5,gamma=1", "elo0=5,elo1=5",
-		"elo1=5,alpha=0", "elo1=5,beta=1", "elo1=5,alpha=0.6,beta=0.5", "elo1=NaN", "elo1=5000", "elo1"} {
+		"elo1=5,alpha=0", "elo1=5,beta=1", "elo1=5,alpha=0.6,beta=0.5", "elo1=NaN", "elo1=5000", "elo1",
+		"elo1=5,minpairs=0", "elo1=5,minpairs=-3", "elo1=5,minpairs=2.5", "elo1=5,minpairs=1e9"} {
 		_, err := elo.ParseSPRT(bad)
 		assert.ErrorIs(t, err, elo.ErrBadSPRT, bad)
 	}
@@ -107,9 +113,9 @@ func TestSPRTBounds(t *testing.T) {
 	// The bounds every manager prints for alpha = beta = 0.05.
 	assert.InDelta(t, -2.944, lower, 0.0005)
 	assert.InDelta(t, 2.944, upper, 0.0005)
-	assert.Equal(t, elo.Continue, s.Decide(0))
-	assert.Equal(t, elo.AcceptH1, s.Decide(2.95))
-	assert.Equal(t, elo.AcceptH0, s.Decide(-2.95))
+	assert.Equal(t, elo.Continue, s.Decide(0, 100))
+	assert.Equal(t, elo.AcceptH1, s.Decide(2.95, 100))
+	assert.Equal(t, elo.AcceptH0, s.Decide(-2.95, 100))
 	// princhess#265 prints "lbound -2.25, ubound 2.89" for alpha 0.05,
 	// beta 0.1.
 	lower, upper = elo.SPRT{Elo1: 5, Alpha: 0.05, Beta: 0.1}.Bounds()
@@ -133,7 +139,27 @@ func TestLLRWorked(t *testing.T) {
 	// mean 0.625, var 0.015625.
 	want = 20 * (s1 - 0.5) * (1.25 - 0.5 - s1) / (2 * 0.015625)
 	assert.InDelta(t, want, s.LLRPairs(elo.Pentanomial{0, 0, 10, 10, 0}), 1e-9)
-	assert.Equal(t, elo.AcceptH1, s.Decide(s.LLRPairs(elo.Pentanomial{0, 0, 10, 10, 0})))
+	assert.Equal(t, elo.AcceptH1, s.Decide(s.LLRPairs(elo.Pentanomial{0, 0, 10, 10, 0}), 20))
 	// Losing evidence goes the other way.
-	assert.Equal(t, elo.AcceptH0, s.Decide(s.LLR(elo.Trinomial{Wins: 40, Losses: 60})))
+	assert.Equal(t, elo.AcceptH0, s.Decide(s.LLR(elo.Trinomial{Wins: 40, Losses: 60}), 50))
+}
+
+// A few pairs of like results make the variance tiny and the LLR cross a
+// bound on noise: no verdict before the minimum of pairs, whatever the
+// LLR, and the verdict once it is reached.
+func TestSPRTMinPairs(t *testing.T) {
+	s := elo.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	_, upper := s.Bounds()
+	early := elo.Pentanomial{0, 0, 0, 6, 1} // seven pairs: six of 1.5, one of 2
+	llr := s.LLRPairs(early)
+	require.Greater(t, llr, upper, "seven pairs alone cross the bound")
+	assert.Equal(t, elo.Continue, s.Decide(llr, float64(early.Pairs())), "before the default minimum")
+	assert.Equal(t, elo.Continue, s.Decide(llr, elo.DefaultMinPairs-0.5))
+	assert.Equal(t, elo.AcceptH1, s.Decide(llr, elo.DefaultMinPairs))
+	assert.Equal(t, elo.Continue, s.Decide(-llr, elo.DefaultMinPairs-1), "the lower bound waits too")
+	assert.Equal(t, elo.AcceptH0, s.Decide(-llr, elo.DefaultMinPairs))
+	s.MinPairs = 7
+	assert.Equal(t, elo.AcceptH1, s.Decide(llr, 7))
+	s.MinPairs = 8
+	assert.Equal(t, elo.Continue, s.Decide(llr, 7))
 }

@@ -31,8 +31,9 @@ func ExampleSPRT() {
 		panic(err)
 	}
 	lower, upper := test.Bounds()
-	llr := test.LLRPairs(elo.Pentanomial{15, 60, 135, 90, 30})
-	fmt.Printf("bounds %.2f..%.2f, LLR %.2f: %v\n", lower, upper, llr, test.Decide(llr))
+	pairs := elo.Pentanomial{15, 60, 135, 90, 30}
+	llr := test.LLRPairs(pairs)
+	fmt.Printf("bounds %.2f..%.2f, LLR %.2f: %v\n", lower, upper, llr, test.Decide(llr, float64(pairs.Pairs())))
 	// Output:
 	// bounds -2.94..2.94, LLR 3.01: H1 accepted
 }

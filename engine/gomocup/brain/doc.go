@@ -116,7 +116,8 @@
 // # Memory
 //
 // max_memory is passed to the strategy factory (Think.MaxMemory) so a
-// strategy can size its tables, and, with Options.ApplyMemoryLimit, sets
+// strategy can size its tables ([ByName]'s search gives half of it to its
+// transposition table: 2^22 entries, 96 MiB, for Gomocup's 350 MB), and, with Options.ApplyMemoryLimit, sets
 // the Go runtime's soft memory limit to three quarters of it, leaving the
 // rest for the binary, stacks and the collector's overshoot. The soft limit
 // makes the collector work harder near the limit; it is not a hard cap.

@@ -17,7 +17,9 @@ import (
 // sets from the manager's limits, is the only one. One search serves the
 // whole session, so that what it learnt on a move (its transposition
 // table, its working board) serves the next: it follows the game it is
-// given, a new game or a rewritten BOARD included. Other strategies are
+// given, a new game or a rewritten BOARD included. Its transposition
+// table takes half of INFO max_memory (see tableMemory); a new
+// max_memory makes a new search at the next move. Other strategies are
 // made afresh for every move, their seed varying with the number of
 // stones so that a random or greedy brain does not repeat itself.
 func ByName(name string, seed uint64) (StrategyFactory, error) {
@@ -26,21 +28,34 @@ func ByName(name string, seed uint64) (StrategyFactory, error) {
 	}
 	if name == "search" {
 		kept := &keptSearch{seed: seed, s: player.NewSearch(player.WithBudget(0), player.WithSeed(seed))}
-		return func(Think) (engine.Strategy, error) { return kept, nil }, nil
+		return func(t Think) (engine.Strategy, error) {
+			kept.want.Store(t.MaxMemory)
+			return kept, nil
+		}, nil
 	}
 	return func(t Think) (engine.Strategy, error) {
 		return player.ByName(name, seed+uint64(t.Stones))
 	}, nil
 }
 
+// tableMemory is the share of the manager's memory limit (INFO
+// max_memory, in bytes) that the search's transposition table may take:
+// half, leaving the rest to the runtime, the board and the garbage
+// collector's headroom. 0 (no limit) keeps the search's default table.
+func tableMemory(maxMemory int64) int64 { return max(maxMemory, 0) / 2 }
+
 // keptSearch is one search reused from move to move. A search is not safe
 // for concurrent use, and the brain may ask for the next move while a
 // search that overran its deadline is still unwinding: that move gets a
-// fresh search instead of waiting.
+// fresh search, with a table of the default size, instead of waiting.
 type keptSearch struct {
 	mu   sync.Mutex
 	seed uint64
 	s    *player.Search
+	// want is the max_memory of the latest move, have the one s was
+	// made for.
+	want atomic.Int64
+	have int64
 	// cur is the search choosing the current move, for Provisional.
 	cur atomic.Pointer[player.Search]
 }
@@ -54,6 +69,10 @@ func (k *keptSearch) Choose(ctx context.Context, g *engine.Game, p int) (sparse.
 		return s.Choose(ctx, g, p)
 	}
 	defer k.mu.Unlock()
+	if m := k.want.Load(); m != k.have {
+		k.s = player.NewSearch(player.WithBudget(0), player.WithSeed(k.seed), player.WithTableMemory(tableMemory(m)))
+		k.have = m
+	}
 	k.cur.Store(k.s)
 	return k.s.Choose(ctx, g, p)
 }

@@ -42,3 +42,40 @@ func TestByNameKeepsOneSearch(t *testing.T) {
 	y, _ := r1(Think{Stones: 2})
 	assert.NotSame(t, x, y, "other strategies are made per move")
 }
+
+// INFO max_memory reaches the kept search: a new limit makes a new search,
+// its table sized from half the limit, at the next move; the same limit
+// keeps the search and what it learnt.
+func TestByNameSizesTableFromMaxMemory(t *testing.T) {
+	assert.Equal(t, int64(175<<20), tableMemory(350<<20))
+	assert.Zero(t, tableMemory(0), "no limit: the default table")
+	f, err := ByName("search", 1)
+	require.NoError(t, err)
+	g, err := engine.New(engine.WithBounds(15, 15))
+	require.NoError(t, err)
+	_, err = g.Play(7, 7)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+
+	s, err := f(Think{MaxMemory: 0})
+	require.NoError(t, err)
+	k := s.(*keptSearch)
+	first := k.s
+	_, err = k.Choose(ctx, g, 2)
+	require.NoError(t, err)
+	assert.Same(t, first, k.s, "no limit, as made")
+
+	_, err = f(Think{MaxMemory: 64 << 20})
+	require.NoError(t, err)
+	_, err = k.Choose(ctx, g, 2)
+	require.NoError(t, err)
+	assert.NotSame(t, first, k.s, "a new limit, a new search")
+	assert.Equal(t, int64(64<<20), k.have)
+	second := k.s
+	_, err = f(Think{MaxMemory: 64 << 20})
+	require.NoError(t, err)
+	_, err = k.Choose(ctx, g, 2)
+	require.NoError(t, err)
+	assert.Same(t, second, k.s, "the same limit keeps the search")
+}

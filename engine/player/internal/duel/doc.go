@@ -18,12 +18,15 @@
 // Each move (root.go): a win; the block of the opponent's win; a victory
 // by continuous fours (VCF) or by fours and threes (VCT) (threats.go);
 // else a principal-variation search (search.go) with iterative deepening,
-// a transposition table, killer and history ordering, late-move
-// reductions and futility pruning over the moves after which the opponent
-// has no VCF (nor, as far as time allows, a VCT). Inside the search a
-// player facing a four has one move, one facing a three only its fours and
-// the cells that spoil the three, and neither costs depth; leaves try a
-// short VCF.
+// a transposition table (full keys, bound types, mate scores relative to
+// the node; 2^18 entries unless [State.SetTableMemory] gives it more),
+// killer and history ordering, late-move reductions (growing with
+// log(depth)·log(move rank), searched again in full when the reduced
+// search beats alpha) and futility pruning, over the moves after which
+// the opponent has no VCF (nor, as far as time allows, a VCT). Inside the
+// search a player facing a four has one move, one facing a three only its
+// fours and the cells that spoil the three, and neither costs depth;
+// leaves try a short VCF.
 //
 // A [State] is kept from move to move; [State.Sync] brings it in step with
 // the game and [State.Choose] runs one move within a [core.Limits].

@@ -21,8 +21,11 @@ type State struct {
 	b      *board
 	played []engine.Move
 	tt     []ttSlot
-	hist   [2][]int32
-	kill   [][2]int32
+	// tableMemory is the transposition table's budget in bytes, 0 for
+	// DefaultTableMemory.
+	tableMemory int64
+	hist        [2][]int32
+	kill        [][2]int32
 	// failed maps positions to the number of threats left when a threat
 	// search refuted them.
 	failed map[uint64]int
@@ -58,8 +61,14 @@ func Plays(cfg engine.Config) bool {
 // call goes on from there.
 func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 	cfg := g.Config()
-	if ds.tt == nil || ds.cfg != cfg {
-		*ds = State{cfg: cfg, tt: make([]ttSlot, 1<<ttBits), kill: make([][2]int32, maxPly+2), failed: ds.failed}
+	if ds.tt == nil || ds.cfg != cfg || len(ds.tt) != tableEntries(ds.tableMemory) {
+		tt := ds.tt
+		if len(tt) != tableEntries(ds.tableMemory) {
+			tt = make([]ttSlot, tableEntries(ds.tableMemory))
+		} else {
+			clear(tt)
+		}
+		*ds = State{cfg: cfg, tt: tt, tableMemory: ds.tableMemory, kill: make([][2]int32, maxPly+2), failed: ds.failed}
 	}
 	for range 2 {
 		if ds.b == nil && !ds.build(g) {

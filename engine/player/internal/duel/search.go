@@ -1,6 +1,7 @@
 package duel
 
 import (
+	"math"
 	"sync/atomic"
 
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
@@ -54,8 +55,11 @@ func (d *run) evaluate(q int) int32 {
 	return int32(max(min(v, int64(mateScore-1)), int64(-mateScore+1)))
 }
 
-// ttSlot is an entry of the transposition table. Mate scores are stored
-// relative to the node, not the root.
+// ttSlot is an entry of the transposition table: the full key it was
+// stored under, the node's value and its bound (exact, lower or upper),
+// the depth searched and the best move. Mate scores are stored relative
+// to the node (a win in p plies from it), not the root, so an entry read
+// at another ply of another search means the same thing.
 type ttSlot struct {
 	key   uint64
 	value int32
@@ -64,18 +68,40 @@ type ttSlot struct {
 	bound int8
 }
 
-const ttBits = 18
-
 func (d *run) probe(key uint64) *ttSlot {
-	s := &d.s.tt[key&(1<<ttBits-1)]
+	s := &d.s.tt[key&uint64(len(d.s.tt)-1)]
 	if s.key != key {
 		return nil
 	}
 	return s
 }
 
+// cut reports the entry's value at ply and whether it settles a search
+// of depth plies within (alpha, beta): it was searched as deep or deeper
+// and its bound allows it (an exact value, a lower bound at or above
+// beta, an upper bound at or below alpha).
+func (s *ttSlot) cut(depth int, alpha, beta int32, ply int) (int32, bool) {
+	if int(s.depth) < depth {
+		return 0, false
+	}
+	v := s.value
+	switch {
+	case v >= mateScore:
+		v -= int32(ply)
+	case v <= -mateScore:
+		v += int32(ply)
+	}
+	switch {
+	case s.bound == core.ExactBound,
+		s.bound == core.LowerBound && v >= beta,
+		s.bound == core.UpperBound && v <= alpha:
+		return v, true
+	}
+	return 0, false
+}
+
 func (d *run) store(key uint64, depth int, value int32, bound int8, best int, ply int) {
-	s := &d.s.tt[key&(1<<ttBits-1)]
+	s := &d.s.tt[key&uint64(len(d.s.tt)-1)]
 	if s.key == key && int(s.depth) > depth && bound != core.ExactBound {
 		return
 	}
@@ -94,6 +120,27 @@ const (
 	futilityDepth  = 2
 	futilityMargin = 120
 )
+
+// lmr is the late-move reduction of the n-th move (from 0) of a node with
+// depth plies left, log(depth)·log(n)/lmrDivisor rounded, from depth 3 and
+// the fourth move on, and leaving at least a ply.
+var lmr = func() (t [maxPly + 1][32]int8) {
+	for depth := 3; depth <= maxPly; depth++ {
+		for n := 3; n < len(t[depth]); n++ {
+			r := int(0.5 + math.Log(float64(depth))*math.Log(float64(n))/lmrDivisor)
+			t[depth][n] = int8(min(max(r, 1), depth-2))
+		}
+	}
+	return t
+}()
+
+// lmrDivisor sets how fast reductions grow with depth and move rank.
+const lmrDivisor = 1.75
+
+// lateReduction is lmr for any depth and move number.
+func lateReduction(depth, n int) int {
+	return int(lmr[min(max(depth, 0), maxPly)][min(n, len(lmr[0])-1)])
+}
 
 // sideKey distinguishes the side to move in hash keys.
 var sideKey = [2]uint64{0x6a09e667f3bcc908, 0xb5ad4eceda1ce2a9}
@@ -139,20 +186,8 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	ttMove := -1
 	if s := d.probe(key); s != nil {
 		ttMove = int(s.best)
-		if int(s.depth) >= depth {
-			v := s.value
-			switch {
-			case v >= mateScore:
-				v -= int32(ply)
-			case v <= -mateScore:
-				v += int32(ply)
-			}
-			switch {
-			case s.bound == core.ExactBound,
-				s.bound == core.LowerBound && v >= beta,
-				s.bound == core.UpperBound && v <= alpha:
-				return v
-			}
+		if v, ok := s.cut(depth, alpha, beta, ply); ok {
+			return v
 		}
 	}
 	// Futility at frontier nodes of a null-window search: a quiet position
@@ -184,11 +219,8 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			v = -d.search(newDepth, -beta, -alpha, ply+1, o)
 		} else {
 			r := 0
-			if depth >= 3 && n >= 4 && !threat {
-				r = 1
-				if n >= 10 {
-					r = 2
-				}
+			if !threat {
+				r = lateReduction(depth, n)
 			}
 			v = -d.search(newDepth-r, -alpha-1, -alpha, ply+1, o)
 			if v > alpha && r > 0 {

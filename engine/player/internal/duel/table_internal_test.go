@@ -1,0 +1,195 @@
+package duel
+
+import (
+	"fmt"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+)
+
+func TestTableEntries(t *testing.T) {
+	slot := int64(unsafe.Sizeof(ttSlot{}))
+	require.Equal(t, int64(24), slot, "the documented entry size")
+	for _, tc := range []struct {
+		bytes int64
+		want  int
+	}{
+		{0, 1 << 18},
+		{-5, 1 << 18},
+		{DefaultTableMemory, 1 << 18},
+		{DefaultTableMemory - 1, 1 << 17},
+		{slot << 20, 1 << 20},
+		{slot<<21 - 1, 1 << 20},
+		{175 << 20, 1 << 22}, // half of Gomocup's 350 MiB: 96 MiB
+		{1, 1 << minTableBits},
+		{1 << 62, 1 << maxTableBits},
+	} {
+		got := tableEntries(tc.bytes)
+		assert.Equal(t, tc.want, got, "%d bytes", tc.bytes)
+		if tc.bytes >= slot<<minTableBits && tc.bytes < slot<<maxTableBits {
+			assert.LessOrEqual(t, int64(got)*slot, tc.bytes, "fits the budget")
+			assert.Greater(t, 2*int64(got)*slot, tc.bytes, "the largest power of two that fits")
+		}
+	}
+}
+
+// The table's size follows SetTableMemory at the next Sync, which starts
+// afresh, and stays put while the game goes on.
+func TestSetTableMemory(t *testing.T) {
+	g, err := engine.New(engine.WithBounds(15, 15))
+	require.NoError(t, err)
+	_, err = g.Play(7, 7)
+	require.NoError(t, err)
+	var ds State
+	ds.Sync(g, time.Time{})
+	assert.Len(t, ds.tt, 1<<18)
+	ds.SetTableMemory(24 << 20)
+	fits, warm := ds.Sync(g, time.Time{})
+	require.True(t, fits && warm)
+	assert.Len(t, ds.tt, 1<<20)
+	assert.Equal(t, int64(24<<20), ds.tableMemory, "kept by the rebuild")
+	require.NoError(t, ds.Verify(g))
+	_, err = g.Play(7, 8)
+	require.NoError(t, err)
+	ds.Sync(g, time.Time{})
+	assert.Len(t, ds.tt, 1<<20)
+	ds.SetTableMemory(0)
+	ds.Sync(g, time.Time{})
+	assert.Len(t, ds.tt, 1<<18)
+	require.NoError(t, ds.Verify(g))
+}
+
+// A mate score is stored relative to the node: a win 5 plies from a node
+// reached at ply 3 reads, where the same position is reached at ply 9 (of
+// this search or of a later one from another root), as a win 5 plies from
+// there. Other values are stored as they are.
+func TestTableMateRelativeToNode(t *testing.T) {
+	ds := &State{tt: make([]ttSlot, 1<<minTableBits)}
+	d := &run{s: ds}
+	for _, tc := range []struct {
+		name          string
+		atStore, want func(ply int) int32
+	}{
+		{"win", func(p int) int32 { return winScore - int32(p+5) }, func(p int) int32 { return winScore - int32(p+5) }},
+		{"loss", func(p int) int32 { return -winScore + int32(p+4) }, func(p int) int32 { return -winScore + int32(p+4) }},
+		{"quiet", func(int) int32 { return 1234 }, func(int) int32 { return 1234 }},
+		{"quiet loss", func(int) int32 { return -mateScore + 1 }, func(int) int32 { return -mateScore + 1 }},
+	} {
+		for _, plies := range [][2]int{{3, 9}, {9, 3}, {0, 40}, {17, 17}} {
+			t.Run(fmt.Sprintf("%s/%d→%d", tc.name, plies[0], plies[1]), func(t *testing.T) {
+				const key = 0x1234_5678_9abc_def0
+				d.store(key, 4, tc.atStore(plies[0]), core.ExactBound, 7, plies[0])
+				s := d.probe(key)
+				require.NotNil(t, s)
+				v, ok := s.cut(4, -infScore, infScore, plies[1])
+				require.True(t, ok)
+				assert.Equal(t, tc.want(plies[1]), v)
+				assert.Equal(t, int32(7), s.best)
+			})
+		}
+	}
+}
+
+// An entry settles a search only as deep as its own and only where its
+// bound allows; one stored under another key of the same slot is never
+// read.
+func TestTableBounds(t *testing.T) {
+	ds := &State{tt: make([]ttSlot, 1<<minTableBits)}
+	d := &run{s: ds}
+	const key = 0x0bad_cafe_0000_0123
+	for _, tc := range []struct {
+		bound       int8
+		depth       int
+		alpha, beta int32
+		cuts        bool
+	}{
+		{core.ExactBound, 5, -10, 10, true},
+		{core.ExactBound, 6, -10, 10, false}, // searched less deep
+		{core.ExactBound, 3, 200, 300, true},
+		{core.LowerBound, 5, 90, 100, true}, // value ≥ beta
+		{core.LowerBound, 5, 100, 101, false},
+		{core.LowerBound, 5, 100, 200, false},
+		{core.UpperBound, 5, 100, 200, true}, // value ≤ alpha
+		{core.UpperBound, 5, 99, 200, false},
+		{core.UpperBound, 5, 0, 50, false},
+	} {
+		name := fmt.Sprintf("bound=%d/depth=%d/(%d,%d)", tc.bound, tc.depth, tc.alpha, tc.beta)
+		d.store(key, 5, 100, tc.bound, 3, 2)
+		s := d.probe(key)
+		require.NotNil(t, s, name)
+		v, ok := s.cut(tc.depth, tc.alpha, tc.beta, 2)
+		assert.Equal(t, tc.cuts, ok, name)
+		if ok {
+			assert.Equal(t, int32(100), v, name)
+		}
+		other := key + uint64(len(ds.tt)) // the same slot
+		assert.Nil(t, d.probe(other), "%s: another position in the slot", name)
+	}
+	// A shallower bound does not overwrite a deeper one of the same
+	// position; an exact value does.
+	d.store(key, 8, 50, core.LowerBound, 1, 0)
+	d.store(key, 2, 10, core.UpperBound, 2, 0)
+	assert.Equal(t, int8(8), d.probe(key).depth)
+	d.store(key, 2, 10, core.ExactBound, 2, 0)
+	assert.Equal(t, int8(2), d.probe(key).depth)
+}
+
+// What the table learnt stays only while the game moves forward: undoing a
+// move, a new game and another configuration all find it empty, whatever
+// its size.
+func TestTableForgottenOnUndoAndNewGame(t *testing.T) {
+	for _, mem := range []int64{0, 24 << 16} {
+		t.Run(fmt.Sprintf("mem=%d", mem), func(t *testing.T) {
+			g, err := engine.New(engine.WithBounds(15, 15))
+			require.NoError(t, err)
+			var ds State
+			ds.SetTableMemory(mem)
+			mark := func() {
+				ds.tt[5] = ttSlot{key: 99, value: winScore - 3, depth: 4, bound: core.ExactBound}
+			}
+			marked := func() bool { return ds.tt[5].key == 99 }
+			for _, m := range [][2]int{{7, 7}, {7, 8}, {8, 8}} {
+				_, err := g.Play(m[0], m[1])
+				require.NoError(t, err)
+			}
+			ds.Sync(g, time.Time{})
+			mark()
+			_, err = g.Play(9, 9)
+			require.NoError(t, err)
+			ds.Sync(g, time.Time{})
+			assert.True(t, marked(), "kept while the game moves forward")
+			_, err = g.Undo()
+			require.NoError(t, err)
+			_, err = g.Undo()
+			require.NoError(t, err)
+			ds.Sync(g, time.Time{})
+			assert.False(t, marked(), "cleared by an undo")
+			require.NoError(t, ds.Verify(g))
+
+			mark()
+			g2, err := engine.New(engine.WithBounds(15, 15))
+			require.NoError(t, err)
+			_, err = g2.Play(3, 3)
+			require.NoError(t, err)
+			ds.Sync(g2, time.Time{})
+			assert.False(t, marked(), "cleared by a new game")
+			require.NoError(t, ds.Verify(g2))
+
+			mark()
+			g3, err := engine.New(engine.WithBounds(15, 15), engine.WithK(6))
+			require.NoError(t, err)
+			_, err = g3.Play(3, 3)
+			require.NoError(t, err)
+			ds.Sync(g3, time.Time{})
+			assert.False(t, marked(), "cleared by another configuration")
+			assert.Len(t, ds.tt, tableEntries(mem))
+			require.NoError(t, ds.Verify(g3))
+		})
+	}
+}
