@@ -83,6 +83,7 @@ type matchDoc struct {
 		Faults              struct {
 			Total, Time, Crash, Garbage, Refusal int
 			Illegal                              int `json:"illegal_move"`
+			Forbidden                            int `json:"forbidden_move"`
 		}
 	}
 	MoveTimeMS  int64 `json:"move_time_ms"`
