@@ -1,7 +1,6 @@
 package matchcmd_test
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,10 +28,7 @@ func TestMatchExternalEngines(t *testing.T) {
 		"--rows", "15", "--cols", "15", "--games", "4", "--tc", "20+0.5", "--openings", suite, "--concurrency", "2",
 		"--save-dir", filepath.Join(dir, "games"), "--save-format", "psq")
 	require.Equal(t, exitcode.OK, r.code, r.err)
-	var doc matchDoc
-	dec := json.NewDecoder(strings.NewReader(r.out))
-	dec.DisallowUnknownFields()
-	require.NoError(t, dec.Decode(&doc))
+	doc := decodeMatchDoc(t, r.out)
 	assert.Equal(t, "fake", doc.Bots[0].Name, "the ABOUT name")
 	assert.Equal(t, "crasher", doc.Bots[1].Name)
 	assert.Equal(t, 4, doc.Bots[0].Wins)
@@ -131,10 +127,7 @@ func TestMatchRenjuForbiddenMove(t *testing.T) {
 		"--rows", "15", "--cols", "15", "--games", "2", "--move-time", "5s", "--log", log,
 		"--save-dir", filepath.Join(dir, "games"), "--save-format", "sgf")
 	require.Equal(t, exitcode.OK, r.code, r.err)
-	var doc matchDoc
-	dec := json.NewDecoder(strings.NewReader(r.out))
-	dec.DisallowUnknownFields()
-	require.NoError(t, dec.Decode(&doc))
+	doc := decodeMatchDoc(t, r.out)
 	assert.Equal(t, "renju", doc.Config.Rule)
 	assert.Equal(t, 2, doc.Bots[1].Wins)
 	assert.Equal(t, 2, doc.Bots[0].Faults.Forbidden)

@@ -213,11 +213,7 @@ func (g *game) encode(v *view) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"row":`...)
-		b = strconv.AppendInt(b, int64(c.Row), 10)
-		b = append(b, `,"col":`...)
-		b = strconv.AppendInt(b, int64(c.Col), 10)
-		b = append(b, '}')
+		b = append(appendRowCol(b, c.Row, c.Col), '}')
 	}
 	b = append(b, `],"forbidden":[`...)
 	b = appendForbidden(b, v.forbidden)
@@ -236,10 +232,7 @@ func appendForbidden(b []byte, cells []forbiddenCell) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"row":`...)
-		b = strconv.AppendInt(b, int64(c.Row), 10)
-		b = append(b, `,"col":`...)
-		b = strconv.AppendInt(b, int64(c.Col), 10)
+		b = appendRowCol(b, c.Row, c.Col)
 		b = append(b, `,"foul":"`...)
 		b = append(b, c.Foul...) // a Foul's name: plain lower-case words
 		b = append(b, `"}`...)
@@ -247,11 +240,17 @@ func appendForbidden(b []byte, cells []forbiddenCell) []byte {
 	return b
 }
 
-func appendMove(b []byte, m store.Move) []byte {
+// appendRowCol opens a cell's JSON object: {"row":R,"col":C, without the
+// closing brace, for the fields that follow.
+func appendRowCol(b []byte, row, col int) []byte {
 	b = append(b, `{"row":`...)
-	b = strconv.AppendInt(b, int64(m.Row), 10)
+	b = strconv.AppendInt(b, int64(row), 10)
 	b = append(b, `,"col":`...)
-	b = strconv.AppendInt(b, int64(m.Col), 10)
+	return strconv.AppendInt(b, int64(col), 10)
+}
+
+func appendMove(b []byte, m store.Move) []byte {
+	b = appendRowCol(b, m.Row, m.Col)
 	b = append(b, `,"player":`...)
 	b = strconv.AppendInt(b, int64(m.Player), 10)
 	return append(b, '}')
