@@ -62,10 +62,10 @@ func TestRenjuForbiddenCells(t *testing.T) {
 		assert.Positive(t, p.forbiddenInk(7, 7), "%s: the sign is drawn", p.name)
 		assert.Zero(t, p.forbiddenInk(7, 8), "%s: on that cell only", p.name)
 	}
-	black.waitText("#status", "⊘ marks the cells forbidden to black")
+	black.waitText("#status", "⊘ cells are forbidden to you under renju")
 
 	black.clickCell(7, 7)
-	black.waitText("#toast", "Forbidden to black under renju: double three.")
+	black.waitText("#toast", "Forbidden to black (player 1) under renju: double three.")
 	require.Equal(t, 8, srv.state(id).Ply, "nothing was sent")
 	require.Equal(t, 8, black.moveCount())
 

@@ -262,7 +262,7 @@ export class GamePage {
     const owner = this.cells.get(cellKey(row, col));
     if (owner) return this.toast(`That cell is taken by player ${owner}.`);
     const foul = this.forbidden().get(cellKey(row, col));
-    if (foul) return this.toast(`Forbidden to black under renju: ${foul}. Black may not make an overline, a double four or a double three.`);
+    if (foul) return this.toast(`Forbidden to black (player 1) under renju: ${foul}. Black may not make an overline, a double four or a double three.`);
     this.pending = { row, col, ply: this.moves.length, player: this.seat.player };
     this.render();
     this.send(this.pending);
@@ -364,7 +364,7 @@ export class GamePage {
       title = 'Draw';
     } else if (this.myTurn()) {
       status.textContent = this.pending ? 'Sending your move…' : 'Your turn';
-      if (!this.pending && g.forbidden?.length) status.textContent += ' · ⊘ marks the cells forbidden to black';
+      if (!this.pending && g.forbidden?.length) status.textContent += ' · ⊘ cells are forbidden to you under renju';
       status.className = 'status your-turn';
       title = '● Your turn';
     } else {
