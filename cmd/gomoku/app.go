@@ -11,6 +11,7 @@ import (
 	"github.com/gomoku-engine/gomoku/cmd/internal/matchcmd"
 	"github.com/gomoku-engine/gomoku/cmd/internal/pbraincmd"
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve"
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve/servebench"
 	"github.com/gomoku-engine/gomoku/cmd/internal/web"
 )
 
@@ -55,7 +56,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 			benchCommand(),
 			pbraincmd.Command(),
 			serve.Command(serve.WithPage(web.Handler())),
-			serve.BenchCommand(),
+			servebench.Command(),
 		},
 	}
 	for _, cmd := range app.Commands {

@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
+	"github.com/gomoku-engine/gomoku/cmd/internal/openfiles"
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store/postgres"
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store/sqlite"
@@ -134,13 +135,13 @@ func run(c *cli.Context, opts []Option) error {
 	// the database need: their cap stays fdHeadroom below --max-conns and
 	// the open-file limit.
 	room := uint64(c.Int("max-conns"))
-	if n := fdLimit(); n > 0 {
+	if n := openfiles.Limit(); n > 0 {
 		room = min(room, n)
 	}
 	if room > 2*fdHeadroom && (limits.MaxWatchersTotal == 0 || uint64(limits.MaxWatchersTotal)+fdHeadroom > room) {
 		limits.MaxWatchersTotal = int(room - fdHeadroom)
 		log.Warn("spectators capped below --max-conns and the open-file limit; raise those (ulimit -n, LimitNOFILE=) for more",
-			"max_conns", c.Int("max-conns"), "open_files", fdLimit(), "max_watchers_total", limits.MaxWatchersTotal)
+			"max_conns", c.Int("max-conns"), "open_files", openfiles.Limit(), "max_watchers_total", limits.MaxWatchersTotal)
 	}
 
 	proxies, err := ParseProxies(c.StringSlice("trusted-proxy"))

@@ -28,20 +28,31 @@ func searchBrain(t testing.TB) Options {
 // game's sixth move is the old game's sixth move (14,0 by the second
 // player), which must not make the brain keep the old game's stones.
 func TestNewGameSharingAStoneAtTheSameIndex(t *testing.T) {
-	first := "START 15\nINFO timeout_turn 1000\nINFO rule 0\n" +
-		"BOARD\n3,7,1\n0,0,2\n4,7,1\n0,14,2\n5,7,1\n14,0,2\n6,7,1\n14,14,2\nDONE\n"
-	second := "BOARD\n3,3,2\n3,2,1\n3,4,2\n0,14,1\n3,5,2\n14,0,1\n3,6,2\nDONE\n"
-	for _, tc := range []struct {
-		name, between string
-		want          []string
-	}{
-		{"RESTART", "RESTART\n", []string{"OK", "2,7", "OK", "3,7"}},
-		{"START", "START 15\n", []string{"OK", "2,7", "OK", "3,7"}},
-		{"BOARD", "", []string{"OK", "2,7", "3,7"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got := converse(t, searchBrain(t), first+tc.between+second+"END\n")
-			assert.Equal(t, tc.want, got)
+	first := []string{"3,7,1", "0,0,2", "4,7,1", "0,14,2", "5,7,1", "14,0,2", "6,7,1", "14,14,2"}
+	second := []string{"3,3,2", "3,2,1", "3,4,2", "0,14,1", "3,5,2", "14,0,1", "3,6,2"}
+	// board sends a position and waits for the answer, as a manager does
+	// before its next command.
+	board := func(m *manager, stones []string) string {
+		m.send("BOARD")
+		for _, l := range stones {
+			m.send(l)
+		}
+		return m.ask("DONE")
+	}
+	for _, between := range []string{"RESTART", "START 15", ""} {
+		name := strings.Fields(between + " BOARD")[0]
+		t.Run(name, func(t *testing.T) {
+			m := startManager(t, searchBrain(t))
+			require.Equal(t, "OK", m.ask("START 15"))
+			m.send("INFO timeout_turn 1000")
+			m.send("INFO rule 0")
+			assert.Equal(t, "2,7", board(m, first), "the brain wins the first game")
+			if between != "" {
+				require.Equal(t, "OK", m.ask(between))
+			}
+			assert.Equal(t, "3,7", board(m, second), "the brain must block the four of the second game")
+			m.send("END")
+			require.NoError(t, m.wait())
 		})
 	}
 }

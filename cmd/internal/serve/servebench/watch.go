@@ -1,4 +1,4 @@
-package serve
+package servebench
 
 import (
 	"bufio"
@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/bench/cputime"
+	"github.com/gomoku-engine/gomoku/cmd/internal/openfiles"
 )
 
 // WatchResult is what a spectators' load test measured.
@@ -183,7 +184,7 @@ type watchGame struct {
 // games, which move cfg.Rate times a second in all.
 func Watch(ctx context.Context, cfg BenchConfig) (WatchResult, error) {
 	res := WatchResult{Wanted: cfg.Watchers, Refused: map[string]int{}, MoveLat: &latencies{}, Delivery: &latencies{}, Fanout: &latencies{}}
-	if err := ensureFiles(uint64(cfg.Watchers + cfg.Games + 200)); err != nil {
+	if err := openfiles.Ensure(uint64(cfg.Watchers + cfg.Games + 200)); err != nil {
 		return res, err
 	}
 	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: cfg.Games + 4}}
@@ -463,6 +464,15 @@ func scrapeMemory(ctx context.Context, hc *http.Client, u, pprofURL string) (mem
 // benchConn is the load generator's side of a live-update connection:
 // leaner than a general client, so that the CPU it shares with the
 // servers goes to them. It reads text frames, answers pings, and reports
+
+// The WebSocket opcodes the spectators' connections read (RFC 6455).
+const (
+	opText  = 0x1
+	opClose = 0x8
+	opPing  = 0x9
+	opPong  = 0xA
+)
+
 // a close frame as an error.
 type benchConn struct {
 	nc  net.Conn

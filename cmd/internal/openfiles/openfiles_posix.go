@@ -1,15 +1,15 @@
 //go:build linux || darwin
 
-package serve
+package openfiles
 
 import (
 	"fmt"
 	"syscall"
 )
 
-// fdLimit is the process's limit on open files (which Go raises to the
+// Limit is the process's limit on open files (which Go raises to the
 // hard limit at start-up), or 0 if unknown.
-func fdLimit() uint64 {
+func Limit() uint64 {
 	var l syscall.Rlimit
 	if syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l) != nil {
 		return 0
@@ -17,9 +17,9 @@ func fdLimit() uint64 {
 	return uint64(l.Cur)
 }
 
-// ensureFiles raises the process's open-file limit to n if it is lower
+// Ensure raises the process's open-file limit to n if it is lower
 // and the hard limit allows.
-func ensureFiles(n uint64) error {
+func Ensure(n uint64) error {
 	var l syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l); err != nil {
 		return nil // unknown: let the connections tell

@@ -1,4 +1,4 @@
-package serve
+package servebench
 
 import (
 	"bytes"
@@ -44,8 +44,8 @@ Examples:
    gomoku serve --db /tmp/w.db --rate 0 --move-rate 0 --game-rate 0 --max-watchers-per-addr 0 --pprof 127.0.0.1:6060 --log none &
    gomoku serve-bench --watchers 10000 --games 1 --rate 20 --duration 30s --pprof http://127.0.0.1:6060`
 
-// BenchCommand is the "serve-bench" command, the game server's load test.
-func BenchCommand() *cli.Command {
+// Command is the "serve-bench" command, the game server's load test.
+func Command() *cli.Command {
 	return &cli.Command{
 		Name:        "serve-bench",
 		Usage:       "load-test a running gomoku serve: acknowledged moves per second and latency percentiles",
@@ -241,6 +241,19 @@ func Bench(ctx context.Context, cfg BenchConfig) (BenchResult, error) {
 	return res, nil
 }
 
+// created is the load test's view of the server's answer to a new game.
+type created struct {
+	ID    string `json:"id"`
+	Seats []struct {
+		Token string `json:"token"`
+	} `json:"seats"`
+}
+
+// apiError is the load test's view of the server's error bodies.
+type apiError struct {
+	Error string `json:"error"`
+}
+
 // benchPlayer plays both seats of one game at a time.
 type benchPlayer struct {
 	cfg    BenchConfig
@@ -260,7 +273,7 @@ func (p *benchPlayer) ready() bool { return p.id != "" && p.ply < p.cfg.MovesPer
 func (p *benchPlayer) step(ctx context.Context) error {
 	p.moved = false
 	if !p.ready() {
-		var g createResponse
+		var g created
 		if err := p.post(ctx, "/api/games", "", `{"k":5,"seats":["human","human"]}`, http.StatusCreated, &g); err != nil {
 			return err
 		}
@@ -306,7 +319,7 @@ func (p *benchPlayer) post(ctx context.Context, path, token, body string, want i
 		return fmt.Errorf("reading an answer failed")
 	}
 	if resp.StatusCode != want {
-		var e errorBody
+		var e apiError
 		json.Unmarshal(b, &e)
 		return fmt.Errorf("%d %s", resp.StatusCode, e.Error)
 	}

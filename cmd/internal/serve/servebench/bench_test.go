@@ -1,10 +1,12 @@
-package serve_test
+package servebench_test
 
 import (
 	"context"
 	"io"
 	"net"
+	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -14,6 +16,8 @@ import (
 
 	"github.com/gomoku-engine/gomoku/bench/cputime"
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve"
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve/servebench"
+	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store/sqlite"
 )
 
 func envInt(t *testing.T, name string, def int) int {
@@ -26,13 +30,37 @@ func envInt(t *testing.T, name string, def int) int {
 	return n
 }
 
+// testLimits are limits loose enough for a load test.
+func testLimits() serve.Limits {
+	l := serve.DefaultLimits()
+	l.RequestsPerSecond, l.MovesPerSecond, l.GamesPerMinute = 0, 0, 0
+	return l
+}
+
+// startServer runs a server with limits l on a fresh SQLite file over
+// real HTTP and returns its address; the test's end closes both.
+func startServer(t testing.TB, l serve.Limits) string {
+	t.Helper()
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+	require.NoError(t, err)
+	srv, err := serve.New(context.Background(), st, serve.WithLimits(l), serve.WithBotBudget(50*time.Millisecond))
+	require.NoError(t, err)
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		hs.Close()
+		srv.Close()
+		st.Close()
+	})
+	return hs.URL
+}
+
 // TestBench runs the load test briefly against an in-process server; set
 // GOMOKU_BENCH_SECONDS, _GAMES and _RATE (moves/s offered) for a longer
 // run, and read its figures with -v.
 func TestBench(t *testing.T) {
 	seconds, games, rate := envInt(t, "GOMOKU_BENCH_SECONDS", 1), envInt(t, "GOMOKU_BENCH_GAMES", 20), envInt(t, "GOMOKU_BENCH_RATE", 0)
-	c, _ := startServer(t)
-	r, err := serve.Bench(context.Background(), serve.BenchConfig{URLs: []string{c.base}, Games: games, Duration: time.Duration(seconds) * time.Second,
+	base := startServer(t, testLimits())
+	r, err := servebench.Bench(context.Background(), servebench.BenchConfig{URLs: []string{base}, Games: games, Duration: time.Duration(seconds) * time.Second,
 		Warmup: 200 * time.Millisecond, MovesPerGame: 50, Rate: float64(rate)})
 	require.NoError(t, err)
 	t.Logf("\n%s", r)
@@ -51,8 +79,8 @@ func TestWatchBench(t *testing.T) {
 	watchers := envInt(t, "GOMOKU_BENCH_WATCHERS", 200)
 	l := testLimits()
 	l.MaxWatchersPerAddress = 0
-	c, _ := startServer(t, serve.WithLimits(l))
-	r, err := serve.Watch(context.Background(), serve.BenchConfig{URLs: []string{c.base}, Games: 2, Rate: 40,
+	base := startServer(t, l)
+	r, err := servebench.Watch(context.Background(), servebench.BenchConfig{URLs: []string{base}, Games: 2, Rate: 40,
 		Duration: time.Second, Warmup: 200 * time.Millisecond, MovesPerGame: 50, Watchers: watchers})
 	require.NoError(t, err)
 	t.Logf("\n%s", r)
