@@ -38,11 +38,18 @@ at the prompt lists undo, redo, pan, center, save and load. Input may be
 piped, so a game can be scripted; the game ends with its result, at "quit",
 or at the end of the input.
 
+Renju (--rule renju, usually on --rows 15 --cols 15): when black (X) is to
+move, the cells the rule forbids to black are marked × (an overline, a double
+four or a double three); playing one is refused with the reason, e.g.
+"forbidden to black under renju: double three", and changes nothing. A bot
+that picks one plays the nearest allowed cell instead, and says so.
+
 Examples:
    gomoku play
    gomoku play --seats human,human --k 3 --rows 3 --cols 3
    gomoku play --players 3 --seats human,greedy,random
    gomoku play --torus --rows 9 --cols 9 --k 4
+   gomoku play --rule renju --rows 15 --cols 15 --seats human,human
    gomoku play --seats greedy,random --max-moves 200
    gomoku play --load game.json
    gomoku play --plain --view 11x21

@@ -303,3 +303,45 @@ func TestPlayInterrupted(t *testing.T) {
 	assert.Contains(t, string(rest), "Interrupted: the game is left unfinished after 0 moves.")
 	assert.Equal(t, 130, <-done)
 }
+
+// renjuDoubleThree are moves after which black (X) to move has one
+// forbidden cell, 7 9: it would make the threes 7 7..7 9 and 7 9..9 9.
+const renjuDoubleThree = "7 7\n3 3\n7 8\n3 11\n8 9\n11 3\n9 9\n11 11\n"
+
+// Under renju the board marks black's forbidden cells when black is to
+// move, lists them with their fouls, and refuses one with the reason,
+// asking black again.
+func TestPlayRenjuForbiddenCells(t *testing.T) {
+	out := playGame(t, renjuDoubleThree+"7 9\n7 10\nquit\n", "--rule", "renju", "--rows", "15", "--cols", "15",
+		"--seats", "human,human", "--view", "9x9")
+	assert.Contains(t, out, "renju: X (black) wins with exactly 5 in a row and may not play an overline, a double four or a double three (marked × when black is to move); O (white) wins with 5 or more.")
+	i := strings.Index(out, "O to play> 11 11\n")
+	require.Positive(t, i)
+	assert.Equal(t, `
+    5  6  7  8  9 10 11 12 13
+ 5  .  .  .  .  .  .  .  .  .
+ 6  .  .  .  .  .  .  .  .  .
+ 7  .  .  X  X  ×  .  .  .  .
+ 8  .  .  .  .  X  .  .  .  .
+ 9  .  .  .  .  X  .  .  .  .
+10  .  .  .  .  .  .  .  .  .
+11  .  .  .  .  .  . [O] .  .
+12  .  .  .  .  .  .  .  .  .
+13  .  .  .  .  .  .  .  .  .
+× forbidden to X (black): 7 9 (double three).
+Move 8, last O at 11 11. View: rows 5..13, columns 5..13; 3 marks outside it (pan, center).
+X to play> 7 9
+Cannot play there: cell (7, 9) is forbidden to black under renju: double three. Try again.
+X to play> 7 10
+`, out[i+len("O to play> 11 11\n"):strings.Index(out, "X to play> 7 10\n")+len("X to play> 7 10\n")])
+	after := out[strings.Index(out, "X to play> 7 10\n"):]
+	assert.NotContains(t, after, "  ×", "white to move: nothing is forbidden")
+	assert.NotContains(t, after, "forbidden to X")
+	assert.Contains(t, after, "Move 9, last X at 7 10.")
+
+	// Freestyle marks nothing and lets black play there.
+	out = playGame(t, renjuDoubleThree+"7 9\nquit\n", "--rows", "15", "--cols", "15", "--seats", "human,human")
+	assert.NotContains(t, out, "  ×")
+	assert.NotContains(t, out, "forbidden")
+	assert.Contains(t, out, "Move 9, last X at 7 9.")
+}

@@ -139,7 +139,18 @@ func TestMatchSavesRecords(t *testing.T) {
 	requireUsage(t, runApp(t, "", "match", "--bots", "greedy,random", "--save-format", "psq"), "psq records need a bounded board")
 	requireUsage(t, runApp(t, "", "match", "--bots", "greedy,random,random", "--rows", "9", "--cols", "9", "--save-format", "psq"), "hold two-player games")
 	requireUsage(t, runApp(t, "", "match", "--bots", "greedy,random", "--rows", "30", "--cols", "30", "--save-format", "moves"), "at most 26 columns")
-	requireUsage(t, runApp(t, "", "match", "--bots", "greedy,random", "--save-format", "sgf"), "want json, psq or moves")
+	requireUsage(t, runApp(t, "", "match", "--bots", "greedy,random", "--save-format", "renlib"), "want json, psq, moves or sgf")
+	requireUsage(t, runApp(t, "", "match", "--bots", "greedy,random", "--save-format", "sgf"), "sgf records need a bounded board")
+
+	// SGF records carry the rule and the result, and replay reads them.
+	r = runApp(t, "", "match", "--bots", "greedy,random", "--games", "1", "--rows", "15", "--cols", "15", "--rule", "exact",
+		"--save-dir", dir, "--save-format", "sgf")
+	require.Equal(t, exitOK, r.code, r.err)
+	data, err = os.ReadFile(filepath.Join(dir, "game-0001.sgf"))
+	require.NoError(t, err)
+	assert.Regexp(t, `^\(;FF\[4\]GM\[4\]SZ\[15\]RU\[1\]PB\[greedy\]PW\[random\]GN\[1\]RE\[B\+1\]TE\[five in a row\]\n;B\[`, string(data))
+	rr := runApp(t, string(data), "replay")
+	require.Equal(t, exitOK, rr.code, rr.err)
 }
 
 func TestPbrainCommand(t *testing.T) {

@@ -15,6 +15,11 @@
 // (see [Fault]), while a built-in strategy that fails stops the match with
 // [ErrStrategy], since that is a bug.
 //
+// Under [engine.Renju] brains are told INFO rule 4, and black's move onto
+// a cell the rule forbids (an overline, a double four or a double three)
+// loses the game for black, whoever chose it, as in c-gomoku-cli: Fault
+// [ForbiddenMove], with the foul in the reason.
+//
 // Options.Concurrency games run at once, each worker with its own brain
 // processes; the callback still sees the games in index order, and a game
 // depends only on the options and its index, so a run with the same

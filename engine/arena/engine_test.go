@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +16,8 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/arena/elo"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager/braintest"
+	"github.com/gomoku-engine/gomoku/engine/player"
+	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -231,4 +234,105 @@ func TestConcurrentMatchRepeats(t *testing.T) {
 			assert.Equal(t, one[i-1].Moves[:2], one[i].Moves[:2], "a pair shares its random opening")
 		}
 	}
+}
+
+// blackDoubleThree are black's moves that end on a double three at j8
+// (x 9, y 7): the threes h8 i8 j8 and j8 j9 j10. whiteAway keeps white
+// far from them, with no four of its own.
+const (
+	blackDoubleThree = "h8i8j9j10j8"
+	whiteAway        = "a1a3a5a7a9a11a13"
+)
+
+// scripted plays a move string, then the cells a random bot picks.
+func scripted(t *testing.T, name, moves string) arena.Entrant {
+	t.Helper()
+	rec, err := record.ParseMoveString(moves)
+	require.NoError(t, err)
+	var cells []sparse.Cell
+	for _, m := range rec.Moves {
+		cells = append(cells, sparse.Cell{Row: m.Row, Col: m.Col})
+	}
+	return arena.Entrant{Name: name, New: func(seed uint64) engine.Strategy {
+		return &scriptThenRandom{cells: cells, random: player.NewRandom(seed)}
+	}}
+}
+
+type scriptThenRandom struct {
+	cells  []sparse.Cell
+	random engine.Strategy
+}
+
+func (s *scriptThenRandom) Name() string { return "script" }
+
+func (s *scriptThenRandom) Choose(ctx context.Context, g *engine.Game, p int) (sparse.Cell, error) {
+	if len(s.cells) == 0 {
+		return s.random.Choose(ctx, g, p)
+	}
+	c := s.cells[0]
+	s.cells = s.cells[1:]
+	return c, nil
+}
+
+// Under renju a brain is told INFO rule 4, and black's forbidden move,
+// an external engine's or a built-in bot's, loses the game with the foul
+// as the reason; the same moves under freestyle are an ordinary game.
+func TestRenjuForbiddenMoveLoses(t *testing.T) {
+	bin, pids := braintest.Build(t)
+	renju15 := board15
+	renju15.Rule = engine.Renju
+	for _, tc := range []struct {
+		name         string
+		black, white arena.Entrant
+	}{
+		{"engines", fake(t, bin, "black", "-moves", blackDoubleThree), fake(t, bin, "white", "-moves", whiteAway)},
+		{"bots", scripted(t, "black", blackDoubleThree), scripted(t, "white", whiteAway)},
+		{"bot against engine", scripted(t, "black", blackDoubleThree), fake(t, bin, "white", "-moves", whiteAway)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var (
+				mu   sync.Mutex
+				sent []string
+			)
+			opts := arena.Options{Config: renju15, Games: 2, Schedule: arena.Fixed, MoveTime: 5 * time.Second,
+				Log: func(_ int, name string, in bool, line string) {
+					mu.Lock()
+					defer mu.Unlock()
+					if in {
+						sent = append(sent, name+" "+line)
+					}
+				}}
+			var rs []arena.GameResult
+			s, err := run(context.Background(), []arena.Entrant{tc.black, tc.white}, opts, func(r arena.GameResult) error {
+				rs = append(rs, r)
+				return nil
+			})
+			require.NoError(t, err)
+			checkSummary(t, s, rs)
+			for _, r := range rs {
+				assert.Equal(t, arena.Forfeit, r.Ending)
+				assert.Equal(t, arena.ForbiddenMove, r.Fault)
+				assert.Equal(t, 1, r.Loser, "black forfeits")
+				assert.Equal(t, 2, r.Winner)
+				assert.Equal(t, "forbidden move: double three at 9,7 by black", r.Reason)
+				assert.Len(t, r.Moves, 8, "the forbidden move is not played")
+			}
+			assert.Equal(t, 2, s.Entrants[0].Faults[arena.ForbiddenMove])
+			assert.Equal(t, 2, s.Entrants[1].Wins)
+			if tc.white.Brain != nil {
+				mu.Lock()
+				assert.Contains(t, sent, "white INFO rule 4")
+				assert.NotContains(t, sent, "white INFO rule 0")
+				mu.Unlock()
+			}
+			assert.Empty(t, braintest.Strays(pids, 5*time.Second))
+		})
+	}
+
+	// Freestyle lets black play the same moves; the game goes on.
+	opts := arena.Options{Config: board15, Games: 1, Schedule: arena.Fixed, MaxMoves: 12}
+	s, err := run(context.Background(), []arena.Entrant{scripted(t, "black", blackDoubleThree), scripted(t, "white", whiteAway)}, opts, nil)
+	require.NoError(t, err)
+	assert.Zero(t, s.Forfeits)
+	assert.Equal(t, 1, s.MoveLimits)
 }

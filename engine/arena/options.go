@@ -18,7 +18,9 @@ var (
 	ErrBadOptions = errors.New("arena: bad match options")
 	// ErrStrategy: a strategy failed or answered a cell that cannot be
 	// played. The match stops: a bot that breaks the rules is a bug to
-	// see, not a loss to count.
+	// see, not a loss to count. A cell renju forbids to black is the
+	// exception: the game's rule, not the program, refuses it, and it
+	// loses the game (Fault ForbiddenMove) as it would a person's.
 	ErrStrategy = errors.New("arena: strategy failed")
 	// ErrBrain: an external brain could not be started or refused the
 	// match's board before any game was played.

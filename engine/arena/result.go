@@ -55,6 +55,10 @@ const (
 	// Refusal: the brain answered ERROR or UNKNOWN to a command it must
 	// obey (START, RESTART, BEGIN, TURN, BOARD).
 	Refusal
+	// ForbiddenMove: under renju, black chose a move the rule forbids
+	// (an overline, a double four or a double three), a built-in bot's as
+	// an external engine's; Reason names the foul.
+	ForbiddenMove
 	// NumFaults counts the kinds, NoFault included.
 	NumFaults
 )
@@ -73,6 +77,8 @@ func (f Fault) String() string {
 		return "garbage"
 	case Refusal:
 		return "refusal"
+	case ForbiddenMove:
+		return "forbidden move"
 	}
 	return fmt.Sprintf("Fault(%d)", uint8(f))
 }

@@ -105,8 +105,11 @@ func (w *worker) prepare(ctx context.Context, e int) error {
 	}
 	se.fresh, se.known = false, 0
 	rule := int64(0)
-	if o.Config.Rule == engine.Exact {
+	switch o.Config.Rule {
+	case engine.Exact:
 		rule = gomocup.RuleExact
+	case engine.Renju:
+		rule = gomocup.RuleRenju
 	}
 	info := []string{
 		gomocup.Info(gomocup.InfoTimeoutMatch, o.GameTime.Milliseconds()).String(),
@@ -200,6 +203,13 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 			break
 		}
 		if _, err := g.Play(cell.Row, cell.Col); err != nil {
+			if fe := (*engine.ForbiddenError)(nil); errors.As(err, &fe) {
+				// Renju's forfeit, for a bot as for a brain: the rules
+				// refused the move, the player did not break the protocol.
+				w.drop(e)
+				w.forfeit(&r, g, p, &forbiddenMove{foul: fe.Foul, name: m.names[e], x: cell.Col, y: cell.Row})
+				break
+			}
 			if m.entrants[e].Brain == nil {
 				return r, fmt.Errorf("%w: game %d, move %d, player %d (%s) chose an illegal cell: %w", ErrStrategy, i+1, g.Len()+1, p, m.names[e], err)
 			}
@@ -230,11 +240,26 @@ func (w *worker) play(ctx context.Context, i int) (GameResult, error) {
 // errIllegal marks an brain's move the board refused.
 var errIllegal = errors.New("illegal move")
 
+// forbiddenMove is black's move that renju forbids, which loses the
+// game.
+type forbiddenMove struct {
+	foul engine.Foul
+	name string
+	x, y int
+}
+
+func (f *forbiddenMove) Error() string {
+	return fmt.Sprintf("forbidden move: %v at %d,%d by %s", f.foul, f.x, f.y, f.name)
+}
+
 // forfeit ends the game: player p loses for err.
 func (w *worker) forfeit(r *GameResult, g *engine.Game, p int, err error) {
 	r.Ending, r.Loser = Forfeit, p
 	r.Winner = p%2 + 1
+	var forbidden *forbiddenMove
 	switch {
+	case errors.As(err, &forbidden):
+		r.Fault = ForbiddenMove
 	case errors.Is(err, manager.ErrTimeout):
 		r.Fault = TimeLoss
 	case errors.Is(err, errIllegal):

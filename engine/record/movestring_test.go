@@ -133,7 +133,7 @@ func TestDetectAndLoad(t *testing.T) {
 }
 
 func TestParseFormat(t *testing.T) {
-	for _, f := range []record.Format{record.PSQ, record.MoveString} {
+	for _, f := range []record.Format{record.PSQ, record.MoveString, record.SGF} {
 		got, err := record.ParseFormat(f.String())
 		require.NoError(t, err)
 		assert.Equal(t, f, got)

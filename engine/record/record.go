@@ -37,14 +37,14 @@ func (f Format) String() string {
 }
 
 // ParseFormat is the inverse of [Format.String] for the formats a command
-// writes on request: psq and moves.
+// writes on request: psq, moves and sgf.
 func ParseFormat(s string) (Format, error) {
-	for _, f := range []Format{PSQ, MoveString} {
+	for _, f := range []Format{PSQ, MoveString, SGF} {
 		if s == f.String() {
 			return f, nil
 		}
 	}
-	return Unknown, fmt.Errorf("%w: %q (want psq or moves)", ErrUnknownFormat, s)
+	return Unknown, fmt.Errorf("%w: %q (want psq, moves or sgf)", ErrUnknownFormat, s)
 }
 
 // Errors. A parse failure is a [*SyntaxError] wrapping [ErrSyntax] or

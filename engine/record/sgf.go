@@ -13,9 +13,9 @@ import (
 // sgfGomoku is SGF's game number for Gomoku and renju, GM[4].
 const sgfGomoku = "4"
 
-// sgfMaxSide is the largest board side SGF coordinates reach: a..z then
+// MaxSGFSide is the largest board side SGF coordinates reach: a..z then
 // A..Z.
-const sgfMaxSide = 52
+const MaxSGFSide = 52
 
 // sgfMaxDepth bounds the nesting of variations the reader follows.
 const sgfMaxDepth = 1000
@@ -225,8 +225,8 @@ func (r *sgfReader) root(rec *Record, n sgfNode) error {
 			}
 			c, err1 := strconv.Atoi(cols)
 			rw, err2 := strconv.Atoi(rows)
-			if err1 != nil || err2 != nil || c < 1 || rw < 1 || c > sgfMaxSide || rw > sgfMaxSide {
-				return fail(fmt.Sprintf("SZ[%s] is not a board size 1..%d (or columns:rows)", v, sgfMaxSide))
+			if err1 != nil || err2 != nil || c < 1 || rw < 1 || c > MaxSGFSide || rw > MaxSGFSide {
+				return fail(fmt.Sprintf("SZ[%s] is not a board size 1..%d (or columns:rows)", v, MaxSGFSide))
 			}
 			rec.Rows, rec.Cols = rw, c
 		case "RU":
@@ -393,8 +393,8 @@ func sgfEscape(s string) string {
 // checkSGF explains why rec cannot be written as SGF that reads back the
 // same, or returns nil.
 func checkSGF(rec *Record) error {
-	if rec.Rows < 0 || rec.Cols < 0 || rec.Rows > sgfMaxSide || rec.Cols > sgfMaxSide || (rec.Rows == 0) != (rec.Cols == 0) {
-		return fmt.Errorf("%w: SGF boards have sides 1..%d, the record has %dx%d", ErrUnsupported, sgfMaxSide, rec.Cols, rec.Rows)
+	if rec.Rows < 0 || rec.Cols < 0 || rec.Rows > MaxSGFSide || rec.Cols > MaxSGFSide || (rec.Rows == 0) != (rec.Cols == 0) {
+		return fmt.Errorf("%w: SGF boards have sides 1..%d, the record has %dx%d", ErrUnsupported, MaxSGFSide, rec.Cols, rec.Rows)
 	}
 	if _, ok := sgfRuleCodes[rec.Rule]; rec.HasRule && !ok {
 		return fmt.Errorf("%w: rule %v", ErrUnsupported, rec.Rule)
@@ -404,8 +404,8 @@ func checkSGF(rec *Record) error {
 		switch {
 		case rec.Bounded() && (m.Row < 0 || m.Row >= rec.Rows || m.Col < 0 || m.Col >= rec.Cols):
 			return fmt.Errorf("%w: move %d (row %d, col %d) is off the %dx%d board", engine.ErrOffBoard, i+1, m.Row, m.Col, rec.Cols, rec.Rows)
-		case m.Row < 0 || m.Col < 0 || m.Row >= sgfMaxSide || m.Col >= sgfMaxSide:
-			return fmt.Errorf("%w: move %d (row %d, col %d) is beyond the %d × %d cells SGF coordinates reach", ErrUnsupported, i+1, m.Row, m.Col, sgfMaxSide, sgfMaxSide)
+		case m.Row < 0 || m.Col < 0 || m.Row >= MaxSGFSide || m.Col >= MaxSGFSide:
+			return fmt.Errorf("%w: move %d (row %d, col %d) is beyond the %d × %d cells SGF coordinates reach", ErrUnsupported, i+1, m.Row, m.Col, MaxSGFSide, MaxSGFSide)
 		case seen[[2]int{m.Row, m.Col}]:
 			return fmt.Errorf("%w: move %d (row %d, col %d)", engine.ErrOccupied, i+1, m.Row, m.Col)
 		case m.TimeMS < 0:

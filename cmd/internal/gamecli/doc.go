@@ -4,6 +4,8 @@
 // configuration; the seats' bots checked against it; game files named on
 // the command line (saved games, .psq records, move strings) told apart
 // and loaded; move lines "ROW COL [PLAYER]" as typed or piped; refused
-// moves explained in words; and the configuration as the JSON outputs
-// show it.
+// moves explained in words; a bot's move that renju forbids to black
+// replaced by the nearest allowed cell ([ReplaceForbidden]), for the front
+// ends that must not stop on it; and the configuration as the JSON
+// outputs show it.
 package gamecli

@@ -51,6 +51,11 @@ engines need a bounded board of at least 5×5, two players, K = 5 and a time
 limit; their processes are reused with RESTART (--fresh-process starts one per
 game), ended with END and killed after a grace period.
 
+Renju (--rule renju, 15×15 as tournaments play it): engines are told INFO rule
+4, and black's move onto a forbidden cell (overline, double four, double three)
+loses the game for black, a built-in bot's as an engine's, with the foul as
+the reason ("forbidden move: double three at 9,7 by NAME").
+
 Openings: --openings FILE (repeatable) plays each position twice, colours
 swapped, in file order or --openings-order random (shuffled by --seed). A line is
 Gomocup offsets from the centre ("0,0, 1,0, 0,1"), a move string ("h8i9j10") or
@@ -71,7 +76,9 @@ Examples:
    gomoku match --bots search,greedy --games 200 --think 200ms --stats
    gomoku match --bots pbrain:./gomoku:pbrain,greedy --rows 15 --cols 15 --tc 5s+200ms --games 20
    gomoku match --bots pbrain:./gomoku:pbrain,pbrain:/opt/pbrain-rapfi --rows 15 --cols 15 \
-       --tc 10s+100ms --openings openings.txt --games 200 --sprt elo0=0,elo1=10 --save-dir games/`,
+       --tc 10s+100ms --openings openings.txt --games 200 --sprt elo0=0,elo1=10 --save-dir games/
+   gomoku match --rule renju --bots pbrain:./gomoku:pbrain,pbrain:/opt/pbrain-rapfi --rows 15 --cols 15 \
+       --tc 5s+200ms --games 100 --save-dir games/ --save-format sgf`,
 		Flags: append(gamecli.Flags(false),
 			&cli.StringFlag{Name: "bots", Value: defaultMatchBots(), Usage: "the players, a comma-separated `LIST` with one per player: pbrain:PATH[:ARGS] for a Gomocup engine, or one of " + strings.Join(player.Names(), ", ")},
 			&cli.StringFlag{Name: "name", Usage: "display `NAMES`, comma-separated, one per --bots entry (an empty one keeps the default: the bot's name or the engine's ABOUT name)"},
@@ -89,7 +96,7 @@ Examples:
 			&cli.BoolFlag{Name: "fresh-process", Usage: "start each engine anew for every game instead of reusing it with RESTART"},
 			&cli.StringFlag{Name: "sprt", Usage: "stop when a sequential test decides: `SPEC` elo0=0,elo1=5,alpha=0.05,beta=0.05,minpairs=20 (elo1 required)"},
 			&cli.StringFlag{Name: "save-dir", Usage: "save every game as `DIR`/game-0001.json, ... (readable by replay and play --load) and a summary line per game in DIR/games.txt"},
-			&cli.StringFlag{Name: "save-format", Value: "json", Usage: "`FORMAT` of saved games: json (any game), psq (Piskvork; two players on a bounded board) or moves (a move string like h8i9; two players, at most 26 columns)"},
+			&cli.StringFlag{Name: "save-format", Value: "json", Usage: "`FORMAT` of saved games: json (any game), psq (Piskvork; two players on a bounded board), moves (a move string like h8i9; two players, at most 26 columns) or sgf (GM[4] with the rule, result and reason, as c-gomoku-cli writes; two players, bounded board up to 52×52)"},
 			&cli.StringFlag{Name: "log", Usage: "write every line exchanged with the engines to `FILE`"},
 			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON document"},
 			&cli.DurationFlag{Name: "think", Value: player.DefaultBudget, Usage: "time per move of the search bot, a `DURATION` (--move-time and --tc, when shorter, cut it)"},
@@ -120,8 +127,8 @@ type matchSetup struct {
 	checker  engine.CheckerKind // the win checker the games use
 	stats    *matchStats        // with --stats
 	saveDir  string
-	// saveFormat is record.PSQ or record.MoveString, or record.Unknown for
-	// the JSON saved-game format.
+	// saveFormat is record.PSQ, record.MoveString or record.SGF, or
+	// record.Unknown for the JSON saved-game format.
 	saveFormat record.Format
 	logPath    string
 	openings   []opening.Opening
@@ -443,7 +450,10 @@ func saveMatchGame(m *matchSetup, names []string, r arena.GameResult) error {
 		return fmt.Errorf("game %d: %w", r.Index+1, err)
 	}
 	rec.Names = seats
-	ext := map[record.Format]string{record.PSQ: ".psq", record.MoveString: ".txt"}[m.saveFormat]
+	if m.saveFormat == record.SGF {
+		rec.Info = sgfResult(m, r)
+	}
+	ext := map[record.Format]string{record.PSQ: ".psq", record.MoveString: ".txt", record.SGF: ".sgf"}[m.saveFormat]
 	return record.Save(name+ext, rec, m.saveFormat)
 }
 
@@ -455,7 +465,7 @@ func parseSaveFormat(name string, cfg engine.Config) (record.Format, error) {
 	}
 	f, err := record.ParseFormat(name)
 	if err != nil {
-		return 0, fmt.Errorf("want json, psq or moves, got %q", name)
+		return 0, fmt.Errorf("want json, psq, moves or sgf, got %q", name)
 	}
 	switch {
 	case cfg.Players != 2:
@@ -468,6 +478,8 @@ func parseSaveFormat(name string, cfg engine.Config) (record.Format, error) {
 		return 0, fmt.Errorf("psq records need a bounded board (--rows and --cols)")
 	case f == record.MoveString && (!cfg.Bounded() || cfg.Cols > record.MaxMoveStringCols):
 		return 0, fmt.Errorf("move strings need a bounded board of at most %d columns", record.MaxMoveStringCols)
+	case f == record.SGF && (!cfg.Bounded() || cfg.Rows > record.MaxSGFSide || cfg.Cols > record.MaxSGFSide):
+		return 0, fmt.Errorf("sgf records need a bounded board of at most %d×%d", record.MaxSGFSide, record.MaxSGFSide)
 	}
 	return f, nil
 }

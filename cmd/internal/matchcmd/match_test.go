@@ -52,6 +52,17 @@ func TestMatchStats(t *testing.T) {
 
 func avgLine(out string) string { return out[strings.Index(out, "Draws:"):] }
 
+// decodeMatchDoc reads the document "match --json" printed, refusing
+// fields the test does not know.
+func decodeMatchDoc(t *testing.T, out string) matchDoc {
+	t.Helper()
+	var doc matchDoc
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	require.NoError(t, dec.Decode(&doc))
+	return doc
+}
+
 // matchDoc is the document "match --json" prints.
 type matchDoc struct {
 	Config struct {
@@ -83,6 +94,7 @@ type matchDoc struct {
 		Faults              struct {
 			Total, Time, Crash, Garbage, Refusal int
 			Illegal                              int `json:"illegal_move"`
+			Forbidden                            int `json:"forbidden_move"`
 		}
 	}
 	MoveTimeMS  int64 `json:"move_time_ms"`
@@ -117,10 +129,7 @@ func TestMatchJSON(t *testing.T) {
 	r := runMatch(t, "--json", "--bots", "random,random,greedy", "--k", "4", "--rows", "9", "--cols", "9",
 		"--games", "6", "--seed", "5", "--schedule", "permute", "--opening", "1")
 	require.Equal(t, exitcode.OK, r.code, r.err)
-	var doc matchDoc
-	dec := json.NewDecoder(strings.NewReader(r.out))
-	dec.DisallowUnknownFields()
-	require.NoError(t, dec.Decode(&doc))
+	doc := decodeMatchDoc(t, r.out)
 	assert.Equal(t, 6, doc.Games)
 	assert.Equal(t, 6, doc.GamesRequested)
 	assert.False(t, doc.Interrupted)

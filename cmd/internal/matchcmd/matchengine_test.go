@@ -1,7 +1,6 @@
 package matchcmd_test
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,7 +11,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/exitcode"
+	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager/braintest"
+	"github.com/gomoku-engine/gomoku/engine/record"
+	"github.com/gomoku-engine/gomoku/engine/renju"
 )
 
 // An external engine that crashes loses every game; the match finishes,
@@ -26,10 +28,7 @@ func TestMatchExternalEngines(t *testing.T) {
 		"--rows", "15", "--cols", "15", "--games", "4", "--tc", "20+0.5", "--openings", suite, "--concurrency", "2",
 		"--save-dir", filepath.Join(dir, "games"), "--save-format", "psq")
 	require.Equal(t, exitcode.OK, r.code, r.err)
-	var doc matchDoc
-	dec := json.NewDecoder(strings.NewReader(r.out))
-	dec.DisallowUnknownFields()
-	require.NoError(t, dec.Decode(&doc))
+	doc := decodeMatchDoc(t, r.out)
 	assert.Equal(t, "fake", doc.Bots[0].Name, "the ABOUT name")
 	assert.Equal(t, "crasher", doc.Bots[1].Name)
 	assert.Equal(t, 4, doc.Bots[0].Wins)
@@ -112,4 +111,62 @@ func TestMatchEngineUsageErrors(t *testing.T) {
 	r := runMatch(t, "--openings", filepath.Join(dir, "missing.txt"))
 	assert.Equal(t, exitcode.Fail, r.code)
 	assert.Contains(t, r.err, "missing.txt")
+}
+
+// Under renju the engines hear INFO rule 4, black's double three loses the
+// game with the foul as the reason, and the SGF records carry the rule,
+// the result and the reason.
+func TestMatchRenjuForbiddenMove(t *testing.T) {
+	bin, pids := braintest.Build(t)
+	dir := t.TempDir()
+	log := filepath.Join(dir, "engines.log")
+	// Black's fifth move, j8, makes the threes h8 i8 j8 and j8 j9 j10.
+	black := "pbrain:" + bin + ":-moves h8i8j9j10j8"
+	white := "pbrain:" + bin + ":-moves a1a3a5a7a9"
+	r := runMatch(t, "--json", "--rule", "renju", "--bots", black+","+white, "--name", "black,white", "--schedule", "fixed",
+		"--rows", "15", "--cols", "15", "--games", "2", "--move-time", "5s", "--log", log,
+		"--save-dir", filepath.Join(dir, "games"), "--save-format", "sgf")
+	require.Equal(t, exitcode.OK, r.code, r.err)
+	doc := decodeMatchDoc(t, r.out)
+	assert.Equal(t, "renju", doc.Config.Rule)
+	assert.Equal(t, 2, doc.Bots[1].Wins)
+	assert.Equal(t, 2, doc.Bots[0].Faults.Forbidden)
+	assert.Equal(t, 2, doc.Bots[0].Faults.Total)
+	require.Len(t, doc.Forfeits, 2)
+	for _, f := range doc.Forfeits {
+		assert.Equal(t, "black", f.Bot)
+		assert.Equal(t, "forbidden move", f.Fault)
+		assert.Equal(t, "forbidden move: double three at 9,7 by black", f.Reason)
+		assert.Equal(t, "h8a1i8a3j9a5j10a7", f.Moves, "the forbidden move is not played")
+	}
+
+	sent, err := os.ReadFile(log)
+	require.NoError(t, err)
+	assert.Contains(t, string(sent), "black <- INFO rule 4\n")
+	assert.Contains(t, string(sent), "white <- INFO rule 4\n")
+	assert.NotContains(t, string(sent), "INFO rule 0")
+
+	sgf, err := os.ReadFile(filepath.Join(dir, "games", "game-0002.sgf"))
+	require.NoError(t, err)
+	rec, err := record.ParseSGF(string(sgf))
+	require.NoError(t, err)
+	assert.True(t, rec.HasRule)
+	assert.Equal(t, engine.Renju, rec.Rule)
+	assert.Equal(t, []string{"black", "white"}, rec.Names)
+	assert.Len(t, rec.Moves, 8)
+	assert.Equal(t, []record.Property{
+		{ID: "GN", Values: []string{"2"}},
+		{ID: "RE", Values: []string{"W+1"}},
+		{ID: "TE", Values: []string{"player 1 forfeits (forbidden move): forbidden move: double three at 9,7 by black"}},
+	}, rec.Info)
+	g, err := rec.Game()
+	require.NoError(t, err)
+	assert.Equal(t, renju.DoubleThree, g.Forbidden(7, 9), "the record reopens on the refused move")
+	lines, err := os.ReadFile(filepath.Join(dir, "games", "games.txt"))
+	require.NoError(t, err)
+	assert.Contains(t, string(lines), `[Game "1"] [Black "black"] [White "white"] [Result "0-1"] [Termination "player 1 forfeits (forbidden move): forbidden move: double three at 9,7 by black"]`)
+	assert.Empty(t, braintest.Strays(pids, 5*time.Second))
+
+	// SGF needs a bounded board.
+	requireUsage(t, runMatch(t, "--rule", "renju", "--bots", "greedy,random", "--save-format", "sgf"), "--save-format: sgf records need a bounded board")
 }

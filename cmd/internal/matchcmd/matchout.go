@@ -242,10 +242,12 @@ type faultsJSON struct {
 	Crash   int `json:"crash"`
 	Garbage int `json:"garbage"`
 	Refusal int `json:"refusal"`
+	// Forbidden counts renju's forbidden moves by black.
+	Forbidden int `json:"forbidden_move"`
 }
 
 func faultCounts(f [arena.NumFaults]int) faultsJSON {
-	return faultsJSON{f[arena.NoFault], f[arena.TimeLoss], f[arena.IllegalMove], f[arena.Crash], f[arena.Garbage], f[arena.Refusal]}
+	return faultsJSON{f[arena.NoFault], f[arena.TimeLoss], f[arena.IllegalMove], f[arena.Crash], f[arena.Garbage], f[arena.Refusal], f[arena.ForbiddenMove]}
 }
 
 func writeMatchJSON(w io.Writer, m *matchSetup, sum *arena.Summary, interrupted bool) error {

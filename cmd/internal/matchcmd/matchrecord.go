@@ -47,6 +47,19 @@ func summaryLine(m *matchSetup, names []string, r arena.GameResult) string {
 	return sb.String()
 }
 
+// sgfResult are the SGF root properties of game r beside its moves, as
+// c-gomoku-cli writes them: the game's number (GN), the result (RE, B+1,
+// W+1 or 0 for a draw) and how the game ended (TE), a forfeit's reason
+// included.
+func sgfResult(m *matchSetup, r arena.GameResult) []record.Property {
+	re := map[int]string{0: "0", 1: "B+1", 2: "W+1"}[r.Winner]
+	return []record.Property{
+		{ID: "GN", Values: []string{fmt.Sprint(r.Index + 1)}},
+		{ID: "RE", Values: []string{re}},
+		{ID: "TE", Values: []string{termination(m.opts.Config, r)}},
+	}
+}
+
 // termination says how a game ended, in words.
 func termination(cfg engine.Config, r arena.GameResult) string {
 	switch r.Ending {

@@ -6,4 +6,9 @@
 // quit; prompt.go). The full-screen mode, package
 // github.com/gomoku-engine/gomoku/cmd/internal/tui, drives the same
 // session.
+//
+// Under renju both modes draw [ForbiddenMark] on the cells forbidden to
+// black while black is to move, and a bot's choice of such a cell is
+// replaced by the nearest allowed one (the session says so), since a bot
+// that does not know the rule must not stop the game.
 package play

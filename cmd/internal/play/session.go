@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
 	"github.com/gomoku-engine/gomoku/cmd/internal/terminal"
@@ -87,8 +88,11 @@ func (s *Session) Rules() string {
 		board = fmt.Sprintf("a %d × %d board (rows 0..%d, columns 0..%d)", cfg.Rows, cfg.Cols, cfg.Rows-1, cfg.Cols-1)
 	}
 	rule := fmt.Sprintf("%d or more in a row win", cfg.K)
-	if cfg.Rule == engine.Exact {
+	switch cfg.Rule {
+	case engine.Exact:
 		rule = fmt.Sprintf("exactly %d in a row win (longer runs do not)", cfg.K)
+	case engine.Renju:
+		rule = fmt.Sprintf("renju: %s (black) wins with exactly 5 in a row and may not play an overline, a double four or a double three (marked %s when black is to move); %s (white) wins with 5 or more", Symbol(1), ForbiddenMark, Symbol(2))
 	}
 	return fmt.Sprintf("%d-in-a-row on %s: %s.", cfg.K, board, rule)
 }
@@ -199,14 +203,24 @@ func (s *Session) botMove(st Seat) error {
 	return nil
 }
 
-// PlayBot plays the cell the bot in player's seat chose and says so.
+// PlayBot plays the cell the bot in player's seat chose and says so. A
+// cell renju forbids to black is replaced by the nearest allowed one, and
+// the message says so: a bot that does not know the rule must not stop
+// the game.
 func (s *Session) PlayBot(player int, cell sparse.Cell) (string, error) {
 	st := s.Seats[player-1]
-	if _, err := s.Game.PlayAs(cell.Row, cell.Col, player); err != nil {
+	cell, note, err := gamecli.ReplaceForbidden(s.Game, cell)
+	if err == nil {
+		_, err = s.Game.PlayAs(cell.Row, cell.Col, player)
+	}
+	if err != nil {
 		return "", fmt.Errorf("bot %s (player %d) chose a move the game refused: %w", st.Name, player, err)
 	}
 	s.Changed = true
 	s.followLast()
+	if note != "" {
+		return fmt.Sprintf("%s %s", s.Who(player), note), nil
+	}
 	return fmt.Sprintf("%s plays %d %d", s.Who(player), cell.Row, cell.Col), nil
 }
 
@@ -250,6 +264,13 @@ func (s *Session) ShowBoard() {
 		if !s.View.Contains(c.Row, c.Col) {
 			outside++
 		}
+	}
+	var forbidden []string
+	for c, foul := range g.ForbiddenCells() {
+		forbidden = append(forbidden, fmt.Sprintf("%d %d (%v)", c.Row, c.Col, foul))
+	}
+	if len(forbidden) > 0 {
+		s.Printf("%s forbidden to %s (black): %s.\n", ForbiddenMark, s.Style.mark(1), strings.Join(forbidden, ", "))
 	}
 	s.Printf("Move %d", g.Len())
 	if m, ok := g.LastMove(); ok {

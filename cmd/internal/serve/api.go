@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
+	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -50,19 +51,22 @@ type moveRequest struct {
 	Ply *int `json:"ply"`
 }
 
-// summary is a game's state: GET /api/games/{id} answers it with Moves and
-// WinLine, the game list without.
+// summary is a game's state: GET /api/games/{id} answers it with Moves,
+// WinLine and Forbidden, the game list without.
 type summary struct {
 	config
-	Moves    json.RawMessage `json:"moves,omitempty"`
-	Status   string          `json:"status"`
-	Winner   int             `json:"winner"`
-	Turn     int             `json:"turn"`
-	Ply      int             `json:"ply"`
-	WinLine  []cell          `json:"win_line,omitempty"`
-	Thinking bool            `json:"thinking"`
-	Created  time.Time       `json:"created"`
-	Updated  time.Time       `json:"updated"`
+	Moves   json.RawMessage `json:"moves,omitempty"`
+	Status  string          `json:"status"`
+	Winner  int             `json:"winner"`
+	Turn    int             `json:"turn"`
+	Ply     int             `json:"ply"`
+	WinLine []cell          `json:"win_line,omitempty"`
+	// Forbidden are the cells renju forbids to black, when black is to
+	// move in an ongoing renju game.
+	Forbidden []forbiddenCell `json:"forbidden,omitempty"`
+	Thinking  bool            `json:"thinking"`
+	Created   time.Time       `json:"created"`
+	Updated   time.Time       `json:"updated"`
 }
 
 // config is the part of a game's state that never changes.
@@ -85,6 +89,25 @@ type seatKind struct {
 type cell struct {
 	Row int `json:"row"`
 	Col int `json:"col"`
+}
+
+// forbiddenCell is a cell renju forbids to black and the foul playing
+// it would be: "overline", "double four" or "double three".
+type forbiddenCell struct {
+	Row  int    `json:"row"`
+	Col  int    `json:"col"`
+	Foul string `json:"foul"`
+}
+
+// forbiddenOf lists the cells g forbids to the player to move, in
+// row-major order: none unless g is renju and black is to move. Never nil,
+// so that it encodes as [].
+func forbiddenOf(g *engine.Game) []forbiddenCell {
+	out := []forbiddenCell{}
+	for c, foul := range g.ForbiddenCells() {
+		out = append(out, forbiddenCell{Row: c.Row, Col: c.Col, Foul: foul.String()})
+	}
+	return out
 }
 
 // cellsOf turns the engine's cells into the API's.

@@ -119,20 +119,58 @@ func TestBadGames(t *testing.T) {
 }
 
 // TestRenjuForbiddenMove: in a renju game black's forbidden move is
-// refused like an illegal one, naming the foul, and the game goes on.
+// refused like an illegal one, naming the foul, and the game goes on. The
+// state and the live events list the cells forbidden to black when black
+// is to move, and nothing when white is; a spectator catching up gets
+// each move's as it was.
 func TestRenjuForbiddenMove(t *testing.T) {
 	c, _ := startServer(t)
 	g := c.create(`{"rule":"renju","rows":15,"cols":15}`)
 	black, white := g.Seats[0].Token, g.Seats[1].Token
+	doubleThree := []fcell{{Row: 7, Col: 7, Foul: "double three"}}
+	var states []state
 	for i, m := range [][2]int{{7, 5}, {0, 0}, {7, 6}, {0, 2}, {5, 7}, {0, 4}, {6, 7}, {0, 6}} {
 		token := black
 		if i%2 == 1 {
 			token = white
 		}
-		c.mustMove(g.ID, token, m[0], m[1], i)
+		states = append(states, c.mustMove(g.ID, token, m[0], m[1], i))
 	}
+	for _, s := range states[:7] {
+		assert.Empty(t, s.Forbidden, "ply %d", s.Ply)
+		assert.NotNil(t, s.Forbidden, "ply %d: always listed", s.Ply)
+	}
+	assert.Equal(t, doubleThree, states[7].Forbidden)
+	assert.Equal(t, doubleThree, c.state(g.ID).Forbidden)
+
 	code, b := c.move(g.ID, black, 7, 7, 8)
 	assert.Equal(t, http.StatusUnprocessableEntity, code)
 	assert.Contains(t, string(b), "double three")
-	c.mustMove(g.ID, black, 7, 8, 8)
+	assert.Equal(t, 8, c.state(g.ID).Ply, "nothing changed")
+
+	// A spectator from the start: only the position after move 8 has a
+	// forbidden cell.
+	w := c.watch(g.ID, 0)
+	for ply := 1; ply <= 8; ply++ {
+		e := w.next()
+		require.Equal(t, ply, e.Ply)
+		if ply == 8 {
+			assert.Equal(t, doubleThree, e.Forbidden)
+		} else {
+			assert.Empty(t, e.Forbidden, "ply %d", ply)
+		}
+	}
+	s := c.mustMove(g.ID, black, 7, 8, 8)
+	assert.Empty(t, s.Forbidden, "white to move")
+	assert.Empty(t, w.next().Forbidden)
+
+	// A late spectator replays the positions: move 8's event still has
+	// the cell, though the game has moved on.
+	late := c.watch(g.ID, 7)
+	assert.Equal(t, doubleThree, late.next().Forbidden)
+	assert.Empty(t, late.next().Forbidden)
+
+	// Freestyle forbids nothing.
+	f := c.create(`{"rows":15,"cols":15}`)
+	assert.Empty(t, c.mustMove(f.ID, f.Seats[0].Token, 7, 7, 0).Forbidden)
 }

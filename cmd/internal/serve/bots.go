@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gomoku-engine/gomoku/cmd/internal/gamecli"
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player"
@@ -267,6 +268,16 @@ func (p *botPool) move(g *game) {
 		// A bot that cannot choose still moves: the random player always can.
 		s.log.Warn("bot failed; playing a random move instead", "game", g.id, "err", err)
 		cellChosen, err = player.NewRandom(seedFor(g.id, ply)).Choose(context.Background(), snapshot, turn)
+	}
+	if err == nil {
+		// A bot that does not know renju would choose a forbidden cell
+		// again after its refusal, for ever: the nearest allowed cell is
+		// played instead.
+		var note string
+		cellChosen, note, err = gamecli.ReplaceForbidden(snapshot, cellChosen)
+		if note != "" {
+			s.log.Warn("bot chose a cell forbidden to black", "game", g.id, "bot", g.cfg.Seats[turn-1].Kind, "ply", ply, "choice", note)
+		}
 	}
 
 	g.mu.Lock()

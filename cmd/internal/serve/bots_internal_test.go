@@ -340,3 +340,45 @@ func (w lockedWriter) Write(p []byte) (int, error) {
 	defer w.mu.Unlock()
 	return w.b.Write(p)
 }
+
+// A bot that chooses a cell renju forbids to black does not loop on its
+// refusal: the nearest allowed cell is played, and the choice logged. The
+// API seats no bot in renju games while the bots do not know the rule;
+// the game is stored as a server that seats them would.
+func TestBotForbiddenChoice(t *testing.T) {
+	// Black's fifth stone, 7 7, would make the threes 7 5..7 7 and 5 7..7 7.
+	script := []sparse.Cell{{Row: 7, Col: 5}, {Row: 7, Col: 6}, {Row: 5, Col: 7}, {Row: 6, Col: 7}, {Row: 7, Col: 7}, {Row: 7, Col: 7}}
+	testBots["stubborn"] = func(uint64) engine.Strategy { return stubborn(script) }
+	t.Cleanup(func() { delete(testBots, "stubborn") })
+	var logs strings.Builder
+	var mu sync.Mutex
+	ts := newTestServer(t, DefaultLimits(), WithLogger(slogTo(&mu, &logs)))
+	rec, tokens, e := ts.s.newRecord(createRequest{Rule: ptr("renju"), Rows: ptr(15), Cols: ptr(15)}, "192.0.2.1")
+	require.Nil(t, e)
+	rec.Seats[0] = store.Seat{Kind: "stubborn"}
+	require.NoError(t, ts.st.Create(context.Background(), rec))
+	ts.waitPly(rec.ID, 1, 10*time.Second)
+	for ply, col := range []int{0, 2, 4, 6} {
+		resp := ts.call("192.0.2.1:1", "POST", "/api/games/"+rec.ID+"/moves", tokens[1], `{"row":0,"col":`+itoa(col)+`,"ply":`+itoa(2*ply+1)+`}`)
+		require.Equal(t, http.StatusOK, resp.Code, "%s", resp.Body)
+		ts.waitPly(rec.ID, 2*ply+3, 10*time.Second)
+	}
+	g, err := ts.s.game(context.Background(), rec.ID)
+	require.NoError(t, err)
+	v := g.view.Load()
+	assert.Equal(t, store.Move{Row: 6, Col: 6, Player: 1}, v.moves[8], "the first allowed cell next to 7 7")
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Contains(t, logs.String(), "chose 7 7, forbidden to black (double three): plays 6 6 instead")
+}
+
+// stubborn plays its script, one cell for each of its moves, whatever
+// the board.
+type stubborn []sparse.Cell
+
+func (stubborn) Name() string { return "stubborn" }
+func (s stubborn) Choose(_ context.Context, g *engine.Game, _ int) (sparse.Cell, error) {
+	return s[min(g.Len()/2, len(s)-1)], nil
+}
+
+func ptr[T any](v T) *T { return &v }

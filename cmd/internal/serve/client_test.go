@@ -45,17 +45,24 @@ type state struct {
 		Player int    `json:"player"`
 		Kind   string `json:"kind"`
 	} `json:"seats"`
-	Moves    []move `json:"moves"`
-	Status   string `json:"status"`
-	Winner   int    `json:"winner"`
-	Turn     int    `json:"turn"`
-	Ply      int    `json:"ply"`
-	WinLine  []cell `json:"win_line"`
-	Thinking bool   `json:"thinking"`
+	Moves     []move  `json:"moves"`
+	Status    string  `json:"status"`
+	Winner    int     `json:"winner"`
+	Turn      int     `json:"turn"`
+	Ply       int     `json:"ply"`
+	WinLine   []cell  `json:"win_line"`
+	Forbidden []fcell `json:"forbidden"`
+	Thinking  bool    `json:"thinking"`
 }
 
 type move struct{ Row, Col, Player int }
 type cell struct{ Row, Col int }
+
+// fcell is a cell forbidden to black and its foul.
+type fcell struct {
+	Row, Col int
+	Foul     string
+}
 
 type created struct {
 	ID    string `json:"id"`
@@ -76,16 +83,17 @@ func (c created) token(p int) string {
 }
 
 type event struct {
-	Type     string `json:"type"`
-	Ply      int    `json:"ply"`
-	Row      int    `json:"row"`
-	Col      int    `json:"col"`
-	Player   int    `json:"player"`
-	Status   string `json:"status"`
-	Winner   int    `json:"winner"`
-	Turn     int    `json:"turn"`
-	Thinking bool   `json:"thinking"`
-	WinLine  []cell `json:"win_line"`
+	Type      string  `json:"type"`
+	Ply       int     `json:"ply"`
+	Row       int     `json:"row"`
+	Col       int     `json:"col"`
+	Player    int     `json:"player"`
+	Status    string  `json:"status"`
+	Winner    int     `json:"winner"`
+	Turn      int     `json:"turn"`
+	Thinking  bool    `json:"thinking"`
+	WinLine   []cell  `json:"win_line"`
+	Forbidden []fcell `json:"forbidden"`
 }
 
 // do sends a request, as JSON when it is a POST, and returns the status

@@ -42,12 +42,17 @@ type event struct {
 	Turn     int    `json:"turn"`
 	Thinking bool   `json:"thinking"`
 	WinLine  []cell `json:"win_line"`
+	// Forbidden are the cells renju forbids to black right after the
+	// move, when black is to move next; left out when there are none, so
+	// that the frames of other games stay as short as they were.
+	Forbidden []forbiddenCell `json:"forbidden,omitempty"`
 }
 
 // eventAt describes move number ply (1-based) as seen from view v, which
-// has at least ply moves. A move's event never changes once played: the
-// outcome it carries is that of the game right after it.
-func (g *game) eventAt(v *view, ply int) event {
+// has at least ply moves, with forbidden the cells forbidden to black
+// right after it. A move's event never changes once played: the outcome
+// it carries is that of the game right after it.
+func (g *game) eventAt(v *view, ply int, forbidden []forbiddenCell) event {
 	m := v.moves[ply-1]
 	st, winner, line := engine.Ongoing, 0, []cell{}
 	if ply == v.ply {
@@ -58,7 +63,45 @@ func (g *game) eventAt(v *view, ply int) event {
 	}
 	turn := g.turn(ply, st)
 	return event{Type: "move", Ply: ply, Row: m.Row, Col: m.Col, Player: m.Player,
-		Status: st.String(), Winner: winner, Turn: turn, Thinking: g.thinking(turn), WinLine: line}
+		Status: st.String(), Winner: winner, Turn: turn, Thinking: g.thinking(turn), WinLine: line, Forbidden: forbidden}
+}
+
+// replay steps through v's moves, from a given ply on, to say which cells
+// renju forbade to black after each: the view keeps them for its last
+// ply only, and a spectator catching up needs the earlier ones. Other
+// rules forbid nothing, and nothing is replayed for them.
+type replay struct {
+	g   *game
+	v   *view
+	eng *engine.Game // after the moves so far; nil before the first need
+	ply int
+}
+
+// after returns the cells forbidden right after move ply, which must
+// come after the previous call's.
+func (r *replay) after(ply int) []forbiddenCell {
+	if ply == r.v.ply {
+		return r.v.forbidden
+	}
+	if r.g.cfg.Rule != engine.Renju.String() {
+		return []forbiddenCell{}
+	}
+	if r.eng == nil {
+		opts, err := engineOptions(r.g.cfg)
+		if err == nil {
+			r.eng, err = engine.New(opts...)
+		}
+		if err != nil {
+			return []forbiddenCell{} // the game was built from the same options: cannot happen
+		}
+	}
+	for ; r.ply < ply; r.ply++ {
+		m := r.v.moves[r.ply]
+		if _, err := r.eng.PlayAs(m.Row, m.Col, m.Player); err != nil {
+			return []forbiddenCell{} // the moves were played by the same rules: cannot happen
+		}
+	}
+	return forbiddenOf(r.eng)
 }
 
 // audience is a game's spectators on this server, and its events encoded
@@ -92,8 +135,9 @@ func (a *audience) upTo(g *game, v *view, ply int) [][]byte {
 	if p := a.frames.Load(); p != nil {
 		f = *p
 	}
+	r := &replay{g: g, v: v}
 	for len(f) < ply {
-		b, _ := json.Marshal(g.eventAt(v, len(f)+1))
+		b, _ := json.Marshal(g.eventAt(v, len(f)+1, r.after(len(f)+1)))
 		f = append(f, appendFrame(make([]byte, 0, len(b)+4), opText, b))
 	}
 	a.frames.Store(&f)

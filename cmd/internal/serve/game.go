@@ -50,6 +50,7 @@ type view struct {
 	moves     []store.Move
 	movesJSON []byte // moves as JSON objects separated by commas, shared like moves
 	winLine   []cell
+	forbidden []forbiddenCell // for black to move under renju; never nil
 	updated   time.Time
 	state     []byte // the state's JSON, as GET answers it
 }
@@ -137,6 +138,10 @@ func (g *game) publish(moves []store.Move, updated time.Time) {
 	if st == engine.Won {
 		v.winLine = cellsOf(g.eng.WinningLine())
 	}
+	v.forbidden = []forbiddenCell{}
+	if st == engine.Ongoing {
+		v.forbidden = forbiddenOf(g.eng)
+	}
 	v.state = g.encode(v)
 	g.view.Store(v)
 	g.audience.notify(g, v)
@@ -208,12 +213,10 @@ func (g *game) encode(v *view) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"row":`...)
-		b = strconv.AppendInt(b, int64(c.Row), 10)
-		b = append(b, `,"col":`...)
-		b = strconv.AppendInt(b, int64(c.Col), 10)
-		b = append(b, '}')
+		b = append(appendRowCol(b, c.Row, c.Col), '}')
 	}
+	b = append(b, `],"forbidden":[`...)
+	b = appendForbidden(b, v.forbidden)
 	b = append(b, `],"thinking":`...)
 	b = strconv.AppendBool(b, g.thinking(turn))
 	b = append(b, `,"created":"`...)
@@ -223,11 +226,31 @@ func (g *game) encode(v *view) []byte {
 	return append(b, `"}`...)
 }
 
-func appendMove(b []byte, m store.Move) []byte {
+// appendForbidden renders cells as JSON objects separated by commas.
+func appendForbidden(b []byte, cells []forbiddenCell) []byte {
+	for i, c := range cells {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendRowCol(b, c.Row, c.Col)
+		b = append(b, `,"foul":"`...)
+		b = append(b, c.Foul...) // a Foul's name: plain lower-case words
+		b = append(b, `"}`...)
+	}
+	return b
+}
+
+// appendRowCol opens a cell's JSON object: {"row":R,"col":C, without the
+// closing brace, for the fields that follow.
+func appendRowCol(b []byte, row, col int) []byte {
 	b = append(b, `{"row":`...)
-	b = strconv.AppendInt(b, int64(m.Row), 10)
+	b = strconv.AppendInt(b, int64(row), 10)
 	b = append(b, `,"col":`...)
-	b = strconv.AppendInt(b, int64(m.Col), 10)
+	return strconv.AppendInt(b, int64(col), 10)
+}
+
+func appendMove(b []byte, m store.Move) []byte {
+	b = appendRowCol(b, m.Row, m.Col)
 	b = append(b, `,"player":`...)
 	b = strconv.AppendInt(b, int64(m.Player), 10)
 	return append(b, '}')

@@ -60,5 +60,7 @@ func lostCommitAnswer(t *testing.T, st store.Store) {
 	la.armed.Store(2) // the human's move and the bot's reply
 	c.mustMove(b.ID, b.token(1), 0, 0, 0)
 	c.waitFor(b.ID, 10*time.Second, func(s state) bool { return s.Ply == 2 })
-	c.mustMove(b.ID, b.token(1), 0, 1, 2)
+	// Far from the bot's reply, which the random bot makes within two
+	// cells of the first mark.
+	c.mustMove(b.ID, b.token(1), 50, 50, 2)
 }

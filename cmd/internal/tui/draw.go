@@ -11,6 +11,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/gomoku-engine/gomoku/cmd/internal/play"
+	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -43,6 +44,14 @@ const (
 
 var brackets = [decoCount][2]string{{" ", " "}, {"(", ")"}, {"<", ">"}, {"[", "]"}}
 
+// forbiddenCell stands for an empty cell renju forbids to black in the
+// theme's cells: it is drawn as play.ForbiddenMark in foulColour.
+const forbiddenCell = -1
+
+// foulColour is the colour of the forbidden mark: magenta, unlike black's
+// red and white's cyan.
+const foulColour = lipgloss.Color("13")
+
 // screenColours are the players' colours, in seat order: the line mode's
 // first six, then two more; colour is never the only cue, every player
 // has a symbol of their own.
@@ -56,7 +65,7 @@ type theme struct {
 	bad      lipgloss.Style
 	turn     lipgloss.Style
 	players  []lipgloss.Style
-	cells    map[[2]int]string // by player (0 for empty) and decoration
+	cells    map[[2]int]string // by player (0 for empty, forbiddenCell) and decoration
 	renderer *lipgloss.Renderer
 }
 
@@ -87,14 +96,18 @@ func (t *theme) player(p int) lipgloss.Style { return t.players[(p-1)%len(t.play
 // mark is player p's symbol in its colour.
 func (t *theme) mark(p int) string { return t.player(p).Render(play.Symbol(p)) }
 
-// cell draws a cell holding player p's mark (0: empty) with decoration d.
+// cell draws a cell holding player p's mark (0: empty, forbiddenCell: an
+// empty cell forbidden to black) with decoration d.
 func (t *theme) cell(p int, d decoration) string {
 	key := [2]int{p, int(d)}
 	if s, ok := t.cells[key]; ok {
 		return s
 	}
 	text, st := ".", t.renderer.NewStyle().Faint(true)
-	if p > 0 {
+	switch {
+	case p == forbiddenCell:
+		text, st = play.ForbiddenMark, t.renderer.NewStyle().Foreground(foulColour)
+	case p > 0:
 		text, st = play.Symbol(p), t.player(p)
 	}
 	b := brackets[d]
@@ -239,6 +252,7 @@ func (m *screen) boardLines() []string {
 	for _, c := range g.WinningLine() {
 		win[c] = true
 	}
+	forbidden := m.forbidden()
 	lines := make([]string, 0, v.Rows)
 	var b strings.Builder
 	for i := range v.Rows {
@@ -262,7 +276,11 @@ func (m *screen) boardLines() []string {
 			case hasLast && last.Row == r && last.Col == c:
 				d = decoLast
 			}
-			b.WriteString(m.th.cell(g.At(r, c), d))
+			p := g.At(r, c)
+			if _, ok := forbidden[sparse.Cell{Row: r, Col: c}]; ok {
+				p = forbiddenCell
+			}
+			b.WriteString(m.th.cell(p, d))
 		}
 		lines = append(lines, b.String())
 	}
@@ -339,6 +357,9 @@ func (m *screen) messageLine() string {
 	if msg, over := m.s.Outcome(); over {
 		return msg
 	}
+	if foul, ok := m.forbidden()[m.cur]; ok {
+		return fmt.Sprintf("%s at the cursor: forbidden to black: %v.", play.ForbiddenMark, foul)
+	}
 	return m.th.label.Render("arrows/hjkl: move · enter: play · u: undo · r: redo · s: save · o: load · ?: all keys · q: quit")
 }
 
@@ -374,5 +395,18 @@ func (m *screen) helpLines() []string {
 		lines = append(lines, fmt.Sprintf("  %s", m.s.Who(p+1)))
 	}
 	lines = append(lines, "", "The cursor is [.], the last move (X), the winning line <X>. Rows grow downwards.")
+	if m.s.Game.Config().Rule == engine.Renju {
+		lines = append(lines, play.ForbiddenMark+" marks a cell forbidden to black (X), shown when black is to move.")
+	}
 	return lines
+}
+
+// forbidden are the cells renju forbids to black, with their fouls, when
+// black is to move; none otherwise.
+func (m *screen) forbidden() map[sparse.Cell]engine.Foul {
+	cells := map[sparse.Cell]engine.Foul{}
+	for c, foul := range m.s.Game.ForbiddenCells() {
+		cells[c] = foul
+	}
+	return cells
 }

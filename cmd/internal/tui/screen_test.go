@@ -150,9 +150,9 @@ func (h *screenTest) at(r, c int) string {
 	h.t.Helper()
 	_, j := h.m.s.View.Offset(r, c)
 	x := h.m.gutter + j*cellWidth
-	line := h.row(r) + strings.Repeat(" ", 3)
+	line := []rune(h.row(r) + strings.Repeat(" ", 3)) // one column a rune: "×" is two bytes
 	require.True(h.t, j >= 0 && j < h.m.s.View.Cols, "column %d is not in view %s", c, &h.m.s.View)
-	return line[x : x+cellWidth]
+	return string(line[x : x+cellWidth])
 }
 
 // click is a left click on the middle of cell (r, c).
@@ -549,4 +549,45 @@ func TestLabelStep(t *testing.T) {
 	for widest, want := range map[int]int{1: 1, 2: 1, 3: 2, 5: 2, 6: 5, 11: 5, 14: 5, 15: 10} {
 		assert.Equal(t, want, labelStep(widest), "widest %d", widest)
 	}
+}
+
+// Under renju the cells forbidden to black are drawn × when black is to
+// move, the cursor on one says why, and playing one is refused with the
+// reason and changes nothing.
+func TestScreenRenjuForbiddenCells(t *testing.T) {
+	cfg := engine.Config{K: 5, Players: 2, Rows: 15, Cols: 15, Rule: engine.Renju}
+	h := newScreenTest(t, cfg, 80, 22)
+	// Black's threes 7 7..7 8 and 8 9..9 9 meet at 7 9: a double three.
+	for _, c := range []sparse.Cell{{Row: 7, Col: 7}, {Row: 3, Col: 3}, {Row: 7, Col: 8}, {Row: 3, Col: 11}, {Row: 8, Col: 9}, {Row: 11, Col: 3}, {Row: 9, Col: 9}} {
+		h.send(h.click(c.Row, c.Col))
+		assert.NotContains(t, strings.Join(h.screen()[1:16], "\n"), play.ForbiddenMark, "nothing forbidden after move %d", h.m.s.Game.Len())
+	}
+	h.send(h.click(11, 11))
+	assert.Equal(t, " × ", h.at(7, 9))
+	assert.Equal(t, " 7  .  .  .  .  .  .  .  X  X  ×  .  .  .  .  . ", h.row(7))
+	assert.Equal(t, " . ", h.at(7, 10))
+
+	h.keys("g")
+	h.typeText("7 9")
+	assert.Equal(t, "[×]", h.at(7, 9), "the cursor on a forbidden cell")
+	assert.Equal(t, "× at the cursor: forbidden to black: double three.", h.message())
+	h.keys("enter")
+	assert.Equal(t, "Cannot play there: cell (7, 9) is forbidden to black under renju: double three.", h.message())
+	assert.Equal(t, 8, h.m.s.Game.Len(), "nothing changed")
+	assert.Contains(t, h.status(), "▶X human")
+	h.send(h.click(7, 9))
+	assert.Equal(t, 8, h.m.s.Game.Len(), "a click is refused too")
+	assert.Contains(t, h.message(), "forbidden to black under renju: double three")
+
+	h.keys("l", "enter")
+	assert.Equal(t, 9, h.m.s.Game.Len())
+	assert.Equal(t, " . ", h.at(7, 9), "white to move: nothing is forbidden")
+	assert.Contains(t, h.m.helpLines(), "× marks a cell forbidden to black (X), shown when black is to move.")
+
+	// In colour the mark has its own colour, and the text is the same.
+	h.keys("u")
+	assert.Equal(t, " × ", h.at(7, 9))
+	h.m.th = newTheme(io.Discard, true)
+	view := h.m.View()
+	assert.Equal(t, ansi.Strip(view), strings.Join(h.screenWith(newTheme(io.Discard, false)), "\n"))
 }

@@ -171,6 +171,37 @@ func TestFullScreenInTmux(t *testing.T) {
 	assert.Contains(t, screen, "Interrupted: the game is left unfinished after 1 move.")
 }
 
+// TestRenjuInTmux plays renju in a real terminal: black's forbidden cell
+// appears as × when black is to move, and playing it is refused with the
+// reason.
+func TestRenjuInTmux(t *testing.T) {
+	bin := gomokutest.Binary(t)
+	tt := newTmuxTerm(t, 80, 24, bin+" play --rule renju --rows 15 --cols 15 --seats human,human; echo EXIT $?; exec sleep 120")
+	tt.waitFor("Move 0 │ ▶X human  O human │ cursor 7 7")
+	goTo := func(cell string) {
+		tt.keys("g", "C-u")
+		tt.text(cell)
+		tt.keys("Enter")
+		tt.waitFor("cursor " + cell)
+	}
+	for i, cell := range []string{"7 7", "3 3", "7 8", "3 11", "8 9", "11 3", "9 9", "11 11"} {
+		goTo(cell)
+		tt.keys("Enter")
+		tt.waitFor("Move " + strconv.Itoa(i+1) + " │")
+	}
+	screen := tt.waitFor(" 7  .  .  .  .  .  .  .  X  X  ×  .")
+	assert.Equal(t, 1, strings.Count(screen, "×"), "one forbidden cell:\n%s", screen)
+	goTo("7 9")
+	tt.waitFor("[×]", "× at the cursor: forbidden to black: double three.")
+	tt.keys("Enter")
+	tt.waitFor("Cannot play there: cell (7, 9) is forbidden to black under renju: double three.", "Move 8 │ ▶X human")
+	tt.keys("l", "Enter")
+	screen = tt.waitFor("Move 9 │ X human  ▶O human")
+	assert.NotContains(t, screen, "×", "white to move")
+	tt.keys("q", "y")
+	tt.waitFor("EXIT 0")
+}
+
 // TestMain removes the program that gomokutest.Binary built, once the
 // tests have run.
 func TestMain(m *testing.M) {

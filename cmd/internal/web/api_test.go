@@ -19,6 +19,7 @@ type apiState struct {
 	Winner int
 	Turn   int
 	Ply    int
+	Rule   string
 }
 
 // gameID is the id in a game's link.

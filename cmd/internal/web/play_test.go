@@ -34,6 +34,7 @@ type newGame struct {
 	k          int
 	rows, cols int // both 0 for an infinite board
 	seats      []string
+	rule       string // "" leaves the lobby's default, freestyle
 }
 
 // createInLobby opens the lobby in a page of its own and creates g through
@@ -45,6 +46,7 @@ func (b *browser) createInLobby(srv *testServer, g newGame) (*page, links) {
 	p.waitUntil("the lobby", `!document.getElementById('lobby').hidden`)
 	fill := fmt.Sprintf(`(() => {
 		const set = (el, v) => { el.value = v; el.dispatchEvent(new Event('input', {bubbles: true})); el.dispatchEvent(new Event('change', {bubbles: true})); };
+		if (%[6]q) set(document.getElementById('ng-rule'), %[6]q);
 		if (%[1]d > 0) {
 			document.querySelector('input[name=board][value=bounded]').click();
 			set(document.getElementById('ng-rows'), %[1]d);
@@ -54,7 +56,7 @@ func (b *browser) createInLobby(srv *testServer, g newGame) (*page, links) {
 		set(document.getElementById('ng-players'), %[4]d);
 		%[5]s.forEach((s, i) => set(document.getElementById('ng-seat-' + (i + 1)), s));
 		return true;
-	})()`, g.rows, g.cols, g.k, len(g.seats), jsArray(g.seats))
+	})()`, g.rows, g.cols, g.k, len(g.seats), jsArray(g.seats), g.rule)
 	p.eval(fill, nil)
 	p.click("#new-game button[type=submit]")
 	p.waitUntil("the game's links", `!document.getElementById('created').hidden`)

@@ -17,6 +17,9 @@ const NICE_STEPS = [1, 2, 5];
 const BOARD_BG = '#f4ead5';
 const OFF_BOARD_BG = '#cfc6b4';
 const GRID = '#b89d6c';
+// A cell forbidden to black: a "no entry" sign in purple, a colour and a
+// shape no player's mark has (player 1's mark is a cross).
+const FORBIDDEN = '#7b1fa2';
 const RULER_BG = 'rgba(255, 255, 255, 0.9)';
 const RULER_TEXT = '#333';
 
@@ -61,6 +64,7 @@ export class BoardView {
     this.lastMove = null;
     this.winLine = null;
     this.pending = null;
+    this.forbidden = new Map(); // cellKey → foul: cells renju forbids to black
     this.preview = 0; // the player whose symbol follows the pointer, 0 for none
     this.hover = null;
     this.cursor = { row: 0, col: 0 };
@@ -105,15 +109,17 @@ export class BoardView {
 
   /**
    * Shows the first `shown` of moves. lastMove, winLine ([[r, c], [r, c]])
-   * and pending ({row, col, player}) are drawn over them when given.
+   * and pending ({row, col, player}) are drawn over them when given, and
+   * a cross on each of the forbidden cells (a Map keyed by cellKey).
    */
-  setPosition({ moves, shown = moves.length, cells, lastMove = null, winLine = null, pending = null }) {
+  setPosition({ moves, shown = moves.length, cells, lastMove = null, winLine = null, pending = null, forbidden = new Map() }) {
     this.moves = moves;
     this.shown = shown;
     this.cells = cells;
     this.lastMove = lastMove;
     this.winLine = winLine;
     this.pending = pending;
+    this.forbidden = forbidden;
     this.invalidate();
   }
 
@@ -416,6 +422,7 @@ export class BoardView {
     this.drawGrid(range, tl, br);
 
     this.drawMarks(range);
+    this.drawForbidden(range);
 
     if (this.pending) this.drawCellMark(this.pending.player, this.pending.row, this.pending.col, 0.4);
     if (this.preview && this.hover && !this.cells.has(cellKey(this.hover.row, this.hover.col))) {
@@ -513,6 +520,30 @@ export class BoardView {
         this.ctx.fill(path);
       }
     }
+  }
+
+  // A "no entry" sign, a circle with a slash, on each forbidden cell in
+  // view.
+  drawForbidden({ r0, r1, c0, c1 }) {
+    if (this.forbidden.size === 0) return;
+    const ctx = this.ctx, s = this.cell;
+    const rad = Math.max(2, s * 0.26);
+    const d = rad * Math.SQRT1_2;
+    ctx.save();
+    ctx.strokeStyle = FORBIDDEN;
+    ctx.lineWidth = Math.max(1.5, s * 0.07);
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    for (const key of this.forbidden.keys()) {
+      const [row, col] = key.split(',').map(Number);
+      if (row < r0 || row > r1 || col < c0 || col > c1) continue;
+      const p = this.toScreen(row + 0.5, col + 0.5);
+      ctx.moveTo(p.x + rad, p.y);
+      ctx.arc(p.x, p.y, rad, 0, 2 * Math.PI);
+      ctx.moveTo(p.x - d, p.y - d); ctx.lineTo(p.x + d, p.y + d);
+    }
+    ctx.stroke();
+    ctx.restore();
   }
 
   drawCellMark(player, row, col, alpha = 1) {

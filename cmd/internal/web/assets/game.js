@@ -50,6 +50,7 @@ export class GamePage {
       view: () => ({
         cx: this.board.cx, cy: this.board.cy, cell: this.board.cell,
         cursor: { ...this.board.cursor }, winLine: this.board.winLine, shown: this.board.shown,
+        forbidden: [...this.board.forbidden.keys()],
       }),
     };
   }
@@ -237,6 +238,12 @@ export class GamePage {
     this.board.setCursor(m.row, m.col);
   }
 
+  // The cells renju forbids to black now, by cellKey, with their fouls:
+  // the server lists them when black is to move.
+  forbidden() {
+    return new Map((this.game?.forbidden || []).map((f) => [cellKey(f.row, f.col), f.foul]));
+  }
+
   myTurn() {
     const g = this.game;
     return !!(g && this.seat && g.status === 'ongoing' && g.turn === this.seat.player);
@@ -254,6 +261,8 @@ export class GamePage {
     if (g.turn !== this.seat.player) return this.toast(`Not your turn: it is ${isBot(g, g.turn) ? 'the bot' : 'player'} ${g.turn}’s turn.`);
     const owner = this.cells.get(cellKey(row, col));
     if (owner) return this.toast(`That cell is taken by player ${owner}.`);
+    const foul = this.forbidden().get(cellKey(row, col));
+    if (foul) return this.toast(`Forbidden to black (player 1) under renju: ${foul}. Black may not make an overline, a double four or a double three.`);
     this.pending = { row, col, ply: this.moves.length, player: this.seat.player };
     this.render();
     this.send(this.pending);
@@ -337,6 +346,7 @@ export class GamePage {
       lastMove: shown > 0 ? this.moves[shown - 1] : null,
       winLine: win,
       pending: live ? this.pending : null,
+      forbidden: live ? this.forbidden() : new Map(),
     });
     this.board.setPreview(live && this.myTurn() && !this.pending ? this.seat.player : 0);
 
@@ -354,6 +364,7 @@ export class GamePage {
       title = 'Draw';
     } else if (this.myTurn()) {
       status.textContent = this.pending ? 'Sending your move…' : 'Your turn';
+      if (!this.pending && g.forbidden?.length) status.textContent += ' · ⊘ cells are forbidden to you under renju';
       status.className = 'status your-turn';
       title = '● Your turn';
     } else {

@@ -111,5 +111,8 @@ export class Live {
 function toUpdate(msg) {
   if (msg.type !== 'move') return {};
   const { row, col, player, ply, status, winner, turn, thinking } = msg;
-  return { move: { row, col, player }, ply, after: { status, winner, turn, thinking, win_line: msg.win_line } };
+  return {
+    move: { row, col, player }, ply,
+    after: { status, winner, turn, thinking, win_line: msg.win_line, forbidden: msg.forbidden || [] },
+  };
 }

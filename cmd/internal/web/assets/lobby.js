@@ -51,6 +51,7 @@ export class Lobby {
     this.form = $('new-game');
     this.timer = 0;
     $('ng-players').addEventListener('input', () => this.renderSeats());
+    $('ng-rule').addEventListener('change', () => this.ruleChanged());
     for (const r of this.form.elements.board) r.addEventListener('change', () => this.toggleDims());
     this.form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -65,6 +66,19 @@ export class Lobby {
     document.title = 'Gomoku';
     this.renderKnown();
     this.refresh();
+  }
+
+  // Renju is five in a row for two on a board without wrap, usually
+  // 15 × 15: choosing it sets the form so.
+  ruleChanged() {
+    if ($('ng-rule').value !== 'renju') return;
+    $('ng-k').value = 5;
+    $('ng-players').value = 2;
+    this.form.querySelector('input[name=board][value=bounded]').checked = true;
+    $('ng-rows').value = 15;
+    $('ng-cols').value = 15;
+    this.renderSeats();
+    this.toggleDims();
   }
 
   toggleDims() {

@@ -2,8 +2,10 @@
 // cell nearest the centre, and misbehaves as -mode says at its -at'th move
 // of a game: crash, hang (with a sleeping child in its group), garbage,
 // occupied, slow (answers after -sleep), refuse (ERROR), or norestart
-// (answers ERROR to RESTART). With FAKEBRAIN_PIDS set it writes its pid
-// into that directory.
+// (answers ERROR to RESTART). -moves h8i8j9 gives its first moves of
+// each game as a move string (h8 is x 7, y 7), played whatever the board (the nearest free cell to the
+// centre follows). With FAKEBRAIN_PIDS set it writes its pid into that
+// directory.
 package main
 
 import (
@@ -14,6 +16,7 @@ import (
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
+	"github.com/gomoku-engine/gomoku/engine/record"
 )
 
 func main() {
@@ -21,6 +24,7 @@ func main() {
 	at := flag.Int("at", 1, "the move of each game that misbehaves")
 	sleep := flag.Duration("sleep", time.Second, "delay of a slow move")
 	name := flag.String("name", "fake", "ABOUT name")
+	script := flag.String("moves", "", "first moves of each game, a move string such as h8i8j9")
 	flag.Parse()
 	if dir := os.Getenv("FAKEBRAIN_PIDS"); dir != "" {
 		_ = os.WriteFile(fmt.Sprintf("%s/%d", dir, os.Getpid()), nil, 0o644)
@@ -30,6 +34,16 @@ func main() {
 		return
 	}
 	b := &brain{mode: *mode, at: *at, sleep: *sleep}
+	if *script != "" {
+		rec, err := record.ParseMoveString(*script)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "fakebrain: -moves:", err)
+			os.Exit(2)
+		}
+		for _, m := range rec.Moves {
+			b.script = append(b.script, [2]int{m.Col, m.Row})
+		}
+	}
 	in := gomocup.NewReader(os.Stdin, 4096)
 	var board bool
 	for {
@@ -87,6 +101,7 @@ type brain struct {
 	w, h   int
 	moves  int
 	stones map[[2]int]bool
+	script [][2]int
 }
 
 func (b *brain) reset(w, h int) {
@@ -119,6 +134,12 @@ func (b *brain) move() {
 		case "slow":
 			time.Sleep(b.sleep)
 		}
+	}
+	if b.moves <= len(b.script) {
+		c := b.script[b.moves-1]
+		b.stones[c] = true
+		fmt.Println(gomocup.Point(c[0], c[1]))
+		return
 	}
 	cx, cy := b.w/2, b.h/2
 	for r := 0; r < max(b.w, b.h); r++ {
