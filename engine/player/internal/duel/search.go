@@ -115,9 +115,13 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	forced := -1
 	if b.counts[o][classFive] == 1 {
 		forced = b.find(o, classFive)
-	} else if b.counts[q][classOpenFour] > 0 {
+		if forced >= 0 && !b.playable(forced, q) {
+			// Renju: black's only block is forbidden.
+			return -winScore + int32(ply+2)
+		}
+	} else if b.has(q, classOpenFour) {
 		return winScore - int32(ply+3)
-	} else if b.counts[q][classFourThree] > 0 && b.fours(o) == 0 {
+	} else if b.fours(o) == 0 && b.has(q, classFourThree) {
 		return winScore - int32(ply+5)
 	}
 	if ply >= maxPly-1 {
@@ -252,6 +256,9 @@ func (d *run) moves(q, ply, forced, ttMove int) ([]scoredCell, int) {
 	k := d.s.kill[ply]
 	b.cands(func(i int) bool {
 		if defend && !b.cell[i].class[q].makesFour() && b.cell[i].class[o] < classFour {
+			return true
+		}
+		if !b.playable(i, q) {
 			return true
 		}
 		s := 2*b.cell[i].val[q] + b.cell[i].val[o]
