@@ -343,7 +343,11 @@ func (b *board) spread(i, q, sign int) {
 				continue
 			}
 			b.reshape(j, 0, a)
-			b.reshape(j, 1, a)
+			if !b.renju || (d != side && d != -side) {
+				// Under renju white's shapes are freestyle ones, which
+				// the outermost cells of its wide patterns never change.
+				b.reshape(j, 1, a)
+			}
 		}
 	}
 	for dy := -2; dy <= 2; dy++ {
