@@ -28,10 +28,10 @@ const (
 	CmdAbout
 	CmdSwap2Board
 	// The Yixin-board extensions renju GUIs send (Yixin, Rapfi).
-	CmdYxBoard       // YXBOARD: stones up to DONE, as BOARD, without thinking
-	CmdYxShowForbid  // YXSHOWFORBID: list black's forbidden cells
-	CmdYxHashClear   // YXHASHCLEAR: forget what the search learnt
-	CmdYxNBest       // YXNBEST n: think, reporting the n best moves
+	CmdYxBoard      // YXBOARD: stones up to DONE, as BOARD, without thinking
+	CmdYxShowForbid // YXSHOWFORBID: list black's forbidden cells
+	CmdYxHashClear  // YXHASHCLEAR: forget what the search learnt
+	CmdYxNBest      // YXNBEST n: think, reporting the n best moves
 )
 
 var kindNames = [...]string{
