@@ -37,7 +37,7 @@ var renjuTables = sync.OnceValue(func() (t struct {
 	}
 	t.key = make([]renju.LineKey, n)
 	t.overline = make([]bool, n)
-	s := newLineSolver(lineRules{k: 5, exact: true})
+	s := solverFor(lineRules{k: 5, exact: true})
 	for idx := range n {
 		var k renju.LineKey
 		run := 1

@@ -91,13 +91,11 @@ func (d *run) fourWin(q, depth, last int) int {
 		}
 		return i
 	}
-	if i := b.find(q, classOpenFour); b.counts[q][classOpenFour] > 0 && i >= 0 {
-		return i
+	if b.has(q, classOpenFour) {
+		return b.find(q, classOpenFour)
 	}
-	if b.counts[q][classFourThree] > 0 && b.fours(o) == 0 {
-		if i := b.find(q, classFourThree); i >= 0 {
-			return i
-		}
+	if b.fours(o) == 0 && b.has(q, classFourThree) {
+		return b.find(q, classFourThree)
 	}
 	if depth <= 0 || b.fours(q) == 0 {
 		return -1
