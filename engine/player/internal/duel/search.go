@@ -258,11 +258,8 @@ func (d *run) moves(q, ply, forced, ttMove int) ([]scoredCell, int) {
 		if defend && !b.cell[i].class[q].makesFour() && b.cell[i].class[o] < classFour {
 			return true
 		}
-		if !b.playable(i, q) {
-			return true
-		}
 		s := 2*b.cell[i].val[q] + b.cell[i].val[o]
-		if s <= 0 {
+		if s <= 0 || !b.playable(i, q) {
 			return true
 		}
 		switch {
