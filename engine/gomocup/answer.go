@@ -96,3 +96,40 @@ func parseSigned(s string) (int, error) {
 	}
 	return n, err
 }
+
+// Forbid is the answer to YXSHOWFORBID: "FORBID ", then each cell as its
+// x and its y, each in two digits at least, then ".": "FORBID 0707." for
+// the cell 7,7, "FORBID ." for none. Cells are (x, y) pairs.
+func Forbid(cells [][2]int) string {
+	var b strings.Builder
+	b.WriteString("FORBID ")
+	for _, c := range cells {
+		fmt.Fprintf(&b, "%02d%02d", c[0], c[1])
+	}
+	b.WriteByte('.')
+	return b.String()
+}
+
+// ParseForbid reads an answer to YXSHOWFORBID on a board of at most 100
+// cells a side (two digits per number). Errors wrap [ErrMalformed].
+func ParseForbid(line string) ([][2]int, error) {
+	body, ok := strings.CutPrefix(strings.TrimSpace(line), "FORBID")
+	body = strings.TrimSpace(body)
+	if !ok || !strings.HasSuffix(body, ".") {
+		return nil, fmt.Errorf("%w: a FORBID answer is FORBID xxyy... ending in '.', got %q", ErrMalformed, line)
+	}
+	body = strings.TrimSuffix(body, ".")
+	if len(body)%4 != 0 {
+		return nil, fmt.Errorf("%w: FORBID cells are four digits each, got %q", ErrMalformed, line)
+	}
+	cells := make([][2]int, 0, len(body)/4)
+	for i := 0; i < len(body); i += 4 {
+		x, errX := parseNumber(body[i : i+2])
+		y, errY := parseNumber(body[i+2 : i+4])
+		if errX != nil || errY != nil {
+			return nil, fmt.Errorf("%w: FORBID cell %q is not four digits", ErrMalformed, body[i:i+4])
+		}
+		cells = append(cells, [2]int{x, y})
+	}
+	return cells, nil
+}

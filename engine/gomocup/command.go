@@ -27,12 +27,18 @@ const (
 	CmdEnd
 	CmdAbout
 	CmdSwap2Board
+	// The Yixin-board extensions renju GUIs send (Yixin, Rapfi).
+	CmdYxBoard      // YXBOARD: stones up to DONE, as BOARD, without thinking
+	CmdYxShowForbid // YXSHOWFORBID: list black's forbidden cells
+	CmdYxHashClear  // YXHASHCLEAR: forget what the search learnt
+	CmdYxNBest      // YXNBEST n: think, reporting the n best moves
 )
 
 var kindNames = [...]string{
 	CmdUnknown: "UNKNOWN", CmdStart: "START", CmdRectStart: "RECTSTART", CmdRestart: "RESTART",
 	CmdBegin: "BEGIN", CmdTurn: "TURN", CmdBoard: "BOARD", CmdDone: "DONE", CmdInfo: "INFO",
 	CmdTakeback: "TAKEBACK", CmdPlay: "PLAY", CmdEnd: "END", CmdAbout: "ABOUT", CmdSwap2Board: "SWAP2BOARD",
+	CmdYxBoard: "YXBOARD", CmdYxShowForbid: "YXSHOWFORBID", CmdYxHashClear: "YXHASHCLEAR", CmdYxNBest: "YXNBEST",
 }
 
 // String is the command word as the protocol spells it.
@@ -50,7 +56,7 @@ type Command struct {
 	Word string
 	// X and Y are the size of START (both the same), the width and height
 	// of RECTSTART, or the cell of TURN, TAKEBACK and PLAY: X the column,
-	// Y the row, 0-based.
+	// Y the row, 0-based. X is the number of moves of YXNBEST.
 	X, Y int
 	// Key (lower case) and Value are the two halves of INFO.
 	Key, Value string
@@ -63,6 +69,13 @@ var ErrMalformed = errors.New("gomocup: malformed command")
 // maxCoord bounds every number read, so that arithmetic on coordinates and
 // sizes cannot overflow.
 const maxCoord = 1 << 30
+
+// IsYixin reports whether word names a Yixin-board extension (YX…), which a
+// brain that does not know it answers with ERROR rather than UNKNOWN, as
+// Yixin and Rapfi do.
+func IsYixin(word string) bool {
+	return len(word) >= 2 && strings.EqualFold(word[:2], "YX")
+}
 
 // ParseCommand reads one line from the manager. Command words are
 // case-insensitive (Piskvork's own example brain compares them so);
@@ -99,13 +112,21 @@ func ParseCommand(line string) (Command, error) {
 		if err != nil {
 			err = fmt.Errorf("%w: %s wants x,y, e.g. %s 10,10: %w", ErrMalformed, c.Kind, c.Kind, err)
 		}
+	case CmdYxNBest:
+		c.X, err = parseNumber(rest)
+		if err == nil && c.X < 1 {
+			err = errors.New("want at least 1")
+		}
+		if err != nil {
+			err = fmt.Errorf("%w: YXNBEST wants a number of moves, e.g. YXNBEST 3: %w", ErrMalformed, err)
+		}
 	case CmdInfo:
 		key, val, _ := strings.Cut(rest, " ")
 		c.Key, c.Value = strings.ToLower(key), strings.TrimSpace(val)
 		if c.Key == "" {
 			err = fmt.Errorf("%w: INFO wants a key and a value", ErrMalformed)
 		}
-	default: // RESTART, BEGIN, BOARD, DONE, END, ABOUT, SWAP2BOARD
+	default: // RESTART, BEGIN, BOARD, DONE, END, ABOUT, SWAP2BOARD, the other YX commands
 		if rest != "" {
 			err = fmt.Errorf("%w: %s takes no arguments, got %q", ErrMalformed, c.Kind, rest)
 		}
@@ -122,6 +143,8 @@ func (c Command) String() string {
 		return c.Word
 	case CmdStart:
 		return "START " + strconv.Itoa(c.X)
+	case CmdYxNBest:
+		return "YXNBEST " + strconv.Itoa(c.X)
 	case CmdRectStart, CmdTurn, CmdTakeback, CmdPlay:
 		return c.Kind.String() + " " + Point(c.X, c.Y)
 	case CmdInfo:

@@ -14,7 +14,8 @@ import (
 // writes back to a line that parses to the same command.
 func FuzzParseCommand(f *testing.F) {
 	for _, s := range []string{"START 20", "RECTSTART 30,20", "TURN 10,10", "INFO timeout_turn 1000", "BOARD",
-		"TAKEBACK 1, 2", "x", "begin", "INFO  Rule  1", "PLAY 1073741824,0", "START -3", "END now"} {
+		"TAKEBACK 1, 2", "x", "begin", "INFO  Rule  1", "PLAY 1073741824,0", "START -3", "END now",
+		"YXBOARD", "yxshowforbid", "YXHASHCLEAR now", "YXNBEST 3", "YXNBEST 0", "YXNBEST", "YXBLOCK 1,1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
@@ -122,5 +123,22 @@ func FuzzReader(f *testing.F) {
 			got = append(got, l)
 		}
 		require.Equal(t, want, got)
+	})
+}
+
+// FuzzParseForbid: a FORBID answer read writes back to itself.
+func FuzzParseForbid(f *testing.F) {
+	for _, s := range []string{"FORBID .", "FORBID 0707.", "FORBID 07071412.", "FORBID 070.", "FORBID 0707", "FORBID -1-1.", "FORBID ab12."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		cells, err := ParseForbid(line)
+		if err != nil {
+			require.ErrorIs(t, err, ErrMalformed)
+			return
+		}
+		back, err := ParseForbid(Forbid(cells))
+		require.NoError(t, err)
+		require.Equal(t, cells, back)
 	})
 }

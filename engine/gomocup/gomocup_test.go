@@ -26,6 +26,13 @@ func TestParseCommand(t *testing.T) {
 		{"START 1073741825", gomocup.Command{Kind: gomocup.CmdStart, Word: "START"}, "too large"},
 		{"BEGIN now", gomocup.Command{Kind: gomocup.CmdBegin, Word: "BEGIN"}, `BEGIN takes no arguments, got "now"`},
 		{"INFO", gomocup.Command{Kind: gomocup.CmdInfo, Word: "INFO"}, "INFO wants a key and a value"},
+		{"yxboard", gomocup.Command{Kind: gomocup.CmdYxBoard, Word: "yxboard"}, ""},
+		{"YXSHOWFORBID", gomocup.Command{Kind: gomocup.CmdYxShowForbid, Word: "YXSHOWFORBID"}, ""},
+		{"YXHASHCLEAR", gomocup.Command{Kind: gomocup.CmdYxHashClear, Word: "YXHASHCLEAR"}, ""},
+		{"YXNBEST 5", gomocup.Command{Kind: gomocup.CmdYxNBest, Word: "YXNBEST", X: 5}, ""},
+		{"YXNBEST 0", gomocup.Command{Kind: gomocup.CmdYxNBest, Word: "YXNBEST"}, "want at least 1"},
+		{"YXSHOWFORBID now", gomocup.Command{Kind: gomocup.CmdYxShowForbid, Word: "YXSHOWFORBID"}, "takes no arguments"},
+		{"YXBALANCEONE 3", gomocup.Command{Word: "YXBALANCEONE"}, ""},
 	}
 	for _, tc := range tests {
 		c, err := gomocup.ParseCommand(tc.line)
@@ -103,4 +110,23 @@ func TestReaderAnswersAtCR(t *testing.T) {
 	assert.Equal(t, "END", l, "the LF after CR ends no line")
 	_, err = r.ReadLine()
 	assert.Equal(t, io.EOF, err)
+}
+
+func TestForbid(t *testing.T) {
+	for line, want := range map[string][][2]int{
+		"FORBID .":         {},
+		"FORBID 0707.":     {{7, 7}},
+		"FORBID 07051412.": {{7, 5}, {14, 12}},
+	} {
+		got, err := gomocup.ParseForbid(line)
+		require.NoError(t, err, line)
+		assert.Equal(t, want, got, line)
+		assert.Equal(t, line, gomocup.Forbid(got))
+	}
+	for _, bad := range []string{"FORBID 070.", "FORBID 0707", "OK", "FORBID x707."} {
+		_, err := gomocup.ParseForbid(bad)
+		assert.ErrorIs(t, err, gomocup.ErrMalformed, bad)
+	}
+	assert.True(t, gomocup.IsYixin("yxfoo"))
+	assert.False(t, gomocup.IsYixin("Y"))
 }

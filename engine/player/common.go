@@ -5,6 +5,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/renju"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -68,4 +69,30 @@ func anyCell(g *engine.Game) (sparse.Cell, bool) {
 		return ns[0], true
 	}
 	return sparse.Cell{}, false
+}
+
+// anyAllowed is anyCell for a player renju may forbid cells: the first
+// cell in row-major order near the marks, or of a bounded board, that
+// player may mark.
+func anyAllowed(g *engine.Game, player int) (sparse.Cell, error) {
+	if c, ok := anyCell(g); ok && !core.Forbidden(g, player, c) {
+		return c, nil
+	} else if !ok {
+		return sparse.Cell{}, fmt.Errorf("%w: no empty cell", engine.ErrGameOver)
+	}
+	for _, radius := range []int{1, renju.Radius + 1} {
+		for _, c := range core.Neighbours(g, radius) {
+			if !core.Forbidden(g, player, c) {
+				return c, nil
+			}
+		}
+	}
+	if cfg := g.Config(); cfg.Bounded() {
+		for k := range emptyCount(g) {
+			if c := kthEmpty(g, k); !core.Forbidden(g, player, c) {
+				return c, nil
+			}
+		}
+	}
+	return sparse.Cell{}, fmt.Errorf("player: %w: every empty cell is", engine.ErrForbidden)
 }

@@ -44,6 +44,15 @@
 // A strategy never returns a cell that cannot be played: on a game that is
 // over, or for a player out of range, Choose returns an error instead.
 //
+// Under [engine.Renju] every strategy plays black's moves among the cells
+// renju allows, fallbacks and first moves included, and a block that
+// would be forbidden to black is no block: when white's four can only be
+// stopped on such a cell, the search plays it as a win. The two-player
+// search judges black's lines by the exact rule (only five wins), white's
+// by freestyle, and checks black's forbidden cells where its threat
+// searches and its move lists need them; README.md says how, and what
+// that costs in speed.
+//
 // Random and Greedy play every configuration, a torus included (see
 // [engine.WithTorus]): Greedy reads its lines across the edges. Search
 // does not play a torus and says so with [ErrUnsupported] rather than play

@@ -3,6 +3,7 @@ package player
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
@@ -19,6 +20,9 @@ import (
 //     the runs of its own marks the cell would extend, and, at a slightly
 //     lower weight, the opponents' runs it would cut, longer and more open
 //     runs counting more.
+//
+// Under renju black never marks a forbidden cell: a block there is no
+// block, and such cells are left out of the rest.
 //
 // On a torus the cells near a mark and the runs through a cell are read
 // across the edges, each line's cycle once.
@@ -63,7 +67,7 @@ func (gr *Greedy) Choose(_ context.Context, g *engine.Game, player int) (sparse.
 		opp := (player-1+i)%cfg.Players + 1
 		var blocks []sparse.Cell
 		for _, c := range near {
-			if won, _ := g.WouldWin(c.Row, c.Col, opp); won {
+			if won, _ := g.WouldWin(c.Row, c.Col, opp); won && !core.Forbidden(g, player, c) {
 				blocks = append(blocks, c)
 			}
 		}
@@ -71,11 +75,10 @@ func (gr *Greedy) Choose(_ context.Context, g *engine.Game, player int) (sparse.
 			return gr.best(g, player, blocks), nil
 		}
 	}
-	cands := core.Neighbours(g, 2)
+	cands := slices.DeleteFunc(core.Neighbours(g, 2), func(c sparse.Cell) bool { return core.Forbidden(g, player, c) })
 	if len(cands) == 0 {
-		// A crowded bounded board: nothing empty near the marks.
-		c, _ := anyCell(g)
-		return c, nil
+		// A crowded bounded board: nothing empty (or allowed) near the marks.
+		return anyAllowed(g, player)
 	}
 	return gr.best(g, player, cands), nil
 }

@@ -2,11 +2,14 @@ package player
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/history"
+	"github.com/gomoku-engine/gomoku/engine/renju"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -50,17 +53,65 @@ func (r *Random) Choose(_ context.Context, g *engine.Game, player int) (sparse.C
 		return sparse.Cell{}, err
 	}
 	cfg := g.Config()
+	var c sparse.Cell
 	switch {
 	case !cfg.Bounded():
-		return r.near(g), nil
+		c = r.near(g, player)
 	case cfg.Rows*cfg.Cols <= denseLimit:
-		return r.set.pick(g, r.rng), nil
+		c = r.set.pick(g, r.rng)
+	default:
+		c = r.sample(g)
 	}
-	return r.sample(g), nil
+	if core.Forbidden(g, player, c) {
+		return r.allowed(g, player)
+	}
+	return c, nil
 }
 
-// near picks close to a random mark of an unbounded board.
-func (r *Random) near(g *engine.Game) sparse.Cell {
+// allowed picks uniformly among the cells renju allows black when the
+// first pick was forbidden: a few more random picks (which keep the
+// choice uniform over the allowed cells), then every candidate.
+func (r *Random) allowed(g *engine.Game, player int) (sparse.Cell, error) {
+	cfg := g.Config()
+	var cells []sparse.Cell
+	switch {
+	case !cfg.Bounded():
+		for range sampleTries {
+			if c := r.near(g, player); !core.Forbidden(g, player, c) {
+				return c, nil
+			}
+		}
+		cells = core.Neighbours(g, nearRadius)
+	case cfg.Rows*cfg.Cols <= denseLimit:
+		for range sampleTries {
+			if c := r.set.pick(g, r.rng); !core.Forbidden(g, player, c) {
+				return c, nil
+			}
+		}
+		for _, i := range r.set.cells {
+			cells = append(cells, sparse.Cell{Row: int(i) / r.set.cols, Col: int(i) % r.set.cols})
+		}
+		slices.SortFunc(cells, sparse.Cell.Compare)
+	default:
+		for range sampleTries {
+			if c := r.sample(g); !core.Forbidden(g, player, c) {
+				return c, nil
+			}
+		}
+		// A board this large with every sampled cell forbidden is
+		// crowded near black's stones only: look there.
+		cells = core.Neighbours(g, renju.Radius)
+	}
+	cells = slices.DeleteFunc(cells, func(c sparse.Cell) bool { return core.Forbidden(g, player, c) })
+	if len(cells) == 0 {
+		return sparse.Cell{}, fmt.Errorf("player: %w: every empty cell near the stones is", engine.ErrForbidden)
+	}
+	return cells[r.rng.IntN(len(cells))], nil
+}
+
+// near picks close to a random mark of an unbounded board, a cell renju
+// allows player when a few tries find one.
+func (r *Random) near(g *engine.Game, player int) sparse.Cell {
 	if g.Len() == 0 {
 		return sparse.Cell{}
 	}
@@ -69,8 +120,8 @@ func (r *Random) near(g *engine.Game) sparse.Cell {
 		m, _ := g.MoveAt(r.rng.IntN(g.Len()))
 		row := m.Row + r.rng.IntN(span) - nearRadius
 		col := m.Col + r.rng.IntN(span) - nearRadius
-		if g.CanPlace(row, col) == nil {
-			return sparse.Cell{Row: row, Col: col}
+		if c := (sparse.Cell{Row: row, Col: col}); core.Allowed(g, player, c) {
+			return c
 		}
 	}
 	// Crowded neighbourhoods: pick uniformly among all cells near marks.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
+	"github.com/gomoku-engine/gomoku/engine/renju"
 )
 
 // The tests here drive one strategy instance through a sequence of games
@@ -24,7 +25,7 @@ func resyncConfigs(players int) []engine.Config {
 	cfg := func(rows, cols, k int, rule engine.Rule) engine.Config {
 		return engine.Config{Rows: rows, Cols: cols, K: k, Players: players, Rule: rule, Order: engine.Rotation}
 	}
-	return []engine.Config{
+	cfgs := []engine.Config{
 		cfg(15, 15, 5, engine.Freestyle),
 		cfg(15, 15, 5, engine.Exact),
 		cfg(0, 0, 5, engine.Freestyle),
@@ -32,6 +33,10 @@ func resyncConfigs(players int) []engine.Config {
 		cfg(0, 0, 4, engine.Freestyle),
 		cfg(12, 15, 5, engine.Freestyle),
 	}
+	if players == 2 {
+		cfgs = append(cfgs, cfg(15, 15, 5, engine.Renju), cfg(0, 0, 5, engine.Renju))
+	}
+	return cfgs
 }
 
 // lineFrom returns a history of length n for cfg that keeps the first
@@ -48,7 +53,7 @@ func lineFrom(t *testing.T, rng *rand.Rand, cfg engine.Config, base []engine.Mov
 		lo, span = 2, min(cfg.Rows, cfg.Cols)-4
 	}
 	try := func(m engine.Move) bool {
-		if m.Player != g.Turn() || g.CanPlace(m.Row, m.Col) != nil {
+		if m.Player != g.Turn() || g.CanPlace(m.Row, m.Col) != nil || g.Forbidden(m.Row, m.Col) != renju.None {
 			return false
 		}
 		if won, _ := g.WouldWin(m.Row, m.Col, m.Player); won {

@@ -182,9 +182,9 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 		if fits, warm := s.duel.Sync(g, halfway(start, deadline)); fits {
 			if !warm {
 				s.stats.Reason = core.ReasonWarmUp
-				return quickMove(g, player), nil
+				return quickMove(g, player)
 			}
-			if c, ok := s.duel.Choose(ctx, g, player, lim, &s.stats, &s.provisional); ok {
+			if c, ok := s.duel.Choose(ctx, g, player, lim, &s.stats, &s.provisional); ok && !core.Forbidden(g, player, c) {
 				return c, nil
 			}
 		}
@@ -195,7 +195,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	}
 	if !warm {
 		s.stats.Reason = core.ReasonWarmUp
-		return quickMove(g, player), nil
+		return quickMove(g, player)
 	}
 	r := s.tracked.NewRun(ctx, player, lim, &s.stats, s.rng)
 	var (
@@ -209,15 +209,18 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	}
 	if ok {
 		row, col := cellkey.Unpack(key)
-		if g.CanPlace(row, col) == nil {
-			return sparse.Cell{Row: row, Col: col}, nil
+		c := sparse.Cell{Row: row, Col: col}
+		switch {
+		case g.CanPlace(row, col) != nil:
+			// A move the game refuses means the working copy is not the
+			// game's position: start afresh next time.
+			s.tracked.Reset()
+		case !core.Forbidden(g, player, c):
+			return c, nil
 		}
-		// A move the game refuses means the working copy is not the
-		// game's position: start afresh next time.
-		s.tracked.Reset()
 	}
 	s.stats.Reason = core.ReasonFallback
-	return quickMove(g, player), nil
+	return quickMove(g, player)
 }
 
 // halfway is the instant between start and deadline, or zero without a
@@ -233,16 +236,16 @@ func halfway(start, deadline time.Time) time.Time {
 // that wins now, else one that blocks the first opponent in turn order who
 // could win there, looking around the latest moves only, else a cell next
 // to the latest move. It costs O(K²) board reads, not O(marks).
-func quickMove(g *engine.Game, player int) sparse.Cell {
+func quickMove(g *engine.Game, player int) (sparse.Cell, error) {
 	cfg := g.Config()
 	var near []sparse.Cell
 	for i := max(0, g.Len()-2*cfg.Players); i < g.Len(); i++ {
 		m, _ := g.MoveAt(i)
 		for _, a := range core.Axes {
 			for d := -(cfg.K - 1); d < cfg.K; d++ {
-				r, c := m.Row+d*a.DR, m.Col+d*a.DC
-				if g.CanPlace(r, c) == nil {
-					near = append(near, sparse.Cell{Row: r, Col: c})
+				c := sparse.Cell{Row: m.Row + d*a.DR, Col: m.Col + d*a.DC}
+				if core.Allowed(g, player, c) {
+					near = append(near, c)
 				}
 			}
 		}
@@ -251,19 +254,18 @@ func quickMove(g *engine.Game, player int) sparse.Cell {
 		p := (player-1+i)%cfg.Players + 1
 		for _, c := range near {
 			if won, _ := g.WouldWin(c.Row, c.Col, p); won {
-				return c
+				return c, nil
 			}
 		}
 	}
 	if last, ok := g.LastMove(); ok {
 		for _, a := range core.Axes {
 			for _, d := range [2]int{1, -1} {
-				if r, c := last.Row+d*a.DR, last.Col+d*a.DC; g.CanPlace(r, c) == nil {
-					return sparse.Cell{Row: r, Col: c}
+				if c := (sparse.Cell{Row: last.Row + d*a.DR, Col: last.Col + d*a.DC}); core.Allowed(g, player, c) {
+					return c, nil
 				}
 			}
 		}
 	}
-	c, _ := anyCell(g)
-	return c
+	return anyAllowed(g, player)
 }

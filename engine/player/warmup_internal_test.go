@@ -56,13 +56,18 @@ func TestQuickMove(t *testing.T) {
 		_, err := g.PlayAs(m.Row, m.Col, m.Player)
 		require.NoError(t, err)
 	}
-	assert.Contains(t, []sparse.Cell{{Row: 3, Col: -1}, {Row: 3, Col: 3}}, quickMove(g, 2), "a win first")
-	assert.Contains(t, []sparse.Cell{{Row: 3, Col: -1}, {Row: 3, Col: 3}}, quickMove(g, 1), "else a block")
+	quick := func(g *engine.Game, player int) sparse.Cell {
+		c, err := quickMove(g, player)
+		require.NoError(t, err)
+		return c
+	}
+	assert.Contains(t, []sparse.Cell{{Row: 3, Col: -1}, {Row: 3, Col: 3}}, quick(g, 2), "a win first")
+	assert.Contains(t, []sparse.Cell{{Row: 3, Col: -1}, {Row: 3, Col: 3}}, quick(g, 1), "else a block")
 	h, err := engine.New()
 	require.NoError(t, err)
 	_, err = h.Play(4, 4)
 	require.NoError(t, err)
-	c := quickMove(h, 2)
+	c := quick(h, 2)
 	assert.InDelta(t, 4, c.Row, 1)
 	assert.InDelta(t, 4, c.Col, 1)
 }

@@ -23,6 +23,17 @@
 //     are used; game_type, evaluate, folder and unknown keys are ignored.
 //   - ABOUT answers name="…", version="…", author="…", country="…".
 //   - END stops at once, writing nothing more, also while thinking.
+//   - The Yixin-board extensions renju GUIs and tools send, answered as
+//     Rapfi answers them: YXBOARD lines "x,y,field" up to DONE set a
+//     position as BOARD does but without thinking, and answer nothing (a
+//     bad stone: ERROR, position unchanged); YXSHOWFORBID answers
+//     "FORBID " followed by each cell renju forbids black, in row-major
+//     order, as two-digit x then two-digit y, then "." ("FORBID 0707.",
+//     "FORBID ." when black is not to move or the rule is not renju);
+//     YXHASHCLEAR has the kept search start afresh and answers "MESSAGE
+//     hash cleared". YXNBEST n (the n best moves) is not supported: the
+//     search ranks only its best move. It, and any other YX command,
+//     answers ERROR, so a GUI waiting for an answer never hangs.
 //   - Anything else answers UNKNOWN; a known command with bad arguments,
 //     or one that cannot be obeyed (a move on an occupied cell, a board
 //     size out of range), answers ERROR with the reason and changes
@@ -33,9 +44,10 @@
 //   - Lines are read and written as package gomocup says (case-insensitive
 //     words; LF, CR or CR LF line ends; answers ending in LF). A line over
 //     4096 bytes is answered with ERROR. Answers are written one by one.
-//   - Rules: the rule mask's bit 1 (exactly five) selects engine.Exact,
-//     otherwise freestyle; bit 2 (continuous game) is accepted. Renju (4),
-//     caro (8) and undefined bits are refused. Since the manager does not
+//   - Rules: the rule mask's bit 4 selects engine.Renju, else bit 1
+//     (exactly five) engine.Exact, otherwise freestyle; bit 2 (continuous
+//     game) is accepted. Renju with exactly five (5, no such rule), caro
+//     (8) and undefined bits are refused. Since the manager does not
 //     read answers to INFO, the refusal is the ERROR answer to the next
 //     move request (BEGIN, TURN, BOARD), which the spec names as the place
 //     to report an unachievable INFO. The same holds for a max_memory below
@@ -77,6 +89,17 @@
 //     it thinks included, it waits for the next game, which START,
 //     RECTSTART, RESTART, BOARD and SWAP2BOARD begin. The board size
 //     changes only with START and RECTSTART, which begin a game.
+//
+// # Renju
+//
+// Under renju black is the player who began: the brain when it has as
+// many stones as the opponent. The brain never answers a cell renju
+// forbids black: a strategy's answer that is forbidden is replaced by the
+// fallback, which leaves forbidden cells out, also when one would block a
+// five (renju lets white win there). Stones that a BOARD sends in another
+// order than they were played may make a black stone forbidden on the
+// way; the game is then rebuilt taking, at each of black's turns, the
+// first of black's remaining stones that renju allows.
 //
 // # Colours and the game a strategy sees
 //

@@ -41,7 +41,7 @@ func ExampleServe() {
 		"6,6,1",
 		"8,8,2",
 		"DONE",
-		"INFO rule 4", // renju: for the next game
+		"INFO rule 8", // caro: refused, for the next game
 		"TURN 0,0",
 		"RESTART",
 		"BEGIN",
@@ -61,6 +61,6 @@ func ExampleServe() {
 	// 7,6
 	// 8,6
 	// OK
-	// ERROR rule 4 is not supported: renju (4); this brain plays freestyle (0), exactly five (1) and continuous games (2)
+	// ERROR rule 8 is not supported: caro (8); this brain plays freestyle (0), exactly five (1), renju (4) and continuous games (2)
 	// name="centre", version="1.0", author="example", country="CZ"
 }

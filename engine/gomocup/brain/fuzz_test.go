@@ -14,7 +14,7 @@ import (
 )
 
 // answerLine is every line form the brain may write.
-var answerLine = regexp.MustCompile(`^(OK|[0-9]+,[0-9]+|[0-9]+,[0-9]+ [0-9]+,[0-9]+ [0-9]+,[0-9]+|(ERROR|UNKNOWN|MESSAGE|DEBUG) .*|name=".*)$`)
+var answerLine = regexp.MustCompile(`^(OK|[0-9]+,[0-9]+|[0-9]+,[0-9]+ [0-9]+,[0-9]+ [0-9]+,[0-9]+|(ERROR|UNKNOWN|MESSAGE|DEBUG) .*|FORBID ([0-9]{4})*\.|name=".*)$`)
 
 // FuzzServe feeds arbitrary command sequences to the brain, with strategies
 // that answer properly or lie. The brain must never panic, never hang,
@@ -30,6 +30,10 @@ func FuzzServe(f *testing.F) {
 		"START 7\nSWAP2BOARD\nDONE\nSWAP2BOARD\n3,3\n4,4\n2,4\nDONE\nSWAP2BOARD\n1,1\n2,2\n3,3\n4,4\n5,5\nDONE\nTURN 0,6\n",
 		"START 20\nBOARD\n1,1,1\nSTART 5\nTURN 4,4\nTURN 4,4\nTURN 5,5\n",
 		"INFO timeout_turn 0\nINFO time_left -5\nSTART 8\nBEGIN\nTURN 1,1\nTURN 2,2\n",
+		// Renju and the Yixin-board extensions.
+		"INFO rule 4\nSTART 15\nYXBOARD\n5,7,1\n0,0,2\n6,7,1\n14,0,2\n7,5,1\n0,14,2\n7,6,1\n14,14,2\nDONE\nYXSHOWFORBID\nBEGIN\nTURN 8,8\nYXSHOWFORBID\n",
+		"YXSHOWFORBID\nYXBOARD\n1,1,1\nDONE\nSTART 10\nYXBOARD\n1,1,1\nBEGIN\nDONE\nYXHASHCLEAR\nYXNBEST 3\nYXNBEST\nYXFOO bar\nyxshowforbid\n",
+		"INFO rule 4\nSTART 15\nBOARD\n7,7,2\n7,6,1\n6,7,2\n5,7,2\n8,8,1\nDONE\nYXBOARD\n3,3,3\nDONE\nYXSHOWFORBID\nINFO rule 6\nRESTART\nBEGIN\n",
 	}
 	for i, s := range seeds {
 		f.Add(s, uint8(i))
@@ -41,7 +45,7 @@ func FuzzServe(f *testing.F) {
 		}
 		var out strings.Builder
 		s := newServer(&out, Options{NewStrategy: Fixed(strat), DefaultTurnTime: 20 * time.Millisecond, MaxSide: 64})
-		s.onMove = checkMoves(t)
+		s.onMove = checkMoves(t, s)
 		// The strategies here answer at once, so a long wait means the
 		// brain itself is stuck.
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
+	"github.com/gomoku-engine/gomoku/engine/renju"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -70,7 +71,7 @@ type liar struct{ mode int }
 func (liar) Name() string { return "liar" }
 
 func (l liar) Choose(_ context.Context, g *engine.Game, _ int) (sparse.Cell, error) {
-	switch l.mode % 5 {
+	switch l.mode % 6 {
 	case 0: // an occupied cell, when there is one
 		for c := range g.Marks() {
 			return c, nil
@@ -82,8 +83,13 @@ func (l liar) Choose(_ context.Context, g *engine.Game, _ int) (sparse.Cell, err
 		return sparse.Cell{Row: 3, Col: 1 << 40}, nil
 	case 3:
 		return sparse.Cell{}, errors.New("no idea")
-	default:
+	case 4:
 		panic("liar gives up")
+	default: // a cell renju forbids, when there is one
+		for c := range g.ForbiddenCells() {
+			return c, nil
+		}
+		return sparse.Cell{Row: -1, Col: -1}, nil
 	}
 }
 
@@ -127,7 +133,7 @@ func converse(t testing.TB, opts Options, input string) []string {
 		opts.NewStrategy = Fixed(firstFree{})
 	}
 	s := newServer(&out, opts)
-	s.onMove = checkMoves(t)
+	s.onMove = checkMoves(t, s)
 	err := s.run(context.Background(), strings.NewReader(input))
 	require.NoError(t, err)
 	text := out.String()
@@ -139,11 +145,16 @@ func converse(t testing.TB, opts Options, input string) []string {
 }
 
 // checkMoves is an onMove hook asserting the invariant of every answer: the
-// cell is on the board and free.
-func checkMoves(t testing.TB) func(x, y int, pos *position) {
+// cell is on the board and free, and, under renju, not forbidden to black.
+func checkMoves(t testing.TB, s *server) func(x, y int, pos *position) {
 	return func(x, y int, pos *position) {
 		t.Helper()
 		require.NoError(t, pos.free(x, y), "brain answered %d,%d", x, y)
+		if s.engineRule() == engine.Renju {
+			if g, _ := pos.game(k, engine.Renju); g != nil {
+				require.Equal(t, renju.None, g.Forbidden(y, x), "brain answered %d,%d, forbidden to black", x, y)
+			}
+		}
 	}
 }
 

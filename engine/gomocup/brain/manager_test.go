@@ -26,7 +26,7 @@ func startManager(t testing.TB, opts Options) *manager {
 	outR, outW := io.Pipe()
 	m := &manager{t: t, in: inW, out: bufio.NewReader(outR), lines: make(chan string, 64), errc: make(chan error, 1)}
 	s := newServer(outW, opts)
-	s.onMove = checkMoves(t)
+	s.onMove = checkMoves(t, s)
 	go func() {
 		err := s.run(context.Background(), inR)
 		outW.Close()

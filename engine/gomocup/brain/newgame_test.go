@@ -327,8 +327,8 @@ func TestRuleChangesWaitForTheNextGame(t *testing.T) {
 	// A rule the brain refuses, sent mid-game, does not stop the game
 	// under way: the next game's first move request is refused.
 	lines := converse(t, Options{NewStrategy: Fixed(firstFree{})},
-		"START 15\nBEGIN\nINFO rule 4\nTURN 5,5\nRESTART\nBEGIN\n")
+		"START 15\nBEGIN\nINFO rule 8\nTURN 5,5\nRESTART\nBEGIN\n")
 	require.Len(t, lines, 5)
 	assert.Equal(t, []string{"OK", "0,0", "1,0", "OK"}, lines[:4])
-	assert.Contains(t, lines[4], "ERROR rule 4 is not supported")
+	assert.Contains(t, lines[4], "ERROR rule 8 is not supported")
 }

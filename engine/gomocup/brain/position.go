@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/renju"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -97,7 +98,17 @@ func (p *position) game(k int, rule engine.Rule) (*engine.Game, int) {
 				moves = append(moves, engine.Move{Row: second[i].y, Col: second[i].x, Player: 2})
 			}
 		}
-		return playable(moves, me, opts...)
+		if g, me := playable(moves, me, opts...); g != nil || rule != engine.Renju {
+			return g, me
+		}
+		// Stones sent in another order than they were played can make a
+		// black stone forbidden on the way (a double three that a white
+		// stone sent later stops): take black's stones in the first
+		// order that renju allows.
+		return renjuOrder(moves, me, opts...)
+	}
+	if rule == engine.Renju && len(dead) > 0 {
+		return nil, 0 // renju has no third player
 	}
 	players := 2
 	if len(dead) > 0 {
@@ -108,6 +119,41 @@ func (p *position) game(k int, rule engine.Rule) (*engine.Game, int) {
 		moves[i] = engine.Move{Row: s.y, Col: s.x, Player: int(s.f)}
 	}
 	return playable(moves, int(gomocup.FieldOwn), append(opts, engine.WithFreeOrder(), engine.WithPlayers(players))...)
+}
+
+// renjuOrder replays moves alternately, white's in their order and, at
+// each of black's turns, the first of black's remaining stones renju
+// allows then. It returns nil when at some turn none is allowed.
+func renjuOrder(moves []engine.Move, me int, opts ...engine.Option) (*engine.Game, int) {
+	g, err := engine.New(opts...)
+	if err != nil {
+		return nil, 0
+	}
+	var black, white []engine.Move
+	for _, m := range moves {
+		if m.Player == 1 {
+			black = append(black, m)
+		} else {
+			white = append(white, m)
+		}
+	}
+	for len(black)+len(white) > 0 {
+		next := &white
+		if g.Turn() == 1 {
+			next = &black
+		}
+		i := slices.IndexFunc(*next, func(m engine.Move) bool {
+			return g.CanPlace(m.Row, m.Col) == nil && g.Forbidden(m.Row, m.Col) == renju.None
+		})
+		if i < 0 {
+			return nil, 0
+		}
+		if _, err := g.Play((*next)[i].Row, (*next)[i].Col); err != nil || g.Status() != engine.Ongoing {
+			return nil, 0
+		}
+		*next = slices.Delete(*next, i, i+1)
+	}
+	return g, me
 }
 
 // playable replays moves on a game configured by opts and returns it with
@@ -123,14 +169,18 @@ func playable(moves []engine.Move, me int, opts ...engine.Option) (*engine.Game,
 // fallback chooses a legal cell at once, without search: a cell that wins
 // for the brain, else one that stops the opponent's five, else the free
 // cell with the most stones around it (nearest the centre on ties), else
-// the centre, else the first free cell. g may be nil. It reports false only
-// on a full board.
+// the centre, else the first free cell; under renju, for black, only cells
+// renju allows. g may be nil. It reports false on a full board, or when
+// renju forbids black every free cell.
 func (p *position) fallback(g *engine.Game, me int) (x, y int, ok bool) {
 	if p.full() {
 		return 0, 0, false
 	}
 	cands := p.candidates()
 	if g != nil {
+		// Under renju black may not mark a forbidden cell, not even to
+		// block: such a block is no block.
+		cands = slices.DeleteFunc(cands, func(c sparse.Cell) bool { return g.Forbidden(c.Row, c.Col) != renju.None })
 		opp := 3 - me
 		if g.Config().Players == 3 {
 			opp = int(gomocup.FieldOpponent)
@@ -146,18 +196,21 @@ func (p *position) fallback(g *engine.Game, me int) (x, y int, ok bool) {
 	if len(cands) > 0 {
 		return cands[0].Col, cands[0].Row, true
 	}
+	allowed := func(x, y int) bool {
+		return p.free(x, y) == nil && (g == nil || g.Forbidden(y, x) == renju.None)
+	}
 	cx, cy := p.cols/2, p.rows/2
-	if p.free(cx, cy) == nil {
+	if allowed(cx, cy) {
 		return cx, cy, true
 	}
 	for y := range p.rows {
 		for x := range p.cols {
-			if p.free(x, y) == nil {
+			if allowed(x, y) {
 				return x, y, true
 			}
 		}
 	}
-	return 0, 0, false // unreachable: the board is not full
+	return 0, 0, false // every free cell is forbidden to black
 }
 
 // candidates lists the free cells within two of a stone, most crowded

@@ -92,6 +92,9 @@ type server struct {
 
 	board *boardInput // non-nil between BOARD and DONE
 
+	// strategy is the latest strategy asked for a move, for YXHASHCLEAR.
+	strategy engine.Strategy
+
 	// onMove, when set (by tests), sees every move the brain answers,
 	// before it is placed.
 	onMove func(x, y int, pos *position)
@@ -104,6 +107,7 @@ type boardInput struct {
 	errMsg string // the first problem, reported at DONE
 	line   int    // stones read so far
 	swap2  bool   // SWAP2BOARD: stones are "x,y", black first
+	yx     bool   // YXBOARD: set the position without thinking
 }
 
 func newServer(out io.Writer, opts Options) *server {
@@ -160,6 +164,10 @@ func (s *server) handle(ctx context.Context, l inputLine) {
 	}
 	switch c.Kind {
 	case gomocup.CmdUnknown:
+		if gomocup.IsYixin(c.Word) {
+			s.errorf("command %q is not supported", c.Word)
+			return
+		}
 		s.answer(gomocup.Answer{Kind: gomocup.AnswerUnknown, Text: fmt.Sprintf("command %q is not supported", c.Word)}.String())
 	case gomocup.CmdStart, gomocup.CmdRectStart:
 		s.start(c)
@@ -199,6 +207,18 @@ func (s *server) handle(ctx context.Context, l inputLine) {
 			return
 		}
 		s.board = &boardInput{start: l.at, pos: newPosition(s.pos.cols, s.pos.rows)}
+	case gomocup.CmdYxBoard:
+		if s.pos == nil {
+			s.board = &boardInput{start: l.at, yx: true, errMsg: "YXBOARD before START: no board; send START first"}
+			return
+		}
+		s.board = &boardInput{start: l.at, yx: true, pos: newPosition(s.pos.cols, s.pos.rows)}
+	case gomocup.CmdYxShowForbid:
+		s.showForbid()
+	case gomocup.CmdYxHashClear:
+		s.hashClear()
+	case gomocup.CmdYxNBest:
+		s.errorf("YXNBEST is not supported: the search ranks only its best move; ask with TURN or BOARD")
 	case gomocup.CmdDone:
 		s.errorf("DONE without BOARD")
 	case gomocup.CmdTakeback:
@@ -297,13 +317,14 @@ func (s *server) info(c gomocup.Command) {
 }
 
 // unsupportedRule explains why the brain cannot play under the rule mask, or
-// returns "". Bit 1 (exactly five) and bit 2 (continuous game) are played;
-// renju (4), caro (8) and bits no version of the spec defines are refused
-// rather than played wrong.
+// returns "". Bit 1 (exactly five), bit 2 (continuous game) and renju (4)
+// are played; renju with exactly five (a rule that does not exist), caro
+// (8) and bits no version of the spec defines are refused rather than
+// played wrong.
 func unsupportedRule(mask int) string {
 	var names []string
-	if mask&gomocup.RuleRenju != 0 {
-		names = append(names, "renju (4)")
+	if mask&gomocup.RuleRenju != 0 && mask&gomocup.RuleExact != 0 {
+		names = append(names, "renju (4) with exactly five (1)")
 	}
 	if mask&gomocup.RuleCaro != 0 {
 		names = append(names, "caro (8)")
@@ -314,12 +335,15 @@ func unsupportedRule(mask int) string {
 	if len(names) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("rule %d is not supported: %s; this brain plays freestyle (0), exactly five (1) and continuous games (2)",
+	return fmt.Sprintf("rule %d is not supported: %s; this brain plays freestyle (0), exactly five (1), renju (4) and continuous games (2)",
 		mask, strings.Join(names, ", "))
 }
 
 func (s *server) engineRule() engine.Rule {
-	if s.gameRule&gomocup.RuleExact != 0 {
+	switch {
+	case s.gameRule&gomocup.RuleRenju != 0:
+		return engine.Renju
+	case s.gameRule&gomocup.RuleExact != 0:
 		return engine.Exact
 	}
 	return engine.Freestyle
@@ -372,8 +396,11 @@ func (s *server) boardLine(ctx context.Context, l inputLine) {
 	}
 	if err != nil {
 		what := "BOARD"
-		if b.swap2 {
+		switch {
+		case b.swap2:
 			what = "SWAP2BOARD"
+		case b.yx:
+			what = "YXBOARD"
 		}
 		b.errMsg = fmt.Sprintf("%s stone %d refused: %v; position unchanged", what, b.line, err)
 		return
@@ -389,6 +416,8 @@ func (s *server) boardDone(ctx context.Context, b *boardInput) {
 	// A whole new position: the latest rule applies.
 	s.gameRule, s.ruleFixed = s.rule, false
 	switch {
+	case b.yx:
+		s.pos = b.pos // set, not answered, as Yixin and Rapfi do
 	case !s.ready():
 	case b.swap2:
 		s.swap2(ctx, b)

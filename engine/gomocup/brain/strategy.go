@@ -77,6 +77,14 @@ func (k *keptSearch) Choose(ctx context.Context, g *engine.Game, p int) (sparse.
 	return k.s.Choose(ctx, g, p)
 }
 
+// Forget replaces the search with a fresh one, which has learnt nothing:
+// YXHASHCLEAR. It waits for a search still unwinding from an overrun.
+func (k *keptSearch) Forget() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.s = player.NewSearch(player.WithBudget(0), player.WithSeed(k.seed))
+}
+
 // Provisional is the best move so far of the search choosing the current
 // move (see [player.Search.Provisional]).
 func (k *keptSearch) Provisional() (sparse.Cell, bool) {

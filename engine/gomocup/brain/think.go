@@ -9,6 +9,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
+	"github.com/gomoku-engine/gomoku/engine/renju"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -92,6 +93,7 @@ func (s *server) ask(ctx context.Context, g *engine.Game, me int, budget time.Du
 	if err != nil {
 		return fx, fy, "no strategy: " + err.Error()
 	}
+	s.strategy = strat
 	tctx, cancel := context.WithDeadline(ctx, soft)
 	defer cancel()
 	res := make(chan choice, 1) // buffered: an overrunning strategy must not block forever
@@ -115,11 +117,14 @@ func (s *server) ask(ctx context.Context, g *engine.Game, me int, budget time.Du
 			if err := s.pos.free(r.cell.Col, r.cell.Row); err != nil {
 				return fx, fy, fmt.Sprintf("%s chose an illegal cell: %v", strat.Name(), err)
 			}
+			if foul := g.Forbidden(r.cell.Row, r.cell.Col); foul != renju.None {
+				return fx, fy, fmt.Sprintf("%s chose a cell renju forbids: %v", strat.Name(), foul)
+			}
 			return r.cell.Col, r.cell.Row, ""
 		case <-timer.C:
 			why := fmt.Sprintf("%s overran its %v budget", strat.Name(), budget.Round(time.Millisecond))
 			if p, ok := strat.(provisional); ok {
-				if c, ok := p.Provisional(); ok && s.pos.free(c.Col, c.Row) == nil {
+				if c, ok := p.Provisional(); ok && s.pos.free(c.Col, c.Row) == nil && g.Forbidden(c.Row, c.Col) == renju.None {
 					return c.Col, c.Row, why + "; its best move so far"
 				}
 			}

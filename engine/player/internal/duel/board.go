@@ -17,10 +17,13 @@ import (
 // reads. The sparse game stays the source of truth: the window is rebuilt
 // when play leaves it.
 type board struct {
-	lineRules
-	cfg    engine.Config
-	solver *lineSolver
-	side   int
+	cfg engine.Config
+	// solvers[q] judges player q's patterns: one solver for both but under
+	// renju, where black's five is exactly five and white's five or more.
+	solvers [2]*lineSolver
+	// renju has black's forbidden cells checked (renju.go).
+	renju bool
+	side  int
 	// Window: real cell (r0+y, c0+x) is array cell (y+side)*w + x+side for
 	// 0 ≤ y < rows, 0 ≤ x < cols; w = cols + 2·side.
 	r0, c0     int
@@ -79,9 +82,11 @@ var (
 // newBoard builds a window of rows×cols real cells whose top-left cell
 // is (r0, c0), on a board with cfg's bounds, and plays nothing.
 func newBoard(cfg engine.Config, r0, c0, rows, cols int) *board {
-	lr := lineRules{k: cfg.K, exact: cfg.Rule == engine.Exact}
-	b := &board{lineRules: lr, cfg: cfg, solver: solverFor(lr), side: lr.side(), r0: r0, c0: c0, rows: rows, cols: cols}
+	lr := rulesOf(cfg)
+	b := &board{cfg: cfg, solvers: [2]*lineSolver{solverFor(lr[0]), solverFor(lr[1])}, renju: cfg.Rule == engine.Renju,
+		side: lr[0].side(), r0: r0, c0: c0, rows: rows, cols: cols}
 	side := b.side
+	s0 := b.solvers[0]
 	b.w = cols + 2*side
 	h := rows + 2*side
 	n := b.w * h
@@ -89,7 +94,7 @@ func newBoard(cfg engine.Config, r0, c0, rows, cols int) *board {
 	for d := -side; d <= side; d++ {
 		if d != 0 {
 			// The cell d steps away sees this one at −d.
-			b.weight[d+side] = b.solver.pow[b.solver.pos(-d)]
+			b.weight[d+side] = s0.pow[s0.pos(-d)]
 		}
 	}
 	b.stone = make([]uint8, n)
@@ -183,14 +188,14 @@ func (b *board) fresh(i int) cellState {
 			if j >= 0 && j < len(b.stone) {
 				st = b.stone[j]
 			}
-			wt := b.solver.pow[b.solver.pos(d)]
+			wt := b.solvers[0].pow[b.solvers[0].pos(d)]
 			cs.pat[0][a] += digit(st, 0) * wt
 			cs.pat[1][a] += digit(st, 1) * wt
 		}
 	}
 	for q := range 2 {
 		for a := range 4 {
-			cs.shape[q][a] = b.solver.shape(cs.pat[q][a])
+			cs.shape[q][a] = b.solvers[q].shape(cs.pat[q][a])
 			cs.key[q] += uint16(cs.shape[q][a]) * shapeDigit[a]
 		}
 		j := judged[cs.key[q]]
@@ -206,7 +211,7 @@ func (b *board) rejudge(i int) {
 	for q := range 2 {
 		cs.key[q] = 0
 		for a := range 4 {
-			cs.shape[q][a] = b.solver.lookup(cs.pat[q][a])
+			cs.shape[q][a] = b.solvers[q].lookup(cs.pat[q][a])
 			cs.key[q] += uint16(cs.shape[q][a]) * shapeDigit[a]
 		}
 		j := judged[cs.key[q]]
@@ -265,7 +270,7 @@ func (b *board) count(i int, sign int32) {
 // it changed, its class, value and the tallies.
 func (b *board) reshape(j, p, a int) {
 	cs := &b.cell[j]
-	sh := b.solver.lookup(cs.pat[p][a])
+	sh := b.solvers[p].lookup(cs.pat[p][a])
 	old := cs.shape[p][a]
 	if sh == old {
 		return
@@ -338,7 +343,11 @@ func (b *board) spread(i, q, sign int) {
 				continue
 			}
 			b.reshape(j, 0, a)
-			b.reshape(j, 1, a)
+			if !b.renju || (d != side && d != -side) {
+				// Under renju white's shapes are freestyle ones, which
+				// the outermost cells of its wide patterns never change.
+				b.reshape(j, 1, a)
+			}
 		}
 	}
 	for dy := -2; dy <= 2; dy++ {
@@ -391,8 +400,8 @@ func (b *board) scan(bx box, grow int, f func(i int) bool) {
 	}
 }
 
-// find returns an empty cell near the marks where q's class is at least
-// c, looking first along the lines through the latest mark (where a new
+// find returns an empty cell near the marks, one q may mark, where q's
+// class is at least c, looking first along the lines through the latest mark (where a new
 // threat appears), then everywhere, and −1 when there is none.
 func (b *board) find(q int, c cellClass) int {
 	if n := len(b.moves); n > 0 {
@@ -400,7 +409,7 @@ func (b *board) find(q int, c cellClass) int {
 		for a := range 4 {
 			for d := -b.side; d <= b.side; d++ {
 				j := i + d*b.step[a]
-				if d != 0 && b.stone[j] == 0 && b.cell[j].class[q] >= c {
+				if d != 0 && b.stone[j] == 0 && b.cell[j].class[q] >= c && b.playable(j, q) {
 					return j
 				}
 			}
@@ -408,7 +417,7 @@ func (b *board) find(q int, c cellClass) int {
 	}
 	found := -1
 	b.scan(b.box, 2, func(i int) bool {
-		if b.cell[i].class[q] >= c {
+		if b.cell[i].class[q] >= c && b.playable(i, q) {
 			found = i
 			return false
 		}

@@ -23,12 +23,21 @@ func checkDuel(t *testing.T, b *board) {
 	require.NoError(t, b.verify())
 }
 
+// rulesFor lists the rules a test runs under for K: freestyle and exact,
+// and renju for K = 5.
+func rulesFor(k int) []engine.Rule {
+	if k == 5 {
+		return []engine.Rule{engine.Freestyle, engine.Exact, engine.Renju}
+	}
+	return []engine.Rule{engine.Freestyle, engine.Exact}
+}
+
 // TestDuelBoardMatchesScratch plays random games on the working board,
 // with undo, and compares its incremental state with a recomputation, for
 // several K, both rules, bounded and unbounded boards.
 func TestDuelBoardMatchesScratch(t *testing.T) {
 	for _, k := range []int{3, 4, 5, 6, 8} {
-		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+		for _, rule := range rulesFor(k) {
 			for _, bounded := range []bool{false, true} {
 				t.Run(fmt.Sprintf("k=%d/%v/bounded=%v", k, rule, bounded), func(t *testing.T) {
 					cfg := engine.DefaultConfig()
@@ -157,7 +166,7 @@ func TestDuelSearchLeavesBoardInStep(t *testing.T) {
 // value; for several K and both rules.
 func TestEvaluationFavoursTheMover(t *testing.T) {
 	for _, k := range []int{4, 5, 6, 7} {
-		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+		for _, rule := range rulesFor(k) {
 			t.Run(fmt.Sprintf("k=%d/%v", k, rule), func(t *testing.T) {
 				cfg := engine.DefaultConfig()
 				cfg.K, cfg.Rule = k, rule

@@ -28,6 +28,16 @@
 // fours and the cells that spoil the three, and neither costs depth;
 // leaves try a short VCF.
 //
+// Under renju (renju.go) black's patterns are judged by the exact rule
+// over K cells each side and white's by freestyle over as many, so that
+// both share the board's pattern width. Whether black may mark a cell is
+// asked when it matters (the move lists, the forced block, the threats'
+// cells and replies): the cell's shapes rule out most cells, the rest go
+// to renju.CheckKeys with keys converted from the cell's kept patterns by
+// a table. A white four whose only block is forbidden is a win; a black
+// threat whose cells are all forbidden is none. The static evaluation
+// does not yet tell forbidden cells apart.
+//
 // A [State] is kept from move to move; [State.Sync] brings it in step with
 // the game and [State.Choose] runs one move within a [core.Limits].
 //

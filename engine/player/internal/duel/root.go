@@ -46,8 +46,7 @@ const (
 
 // Plays reports whether the two-player search plays cfg's games.
 func Plays(cfg engine.Config) bool {
-	lr := lineRules{k: cfg.K, exact: cfg.Rule == engine.Exact}
-	return cfg.Players == 2 && cfg.K >= 3 && lr.side() <= maxSide
+	return cfg.Players == 2 && cfg.K >= 3 && rulesOf(cfg)[0].side() <= maxSide
 }
 
 // Sync brings the working board in step with g: a board for another
@@ -125,7 +124,7 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 func (ds *State) build(g *engine.Game) bool {
 	cfg := g.Config()
 	box, _ := g.BoundingBox()
-	margin := lineRules{k: cfg.K, exact: cfg.Rule == engine.Exact}.side() + windowMargin
+	margin := rulesOf(cfg)[0].side() + windowMargin
 	r0, r1 := box.MinRow-margin, box.MaxRow+margin
 	c0, c1 := box.MinCol-margin, box.MaxCol+margin
 	if cfg.Bounded() {
@@ -201,7 +200,7 @@ func (d *run) best(q int) (int, bool) {
 	case b.counts[q][classFive] > 0:
 		d.st.Reason, d.st.Score = core.ReasonWin, core.WinValue
 		return b.find(q, classFive), true
-	case b.counts[o][classFive] > 0:
+	case b.counts[o][classFive] > 0 && b.blockable(o, q):
 		d.st.Reason = core.ReasonOnlyMove
 		return b.find(o, classFive), true
 	}

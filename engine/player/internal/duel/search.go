@@ -162,9 +162,13 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	forced := -1
 	if b.counts[o][classFive] == 1 {
 		forced = b.find(o, classFive)
-	} else if b.counts[q][classOpenFour] > 0 {
+		if forced >= 0 && !b.playable(forced, q) {
+			// Renju: black's only block is forbidden.
+			return -winScore + int32(ply+2)
+		}
+	} else if b.has(q, classOpenFour) {
 		return winScore - int32(ply+3)
-	} else if b.counts[q][classFourThree] > 0 && b.fours(o) == 0 {
+	} else if b.fours(o) == 0 && b.has(q, classFourThree) {
 		return winScore - int32(ply+5)
 	}
 	if ply >= maxPly-1 {
@@ -287,7 +291,7 @@ func (d *run) moves(q, ply, forced, ttMove int) ([]scoredCell, int) {
 			return true
 		}
 		s := 2*b.cell[i].val[q] + b.cell[i].val[o]
-		if s <= 0 {
+		if s <= 0 || !b.playable(i, q) {
 			return true
 		}
 		switch {

@@ -44,7 +44,7 @@ func unlimited() core.Limits {
 // lost. Several K, both rules, infinite and bounded boards.
 func TestDuelFutilityKeepsThreats(t *testing.T) {
 	for _, k := range []int{5, 6, 7} {
-		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+		for _, rule := range rulesFor(k) {
 			for _, bounded := range []bool{false, true} {
 				opts := []engine.Option{engine.WithK(k), engine.WithRule(rule)}
 				r0, c0 := -9, 4

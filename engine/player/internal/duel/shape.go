@@ -39,12 +39,15 @@ const denseSide = 6
 type lineRules struct {
 	k     int
 	exact bool
+	// wide reads K cells each way under the freestyle rule too: renju's
+	// white, whose patterns span as many cells as black's exact ones.
+	wide bool
 }
 
 // side is how many cells each way decide a shape: K−1, plus one to see an
-// overline under the exact rule.
+// overline under the exact rule (or for a wide pattern).
 func (lr lineRules) side() int {
-	if lr.exact {
+	if lr.exact || lr.wide {
 		return lr.k
 	}
 	return lr.k - 1

@@ -86,15 +86,15 @@ func (d *run) fourWin(q, depth, last int) int {
 			return -1
 		}
 		i := b.find(o, classFive)
-		if i < 0 || !b.cell[i].class[q].makesFour() || !d.vcfFour(i, q, depth) {
+		if i < 0 || !b.cell[i].class[q].makesFour() || !b.playable(i, q) || !d.vcfFour(i, q, depth) {
 			return -1
 		}
 		return i
 	}
-	if b.counts[q][classOpenFour] > 0 {
+	if b.has(q, classOpenFour) {
 		return b.find(q, classOpenFour)
 	}
-	if b.counts[q][classFourThree] > 0 && b.fours(o) == 0 {
+	if b.fours(o) == 0 && b.has(q, classFourThree) {
 		return b.find(q, classFourThree)
 	}
 	if depth <= 0 || b.fours(q) == 0 {
@@ -135,7 +135,7 @@ func (d *run) threatCands(q, last int, threes bool, out []scoredCell) []scoredCe
 	o := 1 - q
 	add := func(i int) {
 		c := b.cell[i].class[q]
-		if slices.ContainsFunc(out, func(s scoredCell) bool { return int(s.i) == i }) {
+		if slices.ContainsFunc(out, func(s scoredCell) bool { return int(s.i) == i }) || !b.playable(i, q) {
 			return
 		}
 		out = append(out, scoredCell{int32(i), int32(c)<<16 + b.cell[i].val[q] + b.cell[i].val[o]})
@@ -187,6 +187,10 @@ func (d *run) vcfFour(i, q, depth int) bool {
 		ok = true
 	default:
 		if j := b.find(q, classFive); j >= 0 {
+			if !b.playable(j, o) {
+				ok = true // renju: black's only block is forbidden
+				break
+			}
 			b.place(j, o)
 			ok = d.fourWin(q, depth-1, i) >= 0
 			b.undo()
@@ -215,7 +219,7 @@ func (d *run) threatWin(q, depth, last int) int {
 	case b.counts[o][classFive] == 1:
 		// Block, and win only if a threat of q's still stands.
 		i := b.find(o, classFive)
-		if i < 0 {
+		if i < 0 || !b.playable(i, q) {
 			return -1
 		}
 		b.place(i, q)
@@ -225,9 +229,9 @@ func (d *run) threatWin(q, depth, last int) int {
 			return i
 		}
 		return -1
-	case b.counts[q][classOpenFour] > 0:
+	case b.has(q, classOpenFour):
 		return b.find(q, classOpenFour)
-	case b.counts[q][classFourThree] > 0 && b.fours(o) == 0:
+	case b.fours(o) == 0 && b.has(q, classFourThree):
 		return b.find(q, classFourThree)
 	case depth <= 0:
 		return -1
@@ -271,10 +275,13 @@ func (d *run) vctDefend(q, depth, last int) bool {
 		if j < 0 {
 			return false
 		}
+		if !b.playable(j, o) {
+			return true // renju: black's only block is forbidden
+		}
 		replies = append(replies, scoredCell{i: int32(j)})
 	case b.counts[q][classOpenFour] > 0:
 		b.cands(func(i int) bool {
-			if b.cell[i].class[o].makesFour() || b.cell[i].class[q] >= classFour {
+			if (b.cell[i].class[o].makesFour() || b.cell[i].class[q] >= classFour) && b.playable(i, o) {
 				replies = append(replies, scoredCell{int32(i), int32(b.cell[i].class[q])<<16 + b.cell[i].val[q]})
 			}
 			return true

@@ -8,6 +8,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // ttLimit bounds the transposition table of one Choose.
@@ -296,7 +297,7 @@ func (r *Run) Evaluate() int64 {
 }
 
 // Play marks mv for p on the working position and returns the outcome;
-// the search only tries empty cells, so an error is a bug.
+// the search only tries empty cells it may mark, so an error is a bug.
 func (r *Run) Play(mv uint64, p int) engine.Outcome {
 	row, col := cellkey.Unpack(mv)
 	out, err := r.T.Place(row, col, p)
@@ -310,6 +311,10 @@ func (r *Run) Play(mv uint64, p int) engine.Outcome {
 // for p, a draw (0), or, when the game goes on, what next finds; then it
 // takes the move back.
 func (r *Run) After(mv uint64, p, ply int, next func() int64) int64 {
+	if r.forbidden(mv, p) {
+		// Renju: black may not mark the cell, which is as bad as losing.
+		return r.WinFor(r.Next(p), ply+1)
+	}
 	var v int64
 	switch r.Play(mv, p) {
 	case engine.Won:
@@ -367,4 +372,10 @@ func (r *Run) passWinner(mover, target int) int {
 		}
 	}
 	return 0
+}
+
+// forbidden reports whether renju forbids p to mark the empty cell mv.
+func (r *Run) forbidden(mv uint64, p int) bool {
+	row, col := cellkey.Unpack(mv)
+	return core.Forbidden(r.T.Game(), p, sparse.Cell{Row: row, Col: col})
 }

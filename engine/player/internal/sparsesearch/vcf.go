@@ -1,6 +1,7 @@
 package sparsesearch
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine"
@@ -82,11 +83,17 @@ func (r *Run) vcfSearch(a, d, depth int, line *[]uint64) bool {
 		default:
 			b := SortedCells(t.fours[a])[0]
 			br, bc := cellkey.Unpack(b)
-			if out, err := t.Place(br, bc, d); err == nil {
+			out, err := t.Place(br, bc, d)
+			switch {
+			case err == nil:
 				if out != engine.Won {
 					ok = r.vcfSearch(a, d, depth-1, line)
 				}
 				t.Undo()
+			case errors.Is(err, engine.ErrForbidden):
+				// Renju: the only block is forbidden to black.
+				ok = true
+				*line = append(*line, b)
 			}
 		}
 		t.Undo()

@@ -1,0 +1,103 @@
+package duel
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// TestBannedAgreesWithTheEngine compares the board's forbidden cells,
+// judged from its patterns, with the engine's renju detector reading the
+// game, on every empty cell near the marks of crowded random positions,
+// bounded and unbounded, with undo on the way.
+func TestBannedAgreesWithTheEngine(t *testing.T) {
+	for _, bounded := range []bool{false, true} {
+		t.Run(fmt.Sprintf("bounded=%v", bounded), func(t *testing.T) {
+			opts := []engine.Option{engine.WithRule(engine.Renju), engine.WithFreeOrder()}
+			lo, span := -4, 9
+			if bounded {
+				opts = append(opts, engine.WithBounds(9, 9))
+				lo = 0
+			}
+			rng := rand.New(rand.NewPCG(24, 5))
+			forbidden := 0
+			for range 60 {
+				g, err := engine.New(opts...)
+				require.NoError(t, err)
+				var ds State
+				for range 12 + rng.IntN(28) {
+					// Black more often than white, so that its shapes crowd.
+					p := 1
+					if rng.IntN(3) == 0 {
+						p = 2
+					}
+					r, c := lo+rng.IntN(span), lo+rng.IntN(span)
+					if g.CanPlace(r, c) != nil || core.Forbidden(g, p, sparse.Cell{Row: r, Col: c}) {
+						continue
+					}
+					if won, _ := g.WouldWin(r, c, p); won {
+						continue
+					}
+					_, err := g.PlayAs(r, c, p)
+					require.NoError(t, err)
+					if rng.IntN(8) == 0 {
+						_, err := g.Undo()
+						require.NoError(t, err)
+					}
+				}
+				fits, warm := ds.Sync(g, time.Time{})
+				require.True(t, fits && warm)
+				require.NoError(t, ds.Verify(g))
+				for r := lo - 2; r < lo+span+2; r++ {
+					for c := lo - 2; c < lo+span+2; c++ {
+						i, ok := ds.b.index(r, c)
+						if !ok || ds.b.stone[i] != 0 {
+							continue
+						}
+						want := core.Forbidden(g, 1, sparse.Cell{Row: r, Col: c})
+						if want {
+							forbidden++
+						}
+						require.Equal(t, want, ds.b.banned(i), "cell (%d, %d) of\n%v", r, c, g)
+						assert.Equal(t, want, !ds.b.playable(i, 0))
+						assert.True(t, ds.b.playable(i, 1), "white may mark every empty cell")
+					}
+				}
+			}
+			assert.Greater(t, forbidden, 20, "the positions hold forbidden cells")
+		})
+	}
+}
+
+// TestRenjuWinsAreExactFivesForBlack checks the board's fives under
+// renju: black's six is no five, white's is.
+func TestRenjuWinsAreExactFivesForBlack(t *testing.T) {
+	cfg := engine.DefaultConfig()
+	cfg.Rule = engine.Renju
+	b := newBoard(cfg, -10, -10, 20, 20)
+	put := func(r, c, q int) {
+		i, ok := b.index(r, c)
+		require.True(t, ok)
+		b.place(i, q)
+	}
+	for _, c := range []int{0, 1, 3, 4, 5} {
+		put(0, c, 0) // black: ●●·●●● — the gap makes six
+		put(5, c, 1) // white: the same
+	}
+	gap := func(r int) int {
+		i, _ := b.index(r, 2)
+		return i
+	}
+	assert.NotEqual(t, classFive, b.cell[gap(0)].class[0], "black's six is no five")
+	assert.True(t, b.banned(gap(0)), "and it is an overline")
+	assert.Equal(t, classFive, b.cell[gap(5)].class[1], "white's six wins")
+	require.NoError(t, b.verify())
+}
