@@ -28,10 +28,11 @@ Gomoku managers and GUIs can run this engine: Piskvork, c-gomoku-cli and the
 Gomocup tournament manager start it and send START, BEGIN, TURN, BOARD, INFO,
 TAKEBACK, RESTART, SWAP2BOARD, ABOUT and END; it answers with its moves.
 
-It plays freestyle and exactly-five Gomoku on boards from 5x5 to --max-side,
-answers within INFO timeout_turn and the match clock (time_left) keeping a
-safety margin, sets the Go memory limit from INFO max_memory, and refuses
-renju and caro (INFO rule 4 and 8) with ERROR. Nothing is written to standard
+It plays freestyle, exactly-five and renju Gomoku (INFO rule 0, 1 and 4) on
+boards from 5x5 to --max-side, answers within INFO timeout_turn and the
+match clock (time_left) keeping a safety margin, sizes its memory from INFO
+max_memory, speaks the Yixin-board commands YXBOARD, YXSHOWFORBID and
+YXHASHCLEAR, and refuses caro (INFO rule 8) with ERROR. Nothing is written to standard
 error; to watch a game, pass --debug and read the DEBUG lines.
 
 Example (type the commands, CR LF or LF):

@@ -3,11 +3,15 @@ package serve_test
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
 )
 
 func TestBadMoves(t *testing.T) {
@@ -85,7 +89,6 @@ func TestBadGames(t *testing.T) {
 		{"negative rows", `{"rows":-3,"cols":-3}`, http.StatusUnprocessableEntity},
 		{"board beyond 32 bits", `{"rows":4294967296,"cols":4294967296}`, http.StatusUnprocessableEntity},
 		{"unknown rule", `{"rule":"caro"}`, http.StatusUnprocessableEntity},
-		{"renju with a bot", `{"rule":"renju","seats":["human","greedy"]}`, http.StatusUnprocessableEntity},
 		{"renju for three", `{"rule":"renju","players":3}`, http.StatusUnprocessableEntity},
 		{"k longer than the board", `{"k":6,"rows":5,"cols":5}`, http.StatusUnprocessableEntity},
 		{"unknown field", `{"k":5,"timer":60}`, http.StatusBadRequest},
@@ -173,4 +176,33 @@ func TestRenjuForbiddenMove(t *testing.T) {
 	// Freestyle forbids nothing.
 	f := c.create(`{"rows":15,"cols":15}`)
 	assert.Empty(t, c.mustMove(f.ID, f.Seats[0].Token, 7, 7, 0).Forbidden)
+}
+
+// TestRenjuWithABot: a renju game takes a search bot as black; white
+// plays far from black's stones, so black builds freely and meets its own
+// forbidden cells, and the game as stored replays under renju, which
+// refuses any forbidden move.
+func TestRenjuWithABot(t *testing.T) {
+	c, _ := startServer(t)
+	g := c.create(`{"rule":"renju","rows":15,"cols":15,"seats":["search","human"]}`)
+	white := g.token(2)
+	s := c.waitFor(g.ID, 20*time.Second, func(s state) bool { return s.Ply >= 1 })
+	far := 0 // white's next cell, counted along the first rows
+	occupied := func(s state, row, col int) bool {
+		return slices.ContainsFunc(s.Moves, func(m move) bool { return m.Row == row && m.Col == col })
+	}
+	for s.Status == "ongoing" && s.Ply < 30 {
+		for occupied(s, far/15, far%15) {
+			far++
+		}
+		ply := s.Ply
+		c.mustMove(g.ID, white, far/15, far%15, ply)
+		s = c.waitFor(g.ID, 20*time.Second, func(s2 state) bool { return s2.Ply > ply+1 || s2.Status != "ongoing" })
+	}
+	replay, err := engine.New(engine.WithBounds(15, 15), engine.WithRule(engine.Renju))
+	require.NoError(t, err)
+	for _, m := range s.Moves {
+		_, err := replay.PlayAs(m.Row, m.Col, m.Player)
+		require.NoError(t, err, "moves %v", s.Moves)
+	}
 }

@@ -146,10 +146,6 @@ func (s *Server) newRecord(req createRequest, creator string) (store.Game, []str
 			tokens[i] = newSecret(16)
 			sum := sha256.Sum256([]byte(tokens[i]))
 			rec.Seats[i] = store.Seat{Kind: human, TokenHash: sum[:]}
-		case slices.Contains(bots, k) && rec.Rule == engine.Renju.String():
-			// A bot that chose a forbidden cell would choose it again
-			// and again: the bots do not know renju's fouls.
-			return rec, nil, errorf(http.StatusUnprocessableEntity, "seat %d: renju games are for human seats only, the bots do not play renju", i+1)
 		case slices.Contains(bots, k):
 			rec.Seats[i] = store.Seat{Kind: k}
 		default:
