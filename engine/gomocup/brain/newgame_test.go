@@ -46,7 +46,8 @@ func TestNewGameSharingAStoneAtTheSameIndex(t *testing.T) {
 			require.Equal(t, "OK", m.ask("START 15"))
 			m.send("INFO timeout_turn 1000")
 			m.send("INFO rule 0")
-			assert.Equal(t, "2,7", board(m, first), "the brain wins the first game")
+			// The open four wins at either end.
+			assert.Contains(t, []string{"2,7", "7,7"}, board(m, first), "the brain wins the first game")
 			if between != "" {
 				require.Equal(t, "OK", m.ask(between))
 			}
