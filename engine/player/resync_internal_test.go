@@ -318,3 +318,100 @@ func TestRandomResyncMatchesRebuild(t *testing.T) {
 		}
 	})
 }
+
+// TestStaleOrderingNeverSteersToATakenCell fills the two-player search's
+// killer and history tables with cells that are taken, as tables kept
+// from another position may hold, and checks that every choice is still a
+// free cell, and the only move when the position has one: the block of
+// the opponent's single winning cell.
+func TestStaleOrderingNeverSteersToATakenCell(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 3))
+	s := NewSearch(WithBudget(0), WithMaxNodes(2000), WithSeed(1))
+	blocks := 0
+	resyncSteps(t, rng, resyncConfigs(2)[:2], 40, func(step int, g *engine.Game, _ bool) {
+		for _, g := range []*engine.Game{g, withFour(g)} {
+			if g == nil {
+				continue
+			}
+			_, err := s.Choose(context.Background(), g, g.Turn())
+			require.NoError(t, err)
+			poison(s, rng)
+			c, err := s.Choose(context.Background(), g, g.Turn())
+			require.NoError(t, err)
+			require.NoError(t, g.CanPlace(c.Row, c.Col), "step %d", step)
+			mine, theirs := winningCells(g, g.Turn()), winningCells(g, 3-g.Turn())
+			if len(mine) == 0 && len(theirs) == 1 {
+				blocks++
+				require.Equal(t, theirs[0], c, "step %d: the only move", step)
+			}
+		}
+	})
+	t.Logf("%d positions with a single cell to block", blocks)
+	require.NotZero(t, blocks, "no position had a single cell to block")
+}
+
+// poison points every killer move and the history table's favourites of
+// s's two-player search at taken cells.
+func poison(s *Search, rng *rand.Rand) {
+	ds := s.ds
+	var taken []int32
+	for i, v := range ds.b.stone {
+		if v != 0 {
+			taken = append(taken, int32(i))
+		}
+	}
+	for ply := range ds.kill {
+		ds.kill[ply] = [2]int32{taken[rng.IntN(len(taken))], taken[rng.IntN(len(taken))]}
+	}
+	for q := range ds.hist {
+		for _, i := range taken {
+			ds.hist[q][i] = 1 << 30
+		}
+	}
+}
+
+// winningCells lists the cells of a bounded board where p would win.
+func winningCells(g *engine.Game, p int) []sparse.Cell {
+	var out []sparse.Cell
+	cfg := g.Config()
+	for r := range cfg.Rows {
+		for c := range cfg.Cols {
+			if w, _ := g.WouldWin(r, c, p); w {
+				out = append(out, sparse.Cell{Row: r, Col: c})
+			}
+		}
+	}
+	return out
+}
+
+// withFour extends g (bounded, two players) by a move of the player in
+// turn in a corner and a move of the other that leaves that player
+// exactly one winning cell and the first none, or returns nil.
+func withFour(g *engine.Game) *engine.Game {
+	p := g.Turn()
+	cfg := g.Config()
+	for _, x := range []sparse.Cell{{Row: 0, Col: 0}, {Row: 0, Col: cfg.Cols - 1}, {Row: cfg.Rows - 1, Col: 0}} {
+		if g.CanPlace(x.Row, x.Col) != nil {
+			continue
+		}
+		for r := range cfg.Rows {
+			for c := range cfg.Cols {
+				if r == x.Row && c == x.Col || g.CanPlace(r, c) != nil {
+					continue
+				}
+				next := g.Clone()
+				if _, err := next.Play(x.Row, x.Col); err != nil {
+					continue
+				}
+				if _, err := next.Play(r, c); err != nil || next.Status() != engine.Ongoing {
+					continue
+				}
+				if len(winningCells(next, 3-p)) == 1 && len(winningCells(next, p)) == 0 {
+					return next
+				}
+			}
+		}
+		return nil
+	}
+	return nil
+}
