@@ -329,7 +329,7 @@ func TestStaleOrderingNeverSteersToATakenCell(t *testing.T) {
 	s := NewSearch(WithBudget(0), WithMaxNodes(2000), WithSeed(1))
 	blocks := 0
 	resyncSteps(t, rng, resyncConfigs(2)[:2], 40, func(step int, g *engine.Game, _ bool) {
-		for _, g := range []*engine.Game{g, withFour(g)} {
+		for _, g := range []*engine.Game{g, withFour(g, rng)} {
 			if g == nil {
 				continue
 			}
@@ -384,34 +384,28 @@ func winningCells(g *engine.Game, p int) []sparse.Cell {
 	return out
 }
 
-// withFour extends g (bounded, two players) by a move of the player in
-// turn in a corner and a move of the other that leaves that player
-// exactly one winning cell and the first none, or returns nil.
-func withFour(g *engine.Game) *engine.Game {
-	p := g.Turn()
+// withFour returns a game of g's configuration (bounded, two players) in
+// which the first player, to move, faces a four of the second's with a
+// single winning cell and has none, or nil when the random try fails.
+func withFour(g *engine.Game, rng *rand.Rand) *engine.Game {
 	cfg := g.Config()
-	for _, x := range []sparse.Cell{{Row: 0, Col: 0}, {Row: 0, Col: cfg.Cols - 1}, {Row: cfg.Rows - 1, Col: 0}} {
-		if g.CanPlace(x.Row, x.Col) != nil {
-			continue
+	axes := [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}}
+	a := axes[rng.IntN(4)]
+	r, c := rng.IntN(cfg.Rows), rng.IntN(cfg.Cols)
+	// The first player's first stone blocks one end of the four.
+	moves := []engine.Move{{Row: r, Col: c, Player: 1}}
+	for i := 1; i <= 4; i++ {
+		moves = append(moves, engine.Move{Row: r + i*a[0], Col: c + i*a[1], Player: 2})
+		if i < 4 {
+			moves = append(moves, engine.Move{Row: rng.IntN(cfg.Rows), Col: rng.IntN(cfg.Cols), Player: 1})
 		}
-		for r := range cfg.Rows {
-			for c := range cfg.Cols {
-				if r == x.Row && c == x.Col || g.CanPlace(r, c) != nil {
-					continue
-				}
-				next := g.Clone()
-				if _, err := next.Play(x.Row, x.Col); err != nil {
-					continue
-				}
-				if _, err := next.Play(r, c); err != nil || next.Status() != engine.Ongoing {
-					continue
-				}
-				if len(winningCells(next, 3-p)) == 1 && len(winningCells(next, p)) == 0 {
-					return next
-				}
-			}
-		}
+	}
+	next, err := engine.FromMoves(moves, engine.WithConfig(cfg))
+	if err != nil || next.Status() != engine.Ongoing {
 		return nil
 	}
-	return nil
+	if len(winningCells(next, 2)) != 1 || len(winningCells(next, 1)) != 0 {
+		return nil
+	}
+	return next
 }
