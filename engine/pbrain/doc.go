@@ -58,16 +58,17 @@
 //
 //   - START and RECTSTART begin a game on an empty board of their size,
 //     RESTART one of the same size; BOARD and SWAP2BOARD set a whole new
-//     position; TAKEBACK removes a stone. After any of them the brain's
-//     next answer is the one a fresh process would give after START (same
-//     size), the INFO settings in force and a BOARD of the same stones in
-//     the same order. The strategy is handed the game built from the
-//     stones (see below) and follows it whatever it saw before: a kept
+//     position; TAKEBACK removes a stone. After any of them the brain
+//     answers as a fresh process would after START (same size), the INFO
+//     settings in force and a BOARD of the same stones in the same order,
+//     up to warm tables: the strategy is handed the game built from the
+//     stones (see below) and follows it whatever it saw before. A kept
 //     [player.Search] brings its working board to the new position and
-//     keeps its tables only while the game moves forward. What a process
-//     may carry from one game to the next is warm tables keyed by whole
-//     positions, which never make an answer illegal nor miss a win or a
-//     forced block (both are found before any table is read).
+//     keeps its tables, keyed by whole positions, only while the game
+//     moves forward, so its answer is exactly a fresh process's unless the
+//     new position is the previous one plus stones. Tables never make an
+//     answer illegal nor miss a win or a forced block, which are found
+//     before any table is read.
 //   - The time and memory limits and the increment inferred from
 //     time_left belong to the match and stay; the time used, for
 //     timeout_match, belongs to the game.
