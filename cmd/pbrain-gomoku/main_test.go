@@ -82,15 +82,21 @@ func TestBinaryDialogue(t *testing.T) {
 	ans, _ = b.answer("START 3")
 	assert.Regexp(t, "^ERROR unsupported board size 3x3", ans)
 
+	// Renju from the next game on; its forbidden cells on request.
 	b.send("INFO rule 4")
 	ans, _ = b.answer("RESTART")
 	assert.Equal(t, "OK", ans)
-	ans, _ = b.answer("BEGIN")
-	assert.Regexp(t, `^ERROR rule 4 is not supported: renju`, ans)
+	move("BEGIN")
+	ans, _ = b.answer("YXSHOWFORBID")
+	assert.Equal(t, "FORBID .", ans, "white to move: nothing forbidden")
 	b.send("INFO rule 8")
+	ans, _ = b.answer("RESTART")
+	assert.Equal(t, "OK", ans)
 	ans, _ = b.answer("BEGIN")
 	assert.Regexp(t, `^ERROR rule 8 is not supported: caro`, ans)
 	b.send("INFO rule 0")
+	ans, _ = b.answer("RESTART")
+	assert.Equal(t, "OK", ans)
 	move("BEGIN")
 
 	require.NoError(t, b.stop(), "END ends the process with status 0")
