@@ -73,6 +73,7 @@ func flags() []cli.Flag {
 		&cli.IntFlag{Name: "max-side", Value: 1024, Usage: "largest board side START and RECTSTART accept (the smallest is 5)"},
 		&cli.StringFlag{Name: "name", Value: "gomoku", Usage: "engine name in the ABOUT answer"},
 		&cli.BoolFlag{Name: "debug", Usage: "send DEBUG lines with each move's budget and time, and why a fallback move was played"},
+		&cli.Int64Flag{Name: "nodes", Usage: "stop each move's search after about N positions, within the time limits (0: no limit); for self-play tests that do not depend on the machine's load"},
 	}
 }
 
@@ -80,7 +81,14 @@ func action(c *cli.Context) error {
 	if c.Args().Present() {
 		return cli.Exit(fmt.Sprintf("pbrain: unexpected argument %q (the protocol runs on standard input)", c.Args().First()), exitUsage)
 	}
-	factory, err := brain.ByName(c.String("strategy"), c.Uint64("seed"))
+	if c.Int64("nodes") < 0 {
+		return cli.Exit(fmt.Sprintf("pbrain: --nodes must not be negative, got %d", c.Int64("nodes")), exitUsage)
+	}
+	var searchOpts []player.SearchOption
+	if n := c.Int64("nodes"); n > 0 {
+		searchOpts = append(searchOpts, player.WithMaxNodes(n))
+	}
+	factory, err := brain.ByName(c.String("strategy"), c.Uint64("seed"), searchOpts...)
 	if err != nil {
 		return cli.Exit(err.Error(), exitUsage)
 	}

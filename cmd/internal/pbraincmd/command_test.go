@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -41,6 +42,25 @@ func TestRunPlays(t *testing.T) {
 	assert.Contains(t, out, "DEBUG budget 100ms")
 }
 
+// A node limit stops the search long before a generous turn limit, and
+// makes its choices repeat exactly whatever the machine's load.
+func TestRunNodesLimitsTheSearch(t *testing.T) {
+	const input = "INFO timeout_turn 60000\r\nSTART 15\r\nBOARD\r\n7,7,1\r\n8,8,2\r\n8,6,1\r\n6,8,2\r\nDONE\r\nTURN 9,5\r\nEND\r\n"
+	var first []string
+	for range 3 {
+		start := time.Now()
+		code, out, errOut := run(t, input, "--nodes", "20000")
+		require.Equal(t, 0, code, errOut)
+		assert.Less(t, time.Since(start), 30*time.Second, "the node limit ends the search, not the minute")
+		lines := strings.Fields(out)
+		require.Len(t, lines, 3, out)
+		if first == nil {
+			first = lines
+		}
+		assert.Equal(t, first, lines)
+	}
+}
+
 func TestRunRefusesBadCommandLines(t *testing.T) {
 	tests := []struct {
 		args []string
@@ -50,6 +70,7 @@ func TestRunRefusesBadCommandLines(t *testing.T) {
 		{[]string{"now"}, `unexpected argument "now"`},
 		{[]string{"--max-side", "4"}, "--max-side must be at least 5"},
 		{[]string{"--seed", "x"}, "invalid value"},
+		{[]string{"--nodes", "-1"}, "--nodes must not be negative"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

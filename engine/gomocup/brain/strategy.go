@@ -21,13 +21,17 @@ import (
 // table takes half of INFO max_memory (see tableMemory); a new
 // max_memory makes a new search at the next move. Other strategies are
 // made afresh for every move, their seed varying with the number of
-// stones so that a random or greedy brain does not repeat itself.
-func ByName(name string, seed uint64) (StrategyFactory, error) {
+// stones so that a random or greedy brain does not repeat itself. opts
+// are added to the search's own (for example [player.WithMaxNodes], which
+// makes self-play independent of the machine's load); other strategies
+// ignore them.
+func ByName(name string, seed uint64, opts ...player.SearchOption) (StrategyFactory, error) {
 	if _, err := player.ByName(name, seed); err != nil {
 		return nil, fmt.Errorf("brain: %w", err)
 	}
 	if name == "search" {
-		kept := &keptSearch{seed: seed, s: player.NewSearch(player.WithBudget(0), player.WithSeed(seed))}
+		kept := &keptSearch{seed: seed, opts: opts}
+		kept.s = kept.newSearch(0)
 		return func(t Think) (engine.Strategy, error) {
 			kept.want.Store(t.MaxMemory)
 			return kept, nil
@@ -51,6 +55,7 @@ func tableMemory(maxMemory int64) int64 { return max(maxMemory, 0) / 2 }
 type keptSearch struct {
 	mu   sync.Mutex
 	seed uint64
+	opts []player.SearchOption
 	s    *player.Search
 	// want is the max_memory of the latest move, have the one s was
 	// made for.
@@ -62,15 +67,25 @@ type keptSearch struct {
 
 func (k *keptSearch) Name() string { return k.s.Name() }
 
+// newSearch makes a search with a table of maxMemory/2 bytes (0: the
+// default size).
+func (k *keptSearch) newSearch(maxMemory int64) *player.Search {
+	opts := append([]player.SearchOption{player.WithBudget(0), player.WithSeed(k.seed)}, k.opts...)
+	if maxMemory != 0 {
+		opts = append(opts, player.WithTableMemory(tableMemory(maxMemory)))
+	}
+	return player.NewSearch(opts...)
+}
+
 func (k *keptSearch) Choose(ctx context.Context, g *engine.Game, p int) (sparse.Cell, error) {
 	if !k.mu.TryLock() {
-		s := player.NewSearch(player.WithBudget(0), player.WithSeed(k.seed))
+		s := k.newSearch(0)
 		k.cur.Store(s)
 		return s.Choose(ctx, g, p)
 	}
 	defer k.mu.Unlock()
 	if m := k.want.Load(); m != k.have {
-		k.s = player.NewSearch(player.WithBudget(0), player.WithSeed(k.seed), player.WithTableMemory(tableMemory(m)))
+		k.s = k.newSearch(m)
 		k.have = m
 	}
 	k.cur.Store(k.s)
@@ -82,7 +97,7 @@ func (k *keptSearch) Choose(ctx context.Context, g *engine.Game, p int) (sparse.
 func (k *keptSearch) Forget() {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.s = player.NewSearch(player.WithBudget(0), player.WithSeed(k.seed))
+	k.s = k.newSearch(k.have)
 }
 
 // Provisional is the best move so far of the search choosing the current
