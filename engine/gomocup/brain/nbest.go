@@ -77,12 +77,14 @@ func (s *server) nbest(ctx context.Context, n int, start time.Time) {
 	s.strategy = strat
 	s.ruleFixed = true
 
+	// The fallback is worked out before the search starts: it plays
+	// moves on g to try them, and the search reads g.
+	fx, fy, _ := pos.fallback(g, me) // n ≥ 1 cells can be played, so ok
 	tctx, cancel := context.WithDeadline(ctx, soft)
 	defer cancel()
 	found := make(chan ranked, n) // buffered: an overrunning search must not block forever
 	go rankMoves(tctx, r, g, me, n, soft, found)
 
-	fx, fy, _ := pos.fallback(g, me) // n ≥ 1 cells can be played, so ok
 	var best []ranked
 	seen := map[sparse.Cell]bool{}
 	timer := time.NewTimer(time.Until(hard))
