@@ -1,11 +1,7 @@
 package renju_test
 
 import (
-	"bufio"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager/braintest"
 	"github.com/gomoku-engine/gomoku/engine/renju"
 )
 
@@ -115,27 +112,12 @@ func forbidAnswer(p *position) (string, int) {
 }
 
 // TestDiagramsAgreeWithRapfi sets every rule and nested case on Rapfi's
-// board (the pbrain binary named by GOMOKU_RAPFI; skipped without it) and
+// board (see braintest.Rapfi) and
 // compares its YXSHOWFORBID answer, every cell of the board, with the
 // detector's. On the 15 × 15 board the move of each diagram must also be
 // judged as the table says.
 func TestDiagramsAgreeWithRapfi(t *testing.T) {
-	bin := os.Getenv("GOMOKU_RAPFI")
-	if bin == "" {
-		t.Skip("GOMOKU_RAPFI names no Rapfi pbrain binary")
-	}
-	cmd := exec.Command(bin)
-	cmd.Dir = filepath.Dir(bin) // Rapfi reads its config and weights there
-	in, err := cmd.StdinPipe()
-	require.NoError(t, err)
-	out, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	defer func() {
-		fmt.Fprintln(in, "END")
-		_ = cmd.Wait()
-	}()
-	rd := bufio.NewScanner(out)
+	in, rd := braintest.Rapfi(t)
 	rapfi := func(lines string) string {
 		_, err := fmt.Fprint(in, lines)
 		require.NoError(t, err)

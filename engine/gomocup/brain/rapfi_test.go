@@ -5,9 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,6 +12,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager/braintest"
 	"github.com/gomoku-engine/gomoku/engine/renju"
 )
 
@@ -77,22 +75,8 @@ type rapfiBrain struct {
 
 func startRapfi(t testing.TB) *rapfiBrain {
 	t.Helper()
-	bin := os.Getenv("GOMOKU_RAPFI")
-	if bin == "" {
-		t.Skip("GOMOKU_RAPFI names no Rapfi pbrain binary")
-	}
-	cmd := exec.Command(bin)
-	cmd.Dir = filepath.Dir(bin) // Rapfi reads its config and weights there
-	in, err := cmd.StdinPipe()
-	require.NoError(t, err)
-	out, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() {
-		fmt.Fprintln(in, "END")
-		_ = cmd.Wait()
-	})
-	return &rapfiBrain{t: t, in: in, rd: bufio.NewScanner(out)}
+	in, rd := braintest.Rapfi(t)
+	return &rapfiBrain{t: t, in: in, rd: rd}
 }
 
 // until sends lines and returns Rapfi's answers up to and including the
