@@ -2,6 +2,7 @@ package player
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
@@ -95,4 +96,51 @@ func anyAllowed(g *engine.Game, player int) (sparse.Cell, error) {
 		}
 	}
 	return sparse.Cell{}, fmt.Errorf("player: %w: every empty cell is", engine.ErrForbidden)
+}
+
+// anyAllowedExcept is the fallback of [Search.ChooseExcept]: a cell player
+// may mark that except does not hold, the nearest the marks there is (in
+// row-major order at each distance), or on an empty board the nearest the
+// opening. It fails with [ErrAllExcluded] when there is none.
+func anyAllowedExcept(g *engine.Game, player int, except []sparse.Cell) (sparse.Cell, error) {
+	ok := func(c sparse.Cell) bool { return core.Allowed(g, player, c) && !slices.Contains(except, c) }
+	cfg := g.Config()
+	// Beyond this distance from the marks (or the opening) a bounded board
+	// has no cell, and an unbounded one has more free cells than except
+	// and the marks together could fill.
+	reach := len(except) + g.Len() + renju.Radius + 1
+	if cfg.Bounded() {
+		reach = max(cfg.Rows, cfg.Cols)
+	}
+	if g.Len() == 0 {
+		o := opening(cfg)
+		for r := 0; r <= reach; r++ {
+			for dr := -r; dr <= r; dr++ {
+				for dc := -r; dc <= r; dc++ {
+					if max(dr, -dr, dc, -dc) != r {
+						continue
+					}
+					row, col := cfg.Wrap(o.Row+dr, o.Col+dc)
+					if c := (sparse.Cell{Row: row, Col: col}); ok(c) {
+						return c, nil
+					}
+				}
+			}
+		}
+	}
+	for r := 1; r <= reach; r *= 2 {
+		for _, c := range core.Neighbours(g, r) {
+			if ok(c) {
+				return c, nil
+			}
+		}
+	}
+	if cfg.Bounded() {
+		for k := range emptyCount(g) {
+			if c := kthEmpty(g, k); ok(c) {
+				return c, nil
+			}
+		}
+	}
+	return sparse.Cell{}, fmt.Errorf("%w (player %d)", ErrAllExcluded, player)
 }

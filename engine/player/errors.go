@@ -12,4 +12,7 @@ var (
 	// ErrUnsupported: the strategy does not play games configured like
 	// this one (see [Supports]).
 	ErrUnsupported = errors.New("player: strategy does not play this game")
+	// ErrAllExcluded: [Search.ChooseExcept] was asked to leave out every
+	// cell the player may mark.
+	ErrAllExcluded = errors.New("player: every cell the player may mark is excluded")
 )

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -148,6 +149,31 @@ func (s *Search) LastStats() Stats {
 // Choose returns the cell the search prefers for player, who must be the
 // player in turn unless the game uses free order.
 func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse.Cell, error) {
+	return s.ChooseExcept(ctx, g, player, nil)
+}
+
+// ChooseExcept is [Search.Choose] with the cells of except ruled out: the
+// best move other than those. Asked again with the answer added to except,
+// it gives the next best, which is how an analysis lists the n best moves
+// (multi-PV), each with its own [Search.LastStats]. The two-player search
+// ranks the remaining moves itself: a win, a block or a threat sequence
+// that starts on an excluded cell gives way to the search over the other
+// moves, which then scores them against that threat. Other engines (three
+// or more players, marks too far apart for the dense window) are not told:
+// an excluded answer of theirs, or no answer, is replaced by the allowed
+// cell nearest the stones that is not excluded ([ReasonFallback]). It
+// fails with [ErrAllExcluded] when every cell player may mark is excluded.
+func (s *Search) ChooseExcept(ctx context.Context, g *engine.Game, player int, except []sparse.Cell) (sparse.Cell, error) {
+	c, err := s.choose(ctx, g, player, except)
+	if err != nil || !slices.Contains(except, c) {
+		return c, err
+	}
+	s.stats.Reason, s.stats.Depth, s.stats.Score = core.ReasonFallback, 0, 0
+	return anyAllowedExcept(g, player, except)
+}
+
+// choose is ChooseExcept but for replacing an excluded answer.
+func (s *Search) choose(ctx context.Context, g *engine.Game, player int, except []sparse.Cell) (sparse.Cell, error) {
 	start := time.Now()
 	s.stats, s.elapsed = core.Stats{}, 0
 	s.provisional.Store(nil)
@@ -178,7 +204,7 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 	}
 	lim := core.Limits{
 		Start: start, Deadline: deadline, MaxDepth: s.maxDepth, MaxNodes: s.maxNodes,
-		Width: core.DefaultWidth, VCF: s.vcf, VCT: s.vct,
+		Width: core.DefaultWidth, VCF: s.vcf, VCT: s.vct, Exclude: except,
 	}
 	if duel.Plays(cfg) && !s.forceSparse {
 		if fits, warm := s.duel.Sync(g, halfway(start, deadline)); fits {
@@ -186,8 +212,14 @@ func (s *Search) Choose(ctx context.Context, g *engine.Game, player int) (sparse
 				s.stats.Reason = core.ReasonWarmUp
 				return quickMove(g, player)
 			}
-			if c, ok := s.duel.Choose(ctx, g, player, lim, &s.stats, &s.provisional); ok && !core.Forbidden(g, player, c) {
+			c, ok := s.duel.Choose(ctx, g, player, lim, &s.stats, &s.provisional)
+			if ok && !core.Forbidden(g, player, c) {
 				return c, nil
+			}
+			if !ok && len(except) > 0 {
+				// The search has no move left outside except: no other
+				// engine would rank the rest better.
+				return anyAllowedExcept(g, player, except)
 			}
 		}
 	}

@@ -38,3 +38,20 @@ const (
 	// none it trusts.
 	ReasonFallback
 )
+
+// MateIn reads [Stats.Score] as a forced result. ok is false when the
+// score is an evaluation. Otherwise plies is the number of moves to the
+// end of the game, the chosen move included, positive when the mover wins
+// and negative when it loses; 0 for a win the threat searches proved
+// without counting its moves (a VCF or a VCT found before the look-ahead).
+func (s Stats) MateIn() (plies int, ok bool) {
+	switch {
+	case s.Reason == ReasonWin:
+		return 1, true
+	case s.Score > core.WinValue/2:
+		return int(core.WinValue - s.Score), true
+	case s.Score < -core.WinValue/2:
+		return -int(core.WinValue + s.Score), true
+	}
+	return 0, false
+}

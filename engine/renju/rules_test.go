@@ -12,10 +12,16 @@ import (
 // ruleCases illustrate the definitions and clauses of the International
 // Rules of Renju (Renju International Federation, 2 May 1996, corrected
 // 3 May 1998; section 3, terms and definitions, and section 9, black's
-// forbidden moves; text at renju.net/study/rifrules.php). The RIF's own
-// diagrams are images, so each case here is a position built to show
-// one clause, on an unbounded board unless it says otherwise; '*' is
-// black's move.
+// forbidden moves; text at renju.net/study/rifrules.php, also at
+// jatektan.hu/_2018_vissza/2011_ig/uj2001/rifrules1.html). The copies of
+// the rules found carry the definitions as text but their figures only as
+// images, which could not be read, so no RIF diagram is transcribed here:
+// each case is a position built to show one clause, or one of the classic
+// nested cases (a three that is false because its straight-four point is
+// itself forbidden, by a double three or an overline; a five that wins
+// although it makes a forbidden shape), on an unbounded board unless it
+// says otherwise; '*' is black's move. TestDiagramsAgreeWithRapfi checks
+// every cell of each against Rapfi's YXSHOWFORBID, and they seed FuzzCheck.
 var ruleCases = []struct {
 	name    string
 	diagram string
@@ -170,6 +176,75 @@ XX*...
 ......
 ......`,
 		want: renju.DoubleThree,
+	},
+	// Classic nested cases: a three is real only if its straight-four
+	// point is itself allowed.
+	{
+		name: "a split three whose only straight-four point is a four-three-three is no three",
+		// The row's stones with the move make ●·●●: its one
+		// straight-four point, the gap, also makes threes on its column
+		// and anti-diagonal, a double three, so the row is no three and
+		// the move makes one three, the column below it.
+		diagram: `
+.......
+.......
+..X....
+..X....
+.X.X*..
+.X..X..
+X...X..
+.......`,
+		want: renju.None,
+	},
+	{
+		name: "the same without the gap's anti-diagonal is a double three",
+		diagram: `
+.......
+.......
+..X....
+..X....
+.X.X*..
+....X..
+....X..
+.......`,
+		want: renju.DoubleThree,
+	},
+	{
+		name: "a split three whose only straight-four point makes an overline is no three",
+		// The gap would make six on its column: forbidden, so the row is
+		// no three, and the move makes one three, the column below it.
+		diagram: `
+.......
+..X....
+..X....
+..X....
+.X.X*..
+..X.X..
+..X.X..
+.......`,
+		want: renju.None,
+	},
+	{
+		name: "a three with two straight-four points, one an overline, is still a three",
+		diagram: `
+........
+.....X..
+.....X..
+.....X..
+..XX*...
+....XX..
+....XX..
+........`,
+		want: renju.DoubleThree,
+	},
+	{
+		name: "five wins even when it makes a double three",
+		diagram: `
+..X.X.
+...XX.
+XXXX*.
+......`,
+		want: renju.None,
 	},
 	{
 		name: "a three whose straight-four point is a double four is no three",

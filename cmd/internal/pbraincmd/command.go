@@ -31,9 +31,11 @@ TAKEBACK, RESTART, SWAP2BOARD, ABOUT and END; it answers with its moves.
 It plays freestyle, exactly-five and renju Gomoku (INFO rule 0, 1 and 4) on
 boards from 5x5 to --max-side, answers within INFO timeout_turn and the
 match clock (time_left) keeping a safety margin, sizes its memory from INFO
-max_memory, speaks the Yixin-board commands YXBOARD, YXSHOWFORBID and
-YXHASHCLEAR, and refuses caro (INFO rule 8) with ERROR. Nothing is written to standard
-error; to watch a game, pass --debug and read the DEBUG lines.
+max_memory, speaks the Yixin-board commands YXBOARD, YXSHOWFORBID,
+YXHASHCLEAR and YXNBEST n (the n best moves, one MESSAGE line each, for
+analysis GUIs), and refuses caro (INFO rule 8) with ERROR. Nothing is
+written to standard error; to watch a game, pass --debug and read the
+DEBUG lines.
 
 Example (type the commands, CR LF or LF):
    START 15

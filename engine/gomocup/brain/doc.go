@@ -31,9 +31,9 @@
 //     order, as two-digit x then two-digit y, then "." ("FORBID 0707.",
 //     "FORBID ." when black is not to move or the rule is not renju);
 //     YXHASHCLEAR has the kept search start afresh and answers "MESSAGE
-//     hash cleared". YXNBEST n (the n best moves) is not supported: the
-//     search ranks only its best move. It, and any other YX command,
-//     answers ERROR, so a GUI waiting for an answer never hangs.
+//     hash cleared". YXNBEST n thinks for the side to move and lists its
+//     n best moves (see below). Any other YX command answers ERROR, so a
+//     GUI waiting for an answer never hangs.
 //   - Anything else answers UNKNOWN; a known command with bad arguments,
 //     or one that cannot be obeyed (a move on an occupied cell, a board
 //     size out of range), answers ERROR with the reason and changes
@@ -101,6 +101,37 @@
 // order than they were played may make a black stone forbidden on the
 // way; the game is then rebuilt taking, at each of black's turns, the
 // first of black's remaining stones that renju allows.
+//
+// # YXNBEST: the n best moves
+//
+// YXNBEST n, which analysis GUIs send after YXBOARD, is answered as Rapfi
+// answers it: the brain thinks for the side to move (the brain, unless it
+// has one stone more than the opponent: then the opponent), lists the n
+// best moves in MESSAGE lines as it finds them, answers the best as for a
+// move request and plays it on the board for that side, so that a second
+// YXNBEST ranks the other side's moves. The search ([player.Search.ChooseExcept])
+// runs n times, each time with the moves already found excluded and an
+// equal share of the time the move's budget (timeout_turn and the match
+// clock, as for any move) has left, so the answer comes within the same
+// limits as a move. Each line reads
+//
+//	MESSAGE (i) eval | depth | move
+//
+// in the form Rapfi writes after YXSHOWINFO: eval is the search's score
+// for the mover, or +M<plies> / -M<plies> for a forced win or loss in that
+// many moves, +M* for a win the threat searches proved without counting
+// its moves; depth is the deepest look-ahead iteration completed (no
+// selective depth: this search does not track one), 0 for a move found
+// without it (a win, a forced block, the only move left, or a cell listed
+// because the search had no candidate left, whose eval is then 0); move is
+// the column as a letter from A and the row from 1 ("H8" is 7,7), or "x,y"
+// on boards wider than 26 columns. Under renju black's forbidden cells are
+// never listed. When the time runs out first, the moves found so far are
+// listed and the best answered. n must be a whole number from 1 to the
+// number of cells the side to move may play (under renju black's
+// forbidden cells do not count); otherwise, and when the strategy cannot
+// rank moves (only the search can), the position holds a finished game or
+// no board was started, the answer is ERROR and nothing changes.
 //
 // # Colours and the game a strategy sees
 //

@@ -60,6 +60,40 @@ func (p *position) remove(x, y int) bool {
 	return true
 }
 
+// toMove is whose stone comes next as the counts tell: the opponent's when
+// the brain has one stone more and there are no dead stones, else the
+// brain's (the side a move request asks for).
+func (p *position) toMove() gomocup.Field {
+	var n [4]int
+	for _, s := range p.stones {
+		n[s.f]++
+	}
+	if n[gomocup.FieldDead] == 0 && n[gomocup.FieldOwn] == n[gomocup.FieldOpponent]+1 {
+		return gomocup.FieldOpponent
+	}
+	return gomocup.FieldOwn
+}
+
+// seenBy is the position as the side f sees it: p itself for the brain,
+// a copy with the brain's and the opponent's stones swapped for the
+// opponent.
+func (p *position) seenBy(f gomocup.Field) *position {
+	if f == gomocup.FieldOwn {
+		return p
+	}
+	q := newPosition(p.cols, p.rows)
+	for _, s := range p.stones {
+		switch s.f {
+		case gomocup.FieldOwn:
+			s.f = gomocup.FieldOpponent
+		case gomocup.FieldOpponent:
+			s.f = gomocup.FieldOwn
+		}
+		q.place(s.x, s.y, s.f)
+	}
+	return q
+}
+
 func (p *position) full() bool { return len(p.stones) >= p.cols*p.rows }
 
 func (p *position) empties() int { return p.cols*p.rows - len(p.stones) }

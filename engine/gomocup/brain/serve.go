@@ -218,7 +218,7 @@ func (s *server) handle(ctx context.Context, l inputLine) {
 	case gomocup.CmdYxHashClear:
 		s.hashClear()
 	case gomocup.CmdYxNBest:
-		s.errorf("YXNBEST is not supported: the search ranks only its best move; ask with TURN or BOARD")
+		s.nbest(ctx, c.X, l.at)
 	case gomocup.CmdDone:
 		s.errorf("DONE without BOARD")
 	case gomocup.CmdTakeback:
@@ -240,7 +240,7 @@ func (s *server) handle(ctx context.Context, l inputLine) {
 			s.errorf("PLAY %d,%d refused: %v", c.X, c.Y, err)
 			return
 		}
-		s.place(c.X, c.Y)
+		s.place(c.X, c.Y, gomocup.FieldOwn)
 	case gomocup.CmdEnd:
 		s.ended = true
 	case gomocup.CmdAbout:

@@ -78,18 +78,27 @@ func (k *keptSearch) newSearch(maxMemory int64) *player.Search {
 }
 
 func (k *keptSearch) Choose(ctx context.Context, g *engine.Game, p int) (sparse.Cell, error) {
+	s, done := k.take()
+	defer done()
+	return s.Choose(ctx, g, p)
+}
+
+// take returns the search for the move about to be chosen, and the
+// function that gives it back: the kept one, remade first when max_memory
+// changed, or a fresh one while the kept one still unwinds from an
+// overrun.
+func (k *keptSearch) take() (*player.Search, func()) {
 	if !k.mu.TryLock() {
 		s := k.newSearch(0)
 		k.cur.Store(s)
-		return s.Choose(ctx, g, p)
+		return s, func() {}
 	}
-	defer k.mu.Unlock()
 	if m := k.want.Load(); m != k.have {
 		k.s = k.newSearch(m)
 		k.have = m
 	}
 	k.cur.Store(k.s)
-	return k.s.Choose(ctx, g, p)
+	return k.s, k.mu.Unlock
 }
 
 // Forget replaces the search with a fresh one, which has learnt nothing:
@@ -107,4 +116,13 @@ func (k *keptSearch) Provisional() (sparse.Cell, bool) {
 		return s.Provisional()
 	}
 	return sparse.Cell{}, false
+}
+
+// Rank is the search's best move for p outside except, with the figures
+// of that search, for YXNBEST (see [player.Search.ChooseExcept]).
+func (k *keptSearch) Rank(ctx context.Context, g *engine.Game, p int, except []sparse.Cell) (sparse.Cell, player.Stats, error) {
+	s, done := k.take()
+	defer done()
+	c, err := s.ChooseExcept(ctx, g, p, except)
+	return c, s.LastStats(), err
 }

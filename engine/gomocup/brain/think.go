@@ -45,6 +45,14 @@ func (s *server) move(ctx context.Context, start time.Time) {
 	default:
 		x, y, why = s.ask(ctx, g, me, budget, soft, hard, fx, fy)
 	}
+	s.finish(ctx, start, budget, x, y, gomocup.FieldOwn, why)
+}
+
+// finish answers a move request that arrived at start with a stone of f
+// (the brain's, or for YXNBEST the side to move) on x,y, charging the time
+// to the clock, unless END arrived while thinking. why says why the move
+// is the fallback, or is "".
+func (s *server) finish(ctx context.Context, start time.Time, budget time.Duration, x, y int, f gomocup.Field, why string) {
 	if s.ended || ctx.Err() != nil {
 		return // END arrived while thinking: no answer
 	}
@@ -57,7 +65,7 @@ func (s *server) move(ctx context.Context, start time.Time) {
 		s.debug("fallback move %d,%d: %s", x, y, why)
 	}
 	s.debug("budget %v, answered after %v", budget.Round(time.Millisecond), took.Round(time.Millisecond))
-	s.place(x, y)
+	s.place(x, y, f)
 }
 
 // refusal explains why no move can be asked for under the current INFO
@@ -69,12 +77,13 @@ func (s *server) refusal() string {
 	return unsupportedRule(s.gameRule)
 }
 
-// place puts the brain's stone on a cell checked to be free and answers it.
-func (s *server) place(x, y int) {
+// place puts a stone of f (the brain's, but for YXNBEST) on a cell checked
+// to be free and answers it.
+func (s *server) place(x, y int, f gomocup.Field) {
 	if s.onMove != nil {
 		s.onMove(x, y, s.pos)
 	}
-	s.pos.place(x, y, gomocup.FieldOwn)
+	s.pos.place(x, y, f)
 	s.ruleFixed = true
 	s.answer(gomocup.Answer{Kind: gomocup.AnswerMove, X: x, Y: y}.String())
 }
@@ -132,27 +141,36 @@ func (s *server) ask(ctx context.Context, g *engine.Game, me int, budget time.Du
 		case <-ctx.Done():
 			return fx, fy, "cancelled"
 		case l, ok := <-s.lines:
-			if !ok {
-				s.lines = nil // the input ended; finish this move first
-				continue
-			}
-			c, err := gomocup.ParseCommand(l.text)
-			switch {
-			case l.tooLong || err != nil:
-				s.pending = append(s.pending, l)
-			case c.Kind == gomocup.CmdEnd && len(s.pending) == 0:
-				// END ahead of any queued command: stop at once. (Behind
-				// queued commands it waits its turn, so that a scripted
-				// dialogue is answered in order.)
-				s.ended = true
+			if s.heard(l, ok) {
 				return fx, fy, "END"
-			case c.Kind == gomocup.CmdInfo && len(s.pending) == 0:
-				s.info(c) // limits changed while thinking apply from the next move
-			default:
-				s.pending = append(s.pending, l)
 			}
 		}
 	}
+}
+
+// heard takes a line that arrived while the brain thinks (ok false: the
+// input ended) and reports whether it was END, which stops the thinking
+// at once when no command is queued before it (behind queued commands it
+// waits its turn, so that a scripted dialogue is answered in order). INFO
+// applies at once, from the next move; other lines wait in pending.
+func (s *server) heard(l inputLine, ok bool) bool {
+	if !ok {
+		s.lines = nil // the input ended; finish this move first
+		return false
+	}
+	c, err := gomocup.ParseCommand(l.text)
+	switch {
+	case l.tooLong || err != nil:
+		s.pending = append(s.pending, l)
+	case c.Kind == gomocup.CmdEnd && len(s.pending) == 0:
+		s.ended = true
+		return true
+	case c.Kind == gomocup.CmdInfo && len(s.pending) == 0:
+		s.info(c)
+	default:
+		s.pending = append(s.pending, l)
+	}
+	return false
 }
 
 // setMemory applies INFO max_memory. Below minMemory the brain cannot keep

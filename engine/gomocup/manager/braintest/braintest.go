@@ -10,7 +10,9 @@
 package braintest
 
 import (
+	"bufio"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -113,4 +115,35 @@ func zombieChildren() []string {
 		}
 	}
 	return out
+}
+
+// Rapfi starts the Rapfi pbrain binary that the GOMOKU_RAPFI variable
+// names, for a test that compares answers with that reference engine's,
+// and skips the test when the variable is unset. It returns the process's
+// standard input and its output, line by line; the process is sent END
+// and waited for when the test ends.
+func Rapfi(t testing.TB) (io.Writer, *bufio.Scanner) {
+	t.Helper()
+	bin := os.Getenv("GOMOKU_RAPFI")
+	if bin == "" {
+		t.Skip("GOMOKU_RAPFI names no Rapfi pbrain binary")
+	}
+	cmd := exec.Command(bin)
+	cmd.Dir = filepath.Dir(bin) // Rapfi reads its config and weights there
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting Rapfi: %v", err)
+	}
+	t.Cleanup(func() {
+		_, _ = io.WriteString(in, "END\n")
+		_ = cmd.Wait()
+	})
+	return in, bufio.NewScanner(out)
 }

@@ -3,6 +3,8 @@ package core
 import (
 	"fmt"
 	"time"
+
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // Reason says how a search found its move.
@@ -79,6 +81,10 @@ type Limits struct {
 	Width int
 	// VCF and VCT turn the threat searches on.
 	VCF, VCT bool
+	// Exclude lists cells the move may not be, for an analysis that asks
+	// for the best move after the ones it already has. Only the two-player
+	// search reads it; the caller checks other engines' answers.
+	Exclude []sparse.Cell
 }
 
 // PhaseEnd is the instant by which a phase allowed 1/share of the time

@@ -192,15 +192,18 @@ func statsScore(v int32) int64 {
 
 // best finds q's move: a win, the block of the opponent's win, a VCF or a
 // VCT, else the iterative-deepening search over the moves after which the
-// opponent has no VCF (nor, as far as time allows, a VCT).
+// opponent has no VCF (nor, as far as time allows, a VCT). Cells of
+// lim.Exclude are never the answer: a shortcut that names one gives way
+// to the search over the other moves.
 func (d *run) best(q int) (int, bool) {
 	b := d.b
 	o := 1 - q
+	ex := d.excluded()
 	switch {
-	case b.counts[q][classFive] > 0:
+	case b.counts[q][classFive] > 0 && ex.find(b, q, classFive) >= 0:
 		d.st.Reason, d.st.Score = core.ReasonWin, core.WinValue
-		return b.find(q, classFive), true
-	case b.counts[o][classFive] > 0 && b.blockable(o, q):
+		return ex.find(b, q, classFive), true
+	case b.counts[o][classFive] > 0 && b.blockable(o, q) && !ex.has(b.find(o, classFive)):
 		d.st.Reason = core.ReasonOnlyMove
 		return b.find(o, classFive), true
 	}
@@ -209,7 +212,7 @@ func (d *run) best(q int) (int, bool) {
 		i := d.rootVCF(q, rootVCFNodes)
 		d.Limit = d.lim.Deadline
 		d.Resume()
-		if i >= 0 {
+		if i >= 0 && !ex.has(i) {
 			d.st.Reason, d.st.Score = core.ReasonVCF, core.WinValue
 			return i, true
 		}
@@ -220,13 +223,13 @@ func (d *run) best(q int) (int, bool) {
 		i := d.threatWin(q, vctDepth, b.lastOf(q))
 		d.Limit = d.lim.Deadline
 		d.Resume()
-		if i >= 0 {
+		if i >= 0 && !ex.has(i) {
 			d.st.Reason, d.st.Score = core.ReasonVCT, core.WinValue
 			return i, true
 		}
 	}
 	all, _ := d.moves(q, 0, -1, -1)
-	moves := slices.Clone(all)
+	moves := ex.drop(slices.Clone(all))
 	slices.SortFunc(moves, byBetter)
 	if len(moves) == 0 {
 		return -1, false
