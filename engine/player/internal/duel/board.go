@@ -21,8 +21,11 @@ type board struct {
 	// solvers[q] judges player q's patterns: one solver for both but under
 	// renju, where black's five is exactly five and white's five or more.
 	solvers [2]*lineSolver
-	// renju has black's forbidden cells checked (renju.go).
+	// renju has black's forbidden cells checked (renju.go), with rt its
+	// tables and foul what it keeps of black's cells that may be forbidden.
 	renju bool
+	rt    *renjuTabs
+	foul  foulTrack
 	side  int
 	// Window: real cell (r0+y, c0+x) is array cell (y+side)*w + x+side for
 	// 0 ≤ y < rows, 0 ≤ x < cols; w = cols + 2·side.
@@ -59,7 +62,10 @@ type cellState struct {
 	shape [2][4]lineShape
 	key   [2]uint16
 	class [2]cellClass
-	val   [2]int32
+	// over has bit a set when black marking the cell would make an
+	// overline on axis a (renju only).
+	over uint8
+	val  [2]int32
 }
 
 // box is a rectangle of array rows and columns; empty when y0 > y1.
@@ -85,6 +91,9 @@ func newBoard(cfg engine.Config, r0, c0, rows, cols int) *board {
 	lr := rulesOf(cfg)
 	b := &board{cfg: cfg, solvers: [2]*lineSolver{solverFor(lr[0]), solverFor(lr[1])}, renju: cfg.Rule == engine.Renju,
 		side: lr[0].side(), r0: r0, c0: c0, rows: rows, cols: cols}
+	if b.renju {
+		b.rt = renjuTables()
+	}
 	side := b.side
 	s0 := b.solvers[0]
 	b.w = cols + 2*side
@@ -100,6 +109,9 @@ func newBoard(cfg engine.Config, r0, c0, rows, cols int) *board {
 	b.stone = make([]uint8, n)
 	b.near = make([]uint8, n)
 	b.cell = make([]cellState, n)
+	if b.renju {
+		b.foul.at = make([]int32, n)
+	}
 	b.zob = make([][2]uint64, n)
 	for i := range n {
 		y, x := i/b.w-side, i%b.w-side
@@ -189,6 +201,10 @@ func (b *board) fresh(i int) cellState {
 				st = b.stone[j]
 			}
 			wt := b.solvers[0].pow[b.solvers[0].pos(d)]
+			if b.renju && (d == b.side || d == -b.side) {
+				cs.pat[0][a] += outerDigit(st) * wt
+				continue
+			}
 			cs.pat[0][a] += digit(st, 0) * wt
 			cs.pat[1][a] += digit(st, 1) * wt
 		}
@@ -200,6 +216,9 @@ func (b *board) fresh(i int) cellState {
 		}
 		j := judged[cs.key[q]]
 		cs.class[q], cs.val[q] = j.class, j.val
+	}
+	if b.renju {
+		cs.over = b.rt.overOf(&cs.pat[0])
 	}
 	return cs
 }
@@ -216,6 +235,9 @@ func (b *board) rejudge(i int) {
 		}
 		j := judged[cs.key[q]]
 		cs.class[q], cs.val[q] = j.class, j.val
+	}
+	if b.renju {
+		cs.over = b.rt.overOf(&cs.pat[0])
 	}
 }
 
@@ -263,6 +285,9 @@ func (b *board) count(i int, sign int32) {
 		w := judged[b.cell[i].key[q]].worth
 		b.worth[q][toMove] += int64(sign * w[toMove])
 		b.worth[q][waiting] += int64(sign * w[waiting])
+	}
+	if b.renju {
+		b.track(i, sign > 0 && doubtful(&b.cell[i]))
 	}
 }
 
@@ -332,6 +357,10 @@ func (b *board) spread(i, q, sign int) {
 				break
 			}
 			wt := b.weight[d+side]
+			if b.renju && (d == side || d == -side) {
+				b.spreadOuter(j, q, a, sign, wt)
+				continue
+			}
 			if sign > 0 {
 				b.cell[j].pat[q][a] += wt
 				b.cell[j].pat[o][a] += 2 * wt
@@ -342,12 +371,12 @@ func (b *board) spread(i, q, sign int) {
 			if b.stone[j] != 0 {
 				continue
 			}
-			b.reshape(j, 0, a)
-			if !b.renju || (d != side && d != -side) {
-				// Under renju white's shapes are freestyle ones, which
-				// the outermost cells of its wide patterns never change.
-				b.reshape(j, 1, a)
+			if b.renju {
+				b.reshapeBlack(j, a)
+			} else {
+				b.reshape(j, 0, a)
 			}
+			b.reshape(j, 1, a)
 		}
 	}
 	for dy := -2; dy <= 2; dy++ {

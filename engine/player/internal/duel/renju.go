@@ -1,6 +1,8 @@
 package duel
 
 import (
+	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/gomoku-engine/gomoku/engine"
@@ -23,20 +25,27 @@ func rulesOf(cfg engine.Config) [2]lineRules {
 	return [2]lineRules{lr, lr}
 }
 
-// renjuTables map black's patterns (K = 5 under the exact rule: ten cells,
-// the same digits as renju's line keys but in the opposite order) to
-// renju's [renju.LineKey], and tell which patterns make an overline.
-var renjuTables = sync.OnceValue(func() (t struct {
-	key      []renju.LineKey
-	overline []bool
-}) {
+// renjuTabs are the tables of black's patterns under renju (K = 5 under
+// the exact rule: ten cells, the same digits as renju's line keys but in
+// the opposite order): renju's [renju.LineKey] of each pattern, and its
+// shape with overlineBit set when it makes an overline.
+type renjuTabs struct {
+	key   []renju.LineKey
+	black []uint8
+}
+
+// overlineBit marks, in renjuTabs.black, a pattern that makes an
+// overline; the low bits are the pattern's shape.
+const overlineBit = 0x80
+
+// renjuTables builds the tables once.
+var renjuTables = sync.OnceValue(func() *renjuTabs {
 	const side = 5
 	n := 1
 	for range 2 * side {
 		n *= 3
 	}
-	t.key = make([]renju.LineKey, n)
-	t.overline = make([]bool, n)
+	t := &renjuTabs{key: make([]renju.LineKey, n), black: make([]uint8, n)}
 	s := solverFor(lineRules{k: 5, exact: true})
 	for idx := range n {
 		var k renju.LineKey
@@ -54,14 +63,135 @@ var renjuTables = sync.OnceValue(func() (t struct {
 				k += renju.LineKey(uint32(idx)/s.pow[s.pos(d)]%3) * renju.KeyWeight(d)
 			}
 		}
-		t.key[idx], t.overline[idx] = k, run > side
+		t.key[idx], t.black[idx] = k, uint8(s.lookup(uint32(idx)))
+		if run > side {
+			t.black[idx] |= overlineBit
+		}
 	}
 	return t
 })
 
+// outerDigit is a cell's digit in black's patterns under renju when it is
+// the outermost cell, K away: only whether it holds a black stone can
+// change a shape there (it turns a five into an overline, and a cell that
+// far is never one a shape needs empty), so a white stone or the edge
+// reads as empty. White's patterns, judged by freestyle, do not see that
+// cell at all. A white stone there then updates no pattern.
+func outerDigit(stone uint8) uint32 {
+	if stone == 1 {
+		return 1
+	}
+	return 0
+}
+
+// overOf is the axes on which black's patterns make an overline.
+func (t *renjuTabs) overOf(pat *[4]uint32) uint8 {
+	var m uint8
+	for a := range 4 {
+		m |= t.black[pat[a]] >> 7 << a
+	}
+	return m
+}
+
+// spreadOuter is spread's update of cell j, K cells along axis a from
+// player q's mark, under renju (see outerDigit).
+func (b *board) spreadOuter(j, q, a, sign int, wt uint32) {
+	if q != 0 {
+		return
+	}
+	if sign > 0 {
+		b.cell[j].pat[0][a] += wt
+	} else {
+		b.cell[j].pat[0][a] -= wt
+	}
+	if b.stone[j] == 0 {
+		b.reshapeBlack(j, a)
+	}
+}
+
+// reshapeBlack is reshape for black under renju, which also keeps the
+// cell's overline axes and whether the cell may be forbidden.
+func (b *board) reshapeBlack(j, a int) {
+	cs := &b.cell[j]
+	v := b.rt.black[cs.pat[0][a]]
+	over := cs.over&^(1<<a) | v>>7<<a
+	if lineShape(v&^overlineBit) == cs.shape[0][a] && over == cs.over {
+		return
+	}
+	b.reshape(j, 0, a)
+	cs.over = over
+	b.track(j, doubtful(cs))
+}
+
+// foulTrack keeps, under renju, the empty cells where black may be
+// forbidden (doubtful ones), updated with the shapes; and, per number of
+// marks, the forbidden ones among them for the position last asked
+// about, computed when first needed.
+type foulTrack struct {
+	// at[i] is cell i's place in cells plus one, 0 when it is not there.
+	at    []int32
+	cells []int32
+	memo  []foulMemo
+}
+
+// foulMemo is the forbidden cells of the position with the given key.
+type foulMemo struct {
+	key   uint64
+	known bool
+	cells []int32
+}
+
+// doubtful reports whether black's shapes at a cell allow a foul: an
+// overline, two lines with a three or a four, or one line whose "open
+// four" may be two fours on it. Other cells are never forbidden.
+func doubtful(cs *cellState) bool { return cs.over != 0 || risky[cs.key[0]] }
+
+// track puts empty cell i in the doubtful cells or takes it out.
+func (b *board) track(i int, in bool) {
+	f := &b.foul
+	at := f.at[i]
+	switch {
+	case in && at == 0:
+		f.cells = append(f.cells, int32(i))
+		f.at[i] = int32(len(f.cells))
+	case !in && at != 0:
+		last := f.cells[len(f.cells)-1]
+		f.cells[at-1] = last
+		f.at[last] = at
+		f.cells = f.cells[:len(f.cells)-1]
+		f.at[i] = 0
+	}
+}
+
+// forbidden returns black's forbidden cells in the current position, in
+// no particular order; the slice is the board's, valid until the next
+// place or undo.
+func (b *board) forbidden() []int32 {
+	f := &b.foul
+	if len(f.cells) == 0 {
+		return nil
+	}
+	n := len(b.moves)
+	for len(f.memo) <= n {
+		f.memo = append(f.memo, foulMemo{})
+	}
+	m := &f.memo[n]
+	if m.known && m.key == b.hash {
+		return m.cells
+	}
+	m.cells = m.cells[:0]
+	for _, i := range f.cells {
+		if b.judgeFoul(int(i)) {
+			m.cells = append(m.cells, i)
+		}
+	}
+	m.key, m.known = b.hash, true
+	return m.cells
+}
+
 // risky tells the combinations of black's four line shapes that can hide
 // a foul: two lines with a three or a four, or one line whose "open four"
-// may be two fours on it (●·●●●·●). Overlines are read from the patterns.
+// may be two fours on it (●·●●●·●). Overlines are kept per cell.
 var risky = func() []bool {
 	n := int(lineShapes)
 	t := make([]bool, n*n*n*n)
@@ -86,17 +216,17 @@ func (b *board) playable(i, q int) bool {
 	return q != 0 || !b.renju || !b.banned(i)
 }
 
-// banned reports whether renju forbids black the empty cell i. The cell's
-// shapes and patterns rule out most cells; the rest are judged by
-// [renju.CheckKeys] from keys converted from the patterns, reading the
-// board only to verify threes.
+// banned reports whether renju forbids black the empty cell i.
 func (b *board) banned(i int) bool {
-	cs := &b.cell[i]
-	t := renjuTables()
-	p := &cs.pat[0]
-	if !risky[cs.key[0]] && !t.overline[p[0]] && !t.overline[p[1]] && !t.overline[p[2]] && !t.overline[p[3]] {
-		return false
-	}
+	return b.foul.at[i] != 0 && slices.Contains(b.forbidden(), int32(i))
+}
+
+// judgeFoul reports whether renju forbids black the empty doubtful cell
+// i, by [renju.CheckKeys] from keys converted from the cell's patterns,
+// reading the board only to verify threes.
+func (b *board) judgeFoul(i int) bool {
+	p := &b.cell[i].pat[0]
+	t := b.rt
 	// The board's axes (across, down, down-right, down-left) are renju's
 	// directions, in the same order.
 	keys := [4]renju.LineKey{t.key[p[0]], t.key[p[1]], t.key[p[2]], t.key[p[3]]}
@@ -131,4 +261,40 @@ func (b *board) has(q int, c cellClass) bool {
 func (b *board) blockable(o, q int) bool {
 	i := b.find(o, classFive)
 	return i >= 0 && b.playable(i, q)
+}
+
+// verifyFoul checks the doubtful cells against a recomputation from each
+// empty cell's shapes, and the forbidden ones against judging every
+// empty cell afresh.
+func (b *board) verifyFoul() error {
+	if !b.renju {
+		return nil
+	}
+	f := &b.foul
+	n := 0
+	for i := range b.stone {
+		in := b.stone[i] == 0 && doubtful(&b.cell[i])
+		switch {
+		case in != (f.at[i] != 0):
+			return fmt.Errorf("duel: %v doubtful %v, recomputed %v", b.cellAt(i), f.at[i] != 0, in)
+		case in && f.cells[f.at[i]-1] != int32(i):
+			return fmt.Errorf("duel: %v misplaced in the doubtful cells", b.cellAt(i))
+		case in:
+			n++
+		}
+	}
+	if n != len(f.cells) {
+		return fmt.Errorf("duel: %d doubtful cells kept, %d recomputed", len(f.cells), n)
+	}
+	for i := range b.stone {
+		if b.stone[i] != 0 {
+			continue
+		}
+		c := b.cellAt(i)
+		want := renju.Check(renjuView{b}, c.Row, c.Col) != renju.None
+		if got := b.banned(i); got != want {
+			return fmt.Errorf("duel: %v forbidden %v, the detector says %v", c, got, want)
+		}
+	}
+	return nil
 }

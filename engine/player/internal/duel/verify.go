@@ -133,5 +133,5 @@ func (b *board) verify() error {
 	case hash != b.hash:
 		return errors.New("duel: Zobrist key differs from a recomputation")
 	}
-	return nil
+	return b.verifyFoul()
 }
