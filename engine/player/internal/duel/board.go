@@ -202,7 +202,9 @@ func (b *board) fresh(i int) cellState {
 			}
 			wt := b.solvers[0].pow[b.solvers[0].pos(d)]
 			if b.renju && (d == b.side || d == -b.side) {
-				cs.pat[0][a] += outerDigit(st) * wt
+				if st == 1 {
+					cs.pat[0][a] += wt // see rulesOf
+				}
 				continue
 			}
 			cs.pat[0][a] += digit(st, 0) * wt
@@ -309,6 +311,9 @@ func (b *board) reshape(j, p, a int) {
 	b.worth[p][toMove] += int64(jd.worth[toMove] - was.worth[toMove])
 	b.worth[p][waiting] += int64(jd.worth[waiting] - was.worth[waiting])
 	cs.class[p], cs.val[p] = jd.class, jd.val
+	if p == 0 && b.renju {
+		b.track(j, doubtful(cs))
+	}
 }
 
 // place marks array cell i (empty, in the window) for player q (0 or 1).
@@ -343,9 +348,13 @@ func (b *board) undo() {
 func (b *board) spread(i, q, sign int) {
 	o := 1 - q
 	side := b.side
+	reach := side
+	if b.renju && q == 1 {
+		reach = side - 1 // see rulesOf
+	}
 	for a := range 4 {
 		st := b.step[a]
-		for d := -side; d <= side; d++ {
+		for d := -reach; d <= reach; d++ {
 			if d == 0 {
 				continue
 			}
@@ -358,7 +367,15 @@ func (b *board) spread(i, q, sign int) {
 			}
 			wt := b.weight[d+side]
 			if b.renju && (d == side || d == -side) {
-				b.spreadOuter(j, q, a, sign, wt)
+				// Only a black mark and black's pattern (see rulesOf).
+				if sign > 0 {
+					b.cell[j].pat[0][a] += wt
+				} else {
+					b.cell[j].pat[0][a] -= wt
+				}
+				if b.stone[j] == 0 {
+					b.reshape(j, 0, a)
+				}
 				continue
 			}
 			if sign > 0 {
@@ -371,12 +388,11 @@ func (b *board) spread(i, q, sign int) {
 			if b.stone[j] != 0 {
 				continue
 			}
-			if b.renju {
-				b.reshapeBlack(j, a)
-			} else {
-				b.reshape(j, 0, a)
-			}
+			b.reshape(j, 0, a)
 			b.reshape(j, 1, a)
+		}
+		if b.renju && q == 0 {
+			b.overEnds(i, a)
 		}
 	}
 	for dy := -2; dy <= 2; dy++ {

@@ -13,6 +13,16 @@ import (
 // first). Under renju black's patterns are judged by the exact rule, a
 // five being exactly five, and white's by the freestyle rule over as many
 // cells, so that both players' patterns have the same width.
+//
+// Under renju the outermost cell of a pattern, K away from its centre,
+// counts only in black's patterns and only when it holds a black stone
+// (board.go's fresh and spread): a white stone or the edge there changes
+// no black shape (a black stone turns a five into an overline, but no
+// shape needs that cell empty), and white's freestyle shapes do not see
+// it at all. So a white mark updates the patterns of K−1 cells each way,
+// as under freestyle, and only a black one K; and white's patterns, whose
+// outermost digits stay 0, use a corner of its table as small as
+// freestyle's.
 func rulesOf(cfg engine.Config) [2]lineRules {
 	switch cfg.Rule {
 	case engine.Renju:
@@ -27,16 +37,12 @@ func rulesOf(cfg engine.Config) [2]lineRules {
 
 // renjuTabs are the tables of black's patterns under renju (K = 5 under
 // the exact rule: ten cells, the same digits as renju's line keys but in
-// the opposite order): renju's [renju.LineKey] of each pattern, and its
-// shape with overlineBit set when it makes an overline.
+// the opposite order): renju's [renju.LineKey] of each pattern, and 1
+// when it makes an overline, else 0.
 type renjuTabs struct {
-	key   []renju.LineKey
-	black []uint8
+	key  []renju.LineKey
+	over []uint8
 }
-
-// overlineBit marks, in renjuTabs.black, a pattern that makes an
-// overline; the low bits are the pattern's shape.
-const overlineBit = 0x80
 
 // renjuTables builds the tables once.
 var renjuTables = sync.OnceValue(func() *renjuTabs {
@@ -45,7 +51,7 @@ var renjuTables = sync.OnceValue(func() *renjuTabs {
 	for range 2 * side {
 		n *= 3
 	}
-	t := &renjuTabs{key: make([]renju.LineKey, n), black: make([]uint8, n)}
+	t := &renjuTabs{key: make([]renju.LineKey, n), over: make([]uint8, n)}
 	s := solverFor(lineRules{k: 5, exact: true})
 	for idx := range n {
 		var k renju.LineKey
@@ -63,64 +69,46 @@ var renjuTables = sync.OnceValue(func() *renjuTabs {
 				k += renju.LineKey(uint32(idx)/s.pow[s.pos(d)]%3) * renju.KeyWeight(d)
 			}
 		}
-		t.key[idx], t.black[idx] = k, uint8(s.lookup(uint32(idx)))
+		t.key[idx] = k
 		if run > side {
-			t.black[idx] |= overlineBit
+			t.over[idx] = 1
 		}
 	}
 	return t
 })
 
-// outerDigit is a cell's digit in black's patterns under renju when it is
-// the outermost cell, K away: only whether it holds a black stone can
-// change a shape there (it turns a five into an overline, and a cell that
-// far is never one a shape needs empty), so a white stone or the edge
-// reads as empty. White's patterns, judged by freestyle, do not see that
-// cell at all. A white stone there then updates no pattern.
-func outerDigit(stone uint8) uint32 {
-	if stone == 1 {
-		return 1
-	}
-	return 0
-}
-
 // overOf is the axes on which black's patterns make an overline.
 func (t *renjuTabs) overOf(pat *[4]uint32) uint8 {
 	var m uint8
 	for a := range 4 {
-		m |= t.black[pat[a]] >> 7 << a
+		m |= t.over[pat[a]] << a
 	}
 	return m
 }
 
-// spreadOuter is spread's update of cell j, K cells along axis a from
-// player q's mark, under renju (see outerDigit).
-func (b *board) spreadOuter(j, q, a, sign int, wt uint32) {
-	if q != 0 {
-		return
+// overEnds updates the overline bits on axis a after a black mark at i
+// came or went: only the empty cells at the two ends of the black row
+// through i can change (a white mark never changes an overline, as it
+// cannot stand in a black row), and whether they are doubtful.
+func (b *board) overEnds(i, a int) {
+	st := b.step[a]
+	for _, dir := range [2]int{-st, st} {
+		j := i + dir
+		for range b.side - 1 {
+			if b.stone[j] != 1 {
+				break
+			}
+			j += dir
+		}
+		if b.stone[j] != 0 {
+			continue
+		}
+		cs := &b.cell[j]
+		if over := cs.over&^(1<<a) | b.rt.over[cs.pat[0][a]]<<a; over != cs.over {
+			cs.over = over
+			b.track(j, doubtful(cs))
+		}
 	}
-	if sign > 0 {
-		b.cell[j].pat[0][a] += wt
-	} else {
-		b.cell[j].pat[0][a] -= wt
-	}
-	if b.stone[j] == 0 {
-		b.reshapeBlack(j, a)
-	}
-}
-
-// reshapeBlack is reshape for black under renju, which also keeps the
-// cell's overline axes and whether the cell may be forbidden.
-func (b *board) reshapeBlack(j, a int) {
-	cs := &b.cell[j]
-	v := b.rt.black[cs.pat[0][a]]
-	over := cs.over&^(1<<a) | v>>7<<a
-	if lineShape(v&^overlineBit) == cs.shape[0][a] && over == cs.over {
-		return
-	}
-	b.reshape(j, 0, a)
-	cs.over = over
-	b.track(j, doubtful(cs))
 }
 
 // foulTrack keeps, under renju, the empty cells where black may be
@@ -148,13 +136,23 @@ func doubtful(cs *cellState) bool { return cs.over != 0 || risky[cs.key[0]] }
 
 // track puts empty cell i in the doubtful cells or takes it out.
 func (b *board) track(i int, in bool) {
+	if in != (b.foul.at[i] != 0) {
+		b.retrack(i, in)
+	}
+}
+
+// retrack is track when the cell changes sides; kept out of line so that
+// track's test inlines.
+//
+//go:noinline
+func (b *board) retrack(i int, in bool) {
 	f := &b.foul
 	at := f.at[i]
 	switch {
-	case in && at == 0:
+	case in:
 		f.cells = append(f.cells, int32(i))
 		f.at[i] = int32(len(f.cells))
-	case !in && at != 0:
+	default:
 		last := f.cells[len(f.cells)-1]
 		f.cells[at-1] = last
 		f.at[last] = at
