@@ -232,6 +232,29 @@ func (b *board) judgeFoul(i int) bool {
 	return renju.CheckKeys(renjuView{b}, c.Row, c.Col, keys) != renju.None
 }
 
+// renjuWorth corrects the static evaluation for q, to move, for black's
+// forbidden cells: black cannot mark them, so what black's shapes there
+// are worth is taken off (a three whose four-point is forbidden is worth
+// only its other cells, a double-three point nothing); and black cannot
+// block there, so white's shapes there count once more (a white three
+// whose four-point is forbidden to black cannot be answered on it).
+func (b *board) renjuWorth(q int) int64 {
+	if !b.renju || len(b.foul.cells) == 0 {
+		return 0
+	}
+	var v int64
+	for _, i := range b.forbidden() {
+		cs := &b.cell[i]
+		black, white := &judged[cs.key[0]].worth, &judged[cs.key[1]].worth
+		if q == 0 {
+			v -= int64(black[toMove]) + int64(white[waiting])
+		} else {
+			v += int64(black[waiting]) + int64(white[toMove])
+		}
+	}
+	return v
+}
+
 // renjuView shows the window to the renju detector; cells outside it are
 // empty when on the board (the window covers every mark) and walls
 // otherwise.
