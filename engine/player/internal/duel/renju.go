@@ -272,10 +272,16 @@ func (v renjuView) At(row, col int) renju.Stone {
 
 // has reports whether q has a cell of class c it may mark.
 func (b *board) has(q int, c cellClass) bool {
-	if b.counts[q][c] == 0 {
-		return false
+	n := b.counts[q][c]
+	if n == 0 || q != 0 || !b.renju || len(b.foul.cells) == 0 {
+		return n > 0
 	}
-	return q != 0 || !b.renju || b.find(q, c) >= 0
+	for _, i := range b.forbidden() {
+		if b.cell[i].class[0] == c {
+			n--
+		}
+	}
+	return n > 0
 }
 
 // blockable reports whether q may mark a cell where o would make five.
