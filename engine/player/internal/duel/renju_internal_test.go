@@ -203,3 +203,31 @@ func TestRenjuEvaluationLeavesForbiddenCellsToWhite(t *testing.T) {
 	}
 	assert.Greater(t, corrected, 10, "forbidden cells changed the evaluation")
 }
+
+// TestForbiddenOpenFourThreatensNothing: black's only open-four point is
+// a double four, forbidden, so black's three is no threat and the search
+// does not hold white to its defence (it did when it counted the point).
+func TestForbiddenOpenFourThreatensNothing(t *testing.T) {
+	// Black: a three across (0,1)-(0,3) and one down (1,4)-(3,4); white
+	// caps (0,-1) and (5,4). (0,4) makes a straight four down and a four
+	// across, a double four; the cells that make one four are allowed.
+	d := duelOn(t, []engine.Option{engine.WithRule(engine.Renju)}, 0, 0, [2][][2]int{
+		{{0, 1}, {0, 2}, {0, 3}, {1, 4}, {2, 4}, {3, 4}},
+		{{0, -1}, {5, 4}, {6, 6}, {-3, -3}, {7, 0}},
+	})
+	b := d.b
+	x, ok := b.index(0, 4)
+	require.True(t, ok)
+	require.Equal(t, classOpenFour, b.cell[x].class[0])
+	require.Equal(t, int32(1), b.counts[0][classOpenFour], "the double four is black's only open-four point")
+	require.True(t, b.banned(x))
+	assert.False(t, b.has(0, classOpenFour), "black has no open four to make")
+	moves, limit := d.moves(1, 1, -1, -1)
+	quiet := 0
+	for _, m := range moves[:limit] {
+		if !b.cell[m.i].class[1].makesFour() && b.cell[m.i].class[0] < classFour {
+			quiet++
+		}
+	}
+	assert.Positive(t, quiet, "white may play quiet moves")
+}
