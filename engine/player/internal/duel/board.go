@@ -63,9 +63,11 @@ type cellState struct {
 	key   [2]uint16
 	class [2]cellClass
 	// over has bit a set when black marking the cell would make an
-	// overline on axis a (renju only).
-	over uint8
-	val  [2]int32
+	// overline on axis a, and doubt is whether the cell is among the
+	// doubtful ones (renju only, renju.go).
+	over  uint8
+	doubt bool
+	val   [2]int32
 }
 
 // box is a rectangle of array rows and columns; empty when y0 > y1.
@@ -251,6 +253,7 @@ var shapeDigit = [4]uint16{1, uint16(lineShapes), uint16(lineShapes) * uint16(li
 // evaluation weight when that player is to move and when waiting.
 type judgement struct {
 	class cellClass
+	risky bool // for black under renju (renju.go)
 	val   int32
 	worth [2]int32
 }
@@ -275,7 +278,7 @@ var judged = func() []judgement {
 		for r := range 2 {
 			w[r] += classWorth[r][c]
 		}
-		t[k] = judgement{class: c, val: int32(v) + classValue[c], worth: w}
+		t[k] = judgement{class: c, risky: risky(s), val: int32(v) + classValue[c], worth: w}
 	}
 	return t
 }()

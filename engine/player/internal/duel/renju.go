@@ -38,11 +38,14 @@ func rulesOf(cfg engine.Config) [2]lineRules {
 // renjuTabs are the tables of black's patterns under renju (K = 5 under
 // the exact rule: ten cells, the same digits as renju's line keys but in
 // the opposite order): renju's [renju.LineKey] of each pattern, and 1
-// when it makes an overline, else 0.
+// when it makes an overline, else 0, as bits (small in the cache).
 type renjuTabs struct {
 	key  []renju.LineKey
-	over []uint8
+	over []uint64
 }
+
+// overline is 1 when black's pattern p makes an overline, else 0.
+func (t *renjuTabs) overline(p uint32) uint8 { return uint8(t.over[p>>6] >> (p & 63) & 1) }
 
 // renjuTables builds the tables once.
 var renjuTables = sync.OnceValue(func() *renjuTabs {
@@ -51,7 +54,7 @@ var renjuTables = sync.OnceValue(func() *renjuTabs {
 	for range 2 * side {
 		n *= 3
 	}
-	t := &renjuTabs{key: make([]renju.LineKey, n), over: make([]uint8, n)}
+	t := &renjuTabs{key: make([]renju.LineKey, n), over: make([]uint64, (n+63)/64)}
 	s := solverFor(lineRules{k: 5, exact: true})
 	for idx := range n {
 		var k renju.LineKey
@@ -71,7 +74,7 @@ var renjuTables = sync.OnceValue(func() *renjuTabs {
 		}
 		t.key[idx] = k
 		if run > side {
-			t.over[idx] = 1
+			t.over[idx>>6] |= 1 << (idx & 63)
 		}
 	}
 	return t
@@ -81,7 +84,7 @@ var renjuTables = sync.OnceValue(func() *renjuTabs {
 func (t *renjuTabs) overOf(pat *[4]uint32) uint8 {
 	var m uint8
 	for a := range 4 {
-		m |= t.over[pat[a]] << a
+		m |= t.overline(pat[a]) << a
 	}
 	return m
 }
@@ -104,7 +107,7 @@ func (b *board) overEnds(i, a int) {
 			continue
 		}
 		cs := &b.cell[j]
-		if over := cs.over&^(1<<a) | b.rt.over[cs.pat[0][a]]<<a; over != cs.over {
+		if over := cs.over&^(1<<a) | b.rt.overline(cs.pat[0][a])<<a; over != cs.over {
 			cs.over = over
 			b.track(j, doubtful(cs))
 		}
@@ -132,11 +135,11 @@ type foulMemo struct {
 // doubtful reports whether black's shapes at a cell allow a foul: an
 // overline, two lines with a three or a four, or one line whose "open
 // four" may be two fours on it. Other cells are never forbidden.
-func doubtful(cs *cellState) bool { return cs.over != 0 || risky[cs.key[0]] }
+func doubtful(cs *cellState) bool { return cs.over != 0 || judged[cs.key[0]].risky }
 
 // track puts empty cell i in the doubtful cells or takes it out.
 func (b *board) track(i int, in bool) {
-	if in != (b.foul.at[i] != 0) {
+	if in != b.cell[i].doubt {
 		b.retrack(i, in)
 	}
 }
@@ -148,6 +151,7 @@ func (b *board) track(i int, in bool) {
 func (b *board) retrack(i int, in bool) {
 	f := &b.foul
 	at := f.at[i]
+	b.cell[i].doubt = in
 	switch {
 	case in:
 		f.cells = append(f.cells, int32(i))
@@ -187,26 +191,22 @@ func (b *board) forbidden() []int32 {
 	return m.cells
 }
 
-// risky tells the combinations of black's four line shapes that can hide
-// a foul: two lines with a three or a four, or one line whose "open four"
-// may be two fours on it (●·●●●·●). Overlines are kept per cell.
-var risky = func() []bool {
-	n := int(lineShapes)
-	t := make([]bool, n*n*n*n)
-	for k := range t {
-		threats := 0
-		for a := range 4 {
-			switch lineShape(k / int(shapeDigit[a]) % n) {
-			case lineFlex4:
-				t[k] = true
-			case lineFlex3, lineBlock4:
-				threats++
-			}
+// risky reports whether black's four line shapes can hide a foul: two
+// lines with a three or a four, or one line whose "open four" may be two
+// fours on it (●·●●●·●). Overlines are kept per cell. The answer is kept
+// with each combination's judgement, read with the cell's class.
+func risky(s [4]lineShape) bool {
+	threats := 0
+	for _, x := range s {
+		switch x {
+		case lineFlex4:
+			return true
+		case lineFlex3, lineBlock4:
+			threats++
 		}
-		t[k] = t[k] || threats >= 2
 	}
-	return t
-}()
+	return threats >= 2
+}
 
 // playable reports whether player q may mark empty array cell i: always,
 // but for black under renju only when the cell is not forbidden.
@@ -216,7 +216,7 @@ func (b *board) playable(i, q int) bool {
 
 // banned reports whether renju forbids black the empty cell i.
 func (b *board) banned(i int) bool {
-	return b.foul.at[i] != 0 && slices.Contains(b.forbidden(), int32(i))
+	return b.cell[i].doubt && slices.Contains(b.forbidden(), int32(i))
 }
 
 // judgeFoul reports whether renju forbids black the empty doubtful cell
@@ -302,7 +302,7 @@ func (b *board) verifyFoul() error {
 	for i := range b.stone {
 		in := b.stone[i] == 0 && doubtful(&b.cell[i])
 		switch {
-		case in != (f.at[i] != 0):
+		case in != b.cell[i].doubt || in != (f.at[i] != 0):
 			return fmt.Errorf("duel: %v doubtful %v, recomputed %v", b.cellAt(i), f.at[i] != 0, in)
 		case in && f.cells[f.at[i]-1] != int32(i):
 			return fmt.Errorf("duel: %v misplaced in the doubtful cells", b.cellAt(i))
