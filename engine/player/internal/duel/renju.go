@@ -36,9 +36,9 @@ func rulesOf(cfg engine.Config) [2]lineRules {
 }
 
 // renjuTabs are the tables of black's patterns under renju (K = 5 under
-// the exact rule: ten cells, the same digits as renju's line keys but in
-// the opposite order): renju's [renju.LineKey] of each pattern, and 1
-// when it makes an overline, else 0, as bits (small in the cache).
+// the exact rule: ten cells, the same digits as renju's line keys in
+// another order): renju's [renju.LineKey] of each pattern, and whether it
+// makes an overline, as bits (small in the cache).
 type renjuTabs struct {
 	key  []renju.LineKey
 	over []uint64
