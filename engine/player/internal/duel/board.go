@@ -21,8 +21,11 @@ type board struct {
 	// solvers[q] judges player q's patterns: one solver for both but under
 	// renju, where black's five is exactly five and white's five or more.
 	solvers [2]*lineSolver
-	// renju has black's forbidden cells checked (renju.go).
+	// renju has black's forbidden cells checked (renju.go), with rt its
+	// tables and foul what it keeps of black's cells that may be forbidden.
 	renju bool
+	rt    *renjuTabs
+	foul  foulTrack
 	side  int
 	// Window: real cell (r0+y, c0+x) is array cell (y+side)*w + x+side for
 	// 0 ≤ y < rows, 0 ≤ x < cols; w = cols + 2·side.
@@ -59,6 +62,11 @@ type cellState struct {
 	shape [2][4]lineShape
 	key   [2]uint16
 	class [2]cellClass
+	// over has bit a set when black marking the cell would make an
+	// overline on axis a, and doubt is whether the cell is among the
+	// doubtful ones (renju only, renju.go).
+	over  uint8
+	doubt bool
 	val   [2]int32
 }
 
@@ -85,6 +93,9 @@ func newBoard(cfg engine.Config, r0, c0, rows, cols int) *board {
 	lr := rulesOf(cfg)
 	b := &board{cfg: cfg, solvers: [2]*lineSolver{solverFor(lr[0]), solverFor(lr[1])}, renju: cfg.Rule == engine.Renju,
 		side: lr[0].side(), r0: r0, c0: c0, rows: rows, cols: cols}
+	if b.renju {
+		b.rt = renjuTables()
+	}
 	side := b.side
 	s0 := b.solvers[0]
 	b.w = cols + 2*side
@@ -100,6 +111,9 @@ func newBoard(cfg engine.Config, r0, c0, rows, cols int) *board {
 	b.stone = make([]uint8, n)
 	b.near = make([]uint8, n)
 	b.cell = make([]cellState, n)
+	if b.renju {
+		b.foul.at = make([]int32, n)
+	}
 	b.zob = make([][2]uint64, n)
 	for i := range n {
 		y, x := i/b.w-side, i%b.w-side
@@ -189,6 +203,12 @@ func (b *board) fresh(i int) cellState {
 				st = b.stone[j]
 			}
 			wt := b.solvers[0].pow[b.solvers[0].pos(d)]
+			if b.renju && (d == b.side || d == -b.side) {
+				if st == 1 {
+					cs.pat[0][a] += wt // see rulesOf
+				}
+				continue
+			}
 			cs.pat[0][a] += digit(st, 0) * wt
 			cs.pat[1][a] += digit(st, 1) * wt
 		}
@@ -200,6 +220,9 @@ func (b *board) fresh(i int) cellState {
 		}
 		j := judged[cs.key[q]]
 		cs.class[q], cs.val[q] = j.class, j.val
+	}
+	if b.renju {
+		cs.over = b.rt.overOf(&cs.pat[0])
 	}
 	return cs
 }
@@ -217,6 +240,9 @@ func (b *board) rejudge(i int) {
 		j := judged[cs.key[q]]
 		cs.class[q], cs.val[q] = j.class, j.val
 	}
+	if b.renju {
+		cs.over = b.rt.overOf(&cs.pat[0])
+	}
 }
 
 // shapeDigit is the weight of axis a's shape in a combination key.
@@ -227,6 +253,7 @@ var shapeDigit = [4]uint16{1, uint16(lineShapes), uint16(lineShapes) * uint16(li
 // evaluation weight when that player is to move and when waiting.
 type judgement struct {
 	class cellClass
+	risky bool // for black under renju (renju.go)
 	val   int32
 	worth [2]int32
 }
@@ -251,7 +278,7 @@ var judged = func() []judgement {
 		for r := range 2 {
 			w[r] += classWorth[r][c]
 		}
-		t[k] = judgement{class: c, val: int32(v) + classValue[c], worth: w}
+		t[k] = judgement{class: c, risky: risky(s), val: int32(v) + classValue[c], worth: w}
 	}
 	return t
 }()
@@ -263,6 +290,9 @@ func (b *board) count(i int, sign int32) {
 		w := judged[b.cell[i].key[q]].worth
 		b.worth[q][toMove] += int64(sign * w[toMove])
 		b.worth[q][waiting] += int64(sign * w[waiting])
+	}
+	if b.renju {
+		b.track(i, sign > 0 && doubtful(&b.cell[i]))
 	}
 }
 
@@ -284,6 +314,9 @@ func (b *board) reshape(j, p, a int) {
 	b.worth[p][toMove] += int64(jd.worth[toMove] - was.worth[toMove])
 	b.worth[p][waiting] += int64(jd.worth[waiting] - was.worth[waiting])
 	cs.class[p], cs.val[p] = jd.class, jd.val
+	if p == 0 && b.renju {
+		b.track(j, doubtful(cs))
+	}
 }
 
 // place marks array cell i (empty, in the window) for player q (0 or 1).
@@ -318,9 +351,13 @@ func (b *board) undo() {
 func (b *board) spread(i, q, sign int) {
 	o := 1 - q
 	side := b.side
+	reach := side
+	if b.renju && q == 1 {
+		reach = side - 1 // see rulesOf
+	}
 	for a := range 4 {
 		st := b.step[a]
-		for d := -side; d <= side; d++ {
+		for d := -reach; d <= reach; d++ {
 			if d == 0 {
 				continue
 			}
@@ -332,6 +369,18 @@ func (b *board) spread(i, q, sign int) {
 				break
 			}
 			wt := b.weight[d+side]
+			if b.renju && (d == side || d == -side) {
+				// Only a black mark and black's pattern (see rulesOf).
+				if sign > 0 {
+					b.cell[j].pat[0][a] += wt
+				} else {
+					b.cell[j].pat[0][a] -= wt
+				}
+				if b.stone[j] == 0 {
+					b.reshape(j, 0, a)
+				}
+				continue
+			}
 			if sign > 0 {
 				b.cell[j].pat[q][a] += wt
 				b.cell[j].pat[o][a] += 2 * wt
@@ -343,11 +392,10 @@ func (b *board) spread(i, q, sign int) {
 				continue
 			}
 			b.reshape(j, 0, a)
-			if !b.renju || (d != side && d != -side) {
-				// Under renju white's shapes are freestyle ones, which
-				// the outermost cells of its wide patterns never change.
-				b.reshape(j, 1, a)
-			}
+			b.reshape(j, 1, a)
+		}
+		if b.renju && q == 0 {
+			b.overEnds(i, a)
 		}
 	}
 	for dy := -2; dy <= 2; dy++ {

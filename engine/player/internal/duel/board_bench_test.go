@@ -1,6 +1,7 @@
 package duel
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -19,29 +20,34 @@ var benchOpening = [][2]int{
 // BenchmarkBoardPlaceUndo is the cost of one look-ahead move and its undo
 // on the dense window (patterns, shapes and classes), over the empty cells
 // within distance 2 of a mark.
+// Under renju black's patterns are wider and forbidden cells are tracked:
+// rule=renju against rule=freestyle is that overhead.
 func BenchmarkBoardPlaceUndo(b *testing.B) {
-	g, err := engine.New()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, m := range benchOpening {
-		if _, err := g.Play(m[0], m[1]); err != nil {
+	for _, rule := range []engine.Rule{engine.Freestyle, engine.Renju} {
+		g, err := engine.New(engine.WithRule(rule), engine.WithFreeOrder())
+		if err != nil {
 			b.Fatal(err)
 		}
-	}
-	var ds State
-	if fits, warm := ds.Sync(g, time.Time{}); !fits || !warm {
-		b.Fatal("the position does not fit a window")
-	}
-	var cells []int
-	ds.b.cands(func(i int) bool { cells = append(cells, i); return true })
-	q := g.Turn() - 1
-	b.Run("op=dense/marks=30", func(b *testing.B) {
-		i := 0
-		for b.Loop() {
-			ds.b.place(cells[i%len(cells)], q)
-			ds.b.undo()
-			i++
+		for _, m := range benchOpening {
+			if _, err := g.Play(m[0], m[1]); err != nil {
+				b.Fatal(err)
+			}
 		}
-	})
+		var ds State
+		if fits, warm := ds.Sync(g, time.Time{}); !fits || !warm {
+			b.Fatal("the position does not fit a window")
+		}
+		var cells []int
+		ds.b.cands(func(i int) bool { cells = append(cells, i); return true })
+		for q := range 2 {
+			b.Run(fmt.Sprintf("op=dense/marks=30/rule=%v/player=%d", rule, q+1), func(b *testing.B) {
+				i := 0
+				for b.Loop() {
+					ds.b.place(cells[i%len(cells)], q)
+					ds.b.undo()
+					i++
+				}
+			})
+		}
+	}
 }

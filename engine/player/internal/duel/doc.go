@@ -30,13 +30,18 @@
 //
 // Under renju (renju.go) black's patterns are judged by the exact rule
 // over K cells each side and white's by freestyle over as many, so that
-// both share the board's pattern width. Whether black may mark a cell is
-// asked when it matters (the move lists, the forced block, the threats'
-// cells and replies): the cell's shapes rule out most cells, the rest go
-// to renju.CheckKeys with keys converted from the cell's kept patterns by
-// a table. A white four whose only block is forbidden is a win; a black
-// threat whose cells are all forbidden is none. The static evaluation
-// does not yet tell forbidden cells apart.
+// both share the board's pattern width; the outermost cell counts only
+// when it holds a black stone and only in black's patterns, so a white
+// mark updates as many cells as under freestyle. The board keeps, with
+// the shapes, the cells where black may be forbidden (an overline, two
+// lines with a three or a four, a line that may hold two fours); the
+// forbidden ones among them are judged by renju.CheckKeys, with keys
+// converted from the cells' patterns by a table, once per position and
+// only when asked: by the move lists, the forced block, the threats'
+// cells and replies, and the evaluation. A white four whose only block is
+// forbidden is a win; a black threat whose cells are all forbidden is
+// none; the evaluation takes black's shapes off its forbidden cells and
+// counts white's there twice.
 //
 // A [State] is kept from move to move; [State.Sync] brings it in step with
 // the game and [State.Choose] runs one move within a [core.Limits].

@@ -54,7 +54,7 @@ var (
 
 // eval is the static value of the position for q, to move.
 func (b *board) eval(q int) int64 {
-	return b.worth[q][toMove] - b.worth[1-q][waiting] + tempo
+	return b.worth[q][toMove] - b.worth[1-q][waiting] + tempo + b.renjuWorth(q)
 }
 
 // weightsJSON is the file's layout: weights by role, then by name.

@@ -177,7 +177,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	// threatened: the opponent could make an open four (or two fours)
 	// next move, so q's replies are few; such nodes cost no depth, and a
 	// leaf that is one is searched on rather than scored mid-fight.
-	threatened := b.counts[o][classOpenFour] > 0
+	threatened := b.has(o, classOpenFour)
 	if depth <= 0 && forced < 0 && (!threatened || ply >= maxPly/2) {
 		v := d.evaluate(q)
 		if d.lim.VCF && v < beta && b.fours(q) > 0 && d.leafVCF(q) {
@@ -284,7 +284,7 @@ func (d *run) moves(q, ply, forced, ttMove int) ([]scoredCell, int) {
 	}
 	b := d.b
 	o := 1 - q
-	defend := b.counts[o][classOpenFour] > 0
+	defend := b.has(o, classOpenFour)
 	k := d.s.kill[ply]
 	b.cands(func(i int) bool {
 		if defend && !b.cell[i].class[q].makesFour() && b.cell[i].class[o] < classFour {

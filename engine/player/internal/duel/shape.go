@@ -54,11 +54,14 @@ func (lr lineRules) side() int {
 }
 
 // lineSolver classifies line patterns. A pattern is a base-3 number over
-// the 2·side cells around an empty centre (nearest-left first is digit
-// side−1, nearest-right digit side): 0 empty, 1 the player's mark, 2 a
-// cell the player cannot use (the opponent's mark or off the board). The
-// shape of a pattern is found by marking the centre and, recursively, the
-// empty cells of its live windows.
+// the 2·side cells around an empty centre, nearest first (the cells one
+// step left and right are digits 0 and 1, the outermost two the highest):
+// 0 empty, 1 the player's mark, 2 a cell the player cannot use (the
+// opponent's mark or off the board). So patterns whose outermost cells
+// are empty, the only ones renju's white meets (renju.go), are the first
+// 3^(2·side−2) of the table, which stays small in the cache. The shape of
+// a pattern is found by marking the centre and, recursively, the empty
+// cells of its live windows.
 type lineSolver struct {
 	lineRules
 	side int
@@ -94,9 +97,9 @@ func newLineSolver(lr lineRules) *lineSolver {
 // pos is the digit of the cell d steps from the centre (d ≠ 0, |d| ≤ side).
 func (s *lineSolver) pos(d int) int {
 	if d < 0 {
-		return d + s.side
+		return -2*d - 2
 	}
-	return d + s.side - 1
+	return 2*d - 1
 }
 
 // shape classifies a pattern (memoised).
@@ -136,14 +139,12 @@ func (s *lineSolver) solve(idx uint32) lineShape {
 	n := 2*s.side + 1
 	var buf [2*maxSide + 1]uint8
 	line := buf[:n]
-	v := idx
 	for i := range n {
 		if i == s.side {
 			line[i] = 1
 			continue
 		}
-		line[i] = uint8(v % 3)
-		v /= 3
+		line[i] = uint8(idx / s.pow[s.pos(i-s.side)] % 3)
 	}
 	c := s.side
 	length := 1

@@ -279,7 +279,7 @@ func (d *run) vctDefend(q, depth, last int) bool {
 			return true // renju: black's only block is forbidden
 		}
 		replies = append(replies, scoredCell{i: int32(j)})
-	case b.counts[q][classOpenFour] > 0:
+	case b.has(q, classOpenFour):
 		b.cands(func(i int) bool {
 			if (b.cell[i].class[o].makesFour() || b.cell[i].class[q] >= classFour) && b.playable(i, o) {
 				replies = append(replies, scoredCell{int32(i), int32(b.cell[i].class[q])<<16 + b.cell[i].val[q]})

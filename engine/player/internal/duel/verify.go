@@ -115,7 +115,9 @@ func (b *board) verify() error {
 			continue
 		}
 		want := b.fresh(i)
-		if want != b.cell[i] {
+		got := b.cell[i]
+		got.doubt = false // whether it is listed as doubtful is verifyFoul's part
+		if want != got {
 			return fmt.Errorf("duel: state of %v differs from a recomputation", b.cellAt(i))
 		}
 		for q := range 2 {
@@ -133,5 +135,5 @@ func (b *board) verify() error {
 	case hash != b.hash:
 		return errors.New("duel: Zobrist key differs from a recomputation")
 	}
-	return nil
+	return b.verifyFoul()
 }
