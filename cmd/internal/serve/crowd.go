@@ -62,17 +62,18 @@ func (cr *crowd) send() {
 		case <-cr.s.ctx.Done():
 			return
 		case batch := <-cr.queue:
-			sent := 0
+			sent, writes := 0, 0
 			for _, sp := range batch {
 				if sp.state.CompareAndSwap(spQueued, spRunning) {
-					n, err := sp.run(liveTimeout)
-					sent += n
+					n, w, err := sp.run(liveTimeout)
+					sent, writes = sent+n, writes+w
 					if err != nil {
-						cr.s.metrics.dropped.Inc()
+						cr.s.metrics.dropped.WithLabelValues(dropSlow).Inc()
 					}
 				}
 			}
 			cr.s.metrics.sent.Add(float64(sent))
+			cr.s.metrics.writes.Add(float64(writes))
 		}
 	}
 }
@@ -204,6 +205,7 @@ func (cr *crowd) keep() {
 			silent := time.Now().Add(-pingEvery - pongTimeout).UnixNano()
 			cr.each(256, func(sp *spectator) {
 				if sp.heard.Load() < silent || sp.write(pingFrame, pongTimeout) != nil {
+					cr.s.metrics.dropped.WithLabelValues(dropSilent).Inc()
 					sp.nc.Close() // its reader leaves
 				}
 			})

@@ -273,21 +273,20 @@ func (sp *spectator) wake() bool {
 // run sends the moves the spectator lacks, until none is left; the caller
 // holds the running state (it took a queued spectator, or it is the
 // spectator's own request catching up), which run gives up at the end.
-// It returns the number of events sent.
-func (sp *spectator) run(timeout time.Duration) (int, error) {
-	sent := 0
+// It returns the number of events sent and of writes that sent them.
+func (sp *spectator) run(timeout time.Duration) (sent, writes int, err error) {
 	for {
-		n, err := sp.deliver(timeout)
-		sent += n
+		n, w, err := sp.deliver(timeout)
+		sent, writes = sent+n, writes+w
 		if err != nil {
 			sp.nc.Close() // its reader sees the connection end and leaves
-			return sent, err
+			return sent, writes, err
 		}
 		if sp.state.CompareAndSwap(spRunning, spIdle) {
-			return sent, nil
+			return sent, writes, nil
 		}
 		if !sp.state.CompareAndSwap(spDirty, spRunning) {
-			return sent, nil // gone
+			return sent, writes, nil // gone
 		}
 	}
 }
@@ -295,23 +294,23 @@ func (sp *spectator) run(timeout time.Duration) (int, error) {
 // deliver writes every move after sp.sent. A spectator that is behind
 // (catching up, or when the senders are) gets up to maxBatch frames in one
 // write, so that falling behind costs fewer system calls, not more; each
-// write within timeout.
-func (sp *spectator) deliver(timeout time.Duration) (int, error) {
+// write within timeout. It returns the events sent and the writes.
+func (sp *spectator) deliver(timeout time.Duration) (n, writes int, err error) {
 	v := sp.g.view.Load()
 	if sp.sent >= v.ply {
-		return 0, nil
+		return 0, 0, nil
 	}
 	frames := sp.g.audience.upTo(sp.g, v, v.ply)
-	n := 0
 	for sp.sent < v.ply {
 		k := min(v.ply-sp.sent, maxBatch)
 		if err := sp.writeFrames(frames[sp.sent:sp.sent+k], timeout); err != nil {
-			return n, err
+			return n, writes, err
 		}
 		sp.sent += k
 		n += k
+		writes++
 	}
-	return n, nil
+	return n, writes, nil
 }
 
 // maxBatch is the most frames written at once: a write's timeout must
@@ -414,6 +413,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	// The backlog goes out here, within this connection's own time, then
 	// the senders take over; a move that came meanwhile made the spectator
 	// dirty, so run sends it too.
-	n, _ := sp.run(catchUpTimeout)
+	n, writes, _ := sp.run(catchUpTimeout)
 	s.metrics.sent.Add(float64(n))
+	s.metrics.writes.Add(float64(writes))
 }
