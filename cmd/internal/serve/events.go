@@ -2,12 +2,14 @@ package serve
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"net"
 	"net/http"
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
@@ -29,6 +31,16 @@ const (
 	closeWait   = 5 * time.Second  // for the client's answer to a close frame
 	controlWait = time.Second      // to write a control frame
 )
+
+// sendBuffer is the kernel's send buffer asked for each spectator's
+// socket, which Linux doubles for its bookkeeping. Left to itself the
+// kernel grows a buffer up to several megabytes for a client that stops
+// reading, so that each could pin that much of the machine's memory and
+// go on for thousands of moves before its writes wait and it is dropped;
+// this holds a few hundred events (a quick network's worth in flight, and
+// seconds of a famous game), and a reconnection's backlog goes through it
+// at the network's pace.
+const sendBuffer = 64 << 10
 
 // event is one live update: a move and the game's state right after it.
 type event struct {
@@ -180,12 +192,14 @@ const sendBatch = 64
 // client's control frames.
 type spectator struct {
 	nc   net.Conn
+	raw  syscall.RawConn // nc's socket, for writes that never wait; nil if nc has none
 	g    *game
 	addr string
 	cr   *crowd
 
 	wmu     sync.Mutex   // one frame written at a time
 	until   time.Time    // the write deadline set; guarded by wmu
+	rest    []byte       // the end of a write the socket did not take at once; guarded by wmu
 	heard   atomic.Int64 // unix nanoseconds: when the client last sent a frame (or joined)
 	closing atomic.Bool  // a close frame was sent
 
@@ -193,13 +207,56 @@ type spectator struct {
 	state atomic.Int32 // idle, queued, running, dirty or gone
 }
 
-// write writes one frame within d.
+// write writes one frame within d, after what is left of an earlier
+// write.
 func (sp *spectator) write(b []byte, d time.Duration) error {
 	sp.wmu.Lock()
 	defer sp.wmu.Unlock()
+	if len(sp.rest) > 0 {
+		b, sp.rest = append(sp.rest, b...), nil
+	}
+	if len(b) == 0 {
+		return nil
+	}
 	sp.deadline(d)
 	_, err := sp.nc.Write(b)
 	return err
+}
+
+// writeNow writes b as far as the socket takes it without waiting, and
+// reports whether it took it all; what is left waits in sp.rest for
+// [spectator.write]. Without a socket of its own (a test's pipe), it
+// waits up to liveTimeout.
+func (sp *spectator) writeNow(b []byte) (bool, error) {
+	sp.wmu.Lock()
+	defer sp.wmu.Unlock()
+	if len(sp.rest) > 0 {
+		sp.rest = append(sp.rest, b...)
+		return false, nil
+	}
+	if sp.raw == nil {
+		sp.deadline(liveTimeout)
+		_, err := sp.nc.Write(b)
+		return err == nil, err
+	}
+	n, werr := 0, error(nil)
+	if err := sp.raw.Write(func(fd uintptr) bool {
+		n, werr = syscall.Write(int(fd), b)
+		return true // one attempt: never wait for room
+	}); err != nil {
+		return false, err // closed
+	}
+	switch {
+	case werr == syscall.EAGAIN || werr == syscall.EINTR:
+		n = 0
+	case werr != nil:
+		return false, werr
+	}
+	if n < len(b) {
+		sp.rest = append([]byte(nil), b[n:]...)
+		return false, nil
+	}
+	return true, nil
 }
 
 // deadline makes a write blocked for between 3/4 of d and d fail. Moving
@@ -213,12 +270,12 @@ func (sp *spectator) deadline(d time.Duration) {
 	}
 }
 
-// writeFrames writes frames within d, in one write. They are copied
-// together rather than handed to writev, which the listener's wrapped
-// connections do not offer.
-func (sp *spectator) writeFrames(frames [][]byte, d time.Duration) error {
+// joined returns frames as one write. They are copied together rather
+// than handed to writev: they are small, and a copy costs less than the
+// system call it saves.
+func joined(frames [][]byte) []byte {
 	if len(frames) == 1 {
-		return sp.write(frames[0], d)
+		return frames[0]
 	}
 	n := 0
 	for _, f := range frames {
@@ -228,7 +285,7 @@ func (sp *spectator) writeFrames(frames [][]byte, d time.Duration) error {
 	for _, f := range frames {
 		b = append(b, f...)
 	}
-	return sp.write(b, d)
+	return b
 }
 
 // close starts the closing handshake with code: the reader then waits
@@ -273,11 +330,17 @@ func (sp *spectator) wake() bool {
 // run sends the moves the spectator lacks, until none is left; the caller
 // holds the running state (it took a queued spectator, or it is the
 // spectator's own request catching up), which run gives up at the end.
-// It returns the number of events sent and of writes that sent them.
+// With timeout 0 it never waits: when the socket does not take a write
+// whole, it returns errFull still holding the running state, for the
+// slow lane to go on with a timeout. It returns the number of events
+// sent and of writes that sent them.
 func (sp *spectator) run(timeout time.Duration) (sent, writes int, err error) {
 	for {
 		n, w, err := sp.deliver(timeout)
 		sent, writes = sent+n, writes+w
+		if err == errFull {
+			return sent, writes, err
+		}
 		if err != nil {
 			sp.nc.Close() // its reader sees the connection end and leaves
 			return sent, writes, err
@@ -291,11 +354,21 @@ func (sp *spectator) run(timeout time.Duration) (sent, writes int, err error) {
 	}
 }
 
-// deliver writes every move after sp.sent. A spectator that is behind
-// (catching up, or when the senders are) gets up to maxBatch frames in one
-// write, so that falling behind costs fewer system calls, not more; each
-// write within timeout. It returns the events sent and the writes.
+// errFull: the spectator's socket did not take a write whole.
+var errFull = errors.New("serve: the spectator's socket is full")
+
+// deliver writes every move after sp.sent, and first what is left of an
+// earlier write. A spectator that is behind (catching up, or when the
+// senders are) gets up to maxBatch frames in one write, so that falling
+// behind costs fewer system calls, not more; each write within timeout,
+// or without waiting at all when timeout is 0. It returns the events
+// sent and the writes.
 func (sp *spectator) deliver(timeout time.Duration) (n, writes int, err error) {
+	if timeout > 0 {
+		if err := sp.write(nil, timeout); err != nil { // what is left, if anything
+			return 0, 0, err
+		}
+	}
 	v := sp.g.view.Load()
 	if sp.sent >= v.ply {
 		return 0, 0, nil
@@ -303,12 +376,22 @@ func (sp *spectator) deliver(timeout time.Duration) (n, writes int, err error) {
 	frames := sp.g.audience.upTo(sp.g, v, v.ply)
 	for sp.sent < v.ply {
 		k := min(v.ply-sp.sent, maxBatch)
-		if err := sp.writeFrames(frames[sp.sent:sp.sent+k], timeout); err != nil {
+		b := joined(frames[sp.sent : sp.sent+k])
+		done := true
+		if timeout > 0 {
+			err = sp.write(b, timeout)
+		} else {
+			done, err = sp.writeNow(b)
+		}
+		if err != nil {
 			return n, writes, err
 		}
-		sp.sent += k
+		sp.sent += k // taken, or kept in sp.rest
 		n += k
 		writes++
+		if !done {
+			return n, writes, errFull
+		}
 	}
 	return n, writes, nil
 }
@@ -403,6 +486,10 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	// whole game; each write brings its own, and pings find dead peers.
 	nc.SetDeadline(time.Time{})
 	sp.nc = nc
+	if tc := socket(nc); tc != nil {
+		tc.SetWriteBuffer(sendBuffer)
+		sp.raw, _ = tc.SyscallConn()
+	}
 	sp.heard.Store(time.Now().UnixNano())
 	if !s.crowd.join(sp) {
 		sp.close(closeGoingAway, "server shutting down")
