@@ -125,6 +125,9 @@ type audience struct {
 	// frames[p-1] is move p's event as a WebSocket text frame. It only grows; readers
 	// load it without the lock and never look past their copy's length.
 	frames atomic.Pointer[[][]byte]
+
+	handed time.Time // when the spectators were last handed to the senders
+	held   bool      // moves wait for the fan-out window to end
 }
 
 // size is how many spectators the game has here.
@@ -157,13 +160,41 @@ func (a *audience) upTo(g *game, v *view, ply int) [][]byte {
 }
 
 // notify hands every spectator of g to the senders, after encoding the
-// new moves' events once. Called by publish with g.mu held.
+// new moves' events once; within the crowd's fan-out window after the
+// last hand-over, the moves wait for its end, and then go out together.
+// Called by publish with g.mu held.
 func (a *audience) notify(g *game, v *view) {
 	if a.size() == 0 {
 		return // no frames for games nobody watches here
 	}
 	a.upTo(g, v, v.ply)
 	a.mu.Lock()
+	var window time.Duration
+	for sp := range a.set {
+		window = sp.cr.s.fanoutWindow
+		break
+	}
+	if a.held {
+		a.mu.Unlock()
+		return
+	}
+	if wait := time.Until(a.handed.Add(window)); window > 0 && wait > 0 {
+		a.held = true
+		a.mu.Unlock()
+		time.AfterFunc(wait, func() {
+			a.mu.Lock()
+			a.held = false
+			a.hand()
+		})
+		return
+	}
+	a.hand()
+}
+
+// hand gives every spectator with moves to send to the senders. Called
+// with a.mu held, which it releases.
+func (a *audience) hand() {
+	a.handed = time.Now()
 	// The spectators go to the senders in batches: one hand-over (and at
 	// most one sender woken) per batch, not per spectator.
 	var cr *crowd

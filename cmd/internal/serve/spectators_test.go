@@ -302,3 +302,30 @@ func TestSpectatorsStalled(t *testing.T) {
 	t.Logf("%d moves; the watcher's worst delay after a move's answer: %v", len(answered), worst)
 	assert.Less(t, worst, 500*time.Millisecond, "held up by the stalled spectators")
 }
+
+// With a fan-out window, the first move goes out at once and the moves
+// that follow within the window go out together when it ends, one write
+// for all of them.
+func TestSpectatorsFanoutWindow(t *testing.T) {
+	const window = time.Second
+	c, _ := startServer(t, serve.WithFanoutWindow(window))
+	g := c.create(`{}`)
+	w := c.watch(g.ID, 0)
+	start := time.Now()
+	c.mustMove(g.ID, g.token(1), 0, 0, 0)
+	assert.Equal(t, 1, w.next().Ply)
+	assert.Less(t, time.Since(start), window/2, "the first move waits for nothing")
+	for ply := 1; ply < 5; ply++ {
+		c.mustMove(g.ID, g.token(ply%2+1), 0, 2*ply, ply)
+	}
+	moved := time.Since(start)
+	for ply := 2; ply <= 5; ply++ {
+		assert.Equal(t, ply, w.next().Ply)
+	}
+	if moved < window*3/4 {
+		assert.GreaterOrEqual(t, time.Since(start), window*3/4, "the later moves waited for the window")
+	}
+	m := scrape(t, c)
+	assert.Equal(t, 5.0, m["gomoku_spectator_events_sent_total"])
+	assert.LessOrEqual(t, m["gomoku_spectator_writes_total"], 3.0, "moves 2 to 5 shared writes (%v to play them)", moved)
+}
