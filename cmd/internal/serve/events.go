@@ -256,8 +256,8 @@ func (sp *spectator) write(b []byte, d time.Duration) error {
 
 // writeNow writes b as far as the socket takes it without waiting, and
 // reports whether it took it all; what is left waits in sp.rest for
-// [spectator.write]. Without a socket of its own (a test's pipe), it
-// waits up to liveTimeout.
+// [spectator.write]. Without a socket of its own (a test's pipe, or a
+// system without write(2)), it waits up to liveTimeout.
 func (sp *spectator) writeNow(b []byte) (bool, error) {
 	sp.wmu.Lock()
 	defer sp.wmu.Unlock()
@@ -272,7 +272,7 @@ func (sp *spectator) writeNow(b []byte) (bool, error) {
 	}
 	n, werr := 0, error(nil)
 	if err := sp.raw.Write(func(fd uintptr) bool {
-		n, werr = syscall.Write(int(fd), b)
+		n, werr = writeOnce(fd, b)
 		return true // one attempt: never wait for room
 	}); err != nil {
 		return false, err // closed
@@ -519,7 +519,9 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	sp.nc = nc
 	if tc := socket(nc); tc != nil {
 		tc.SetWriteBuffer(sendBuffer)
-		sp.raw, _ = tc.SyscallConn()
+		if canWriteOnce {
+			sp.raw, _ = tc.SyscallConn()
+		}
 	}
 	sp.heard.Store(time.Now().UnixNano())
 	if !s.crowd.join(sp) {
