@@ -80,6 +80,7 @@ func Command(opts ...Option) *cli.Command {
 			&cli.IntFlag{Name: "max-watchers", Value: def.MaxWatchers, Usage: "most live-update connections (spectators) of one game on this server (0: no cap)"},
 			&cli.IntFlag{Name: "max-watchers-per-addr", Value: def.MaxWatchersPerAddress, Usage: "most live-update connections from one client address (0: no cap)"},
 			&cli.IntFlag{Name: "max-watchers-total", Value: def.MaxWatchersTotal, Usage: "most live-update connections on this server, each an open file (0: no cap)"},
+			&cli.DurationFlag{Name: "fanout-window", Usage: "least time between two sendings of a game's moves to its spectators: moves within it go out together, one write each (0: every move at once)"},
 			&cli.StringSliceFlag{Name: "trusted-proxy", Usage: "a reverse proxy's `ADDRESS` or network (CIDR): take the client's address from its X-Forwarded-For"},
 			&cli.StringFlag{Name: "pprof", Usage: "also serve Go's profiles under /debug/pprof/ on this separate `HOST:PORT` (keep it private: off by default)"},
 			&cli.StringFlag{Name: "log", Value: "text", Usage: "log format on standard error: text, json or none"},
@@ -128,6 +129,8 @@ func run(c *cli.Context, opts []Option) error {
 		return cli.Exit("gomoku serve: --abandon-after and --retain must not be negative", exitcode.Usage)
 	case c.Duration("bot-budget") <= 0 || c.Int("bot-workers") < 1:
 		return cli.Exit("gomoku serve: --bot-budget and --bot-workers must be positive", exitcode.Usage)
+	case c.Duration("fanout-window") < 0 || c.Duration("fanout-window") > time.Second:
+		return cli.Exit("gomoku serve: --fanout-window must be from 0 to 1s", exitcode.Usage)
 	case limits.MaxWatchers < 0 || limits.MaxWatchersPerAddress < 0 || limits.MaxWatchersTotal < 0:
 		return cli.Exit("gomoku serve: --max-watchers, --max-watchers-per-addr and --max-watchers-total must not be negative", exitcode.Usage)
 	}
@@ -160,7 +163,7 @@ func run(c *cli.Context, opts []Option) error {
 	all = append(all, WithLimits(limits), WithBotBudget(c.Duration("bot-budget")),
 		WithBotWorkers(c.Int("bot-workers")), WithOrigins(c.StringSlice("origin")...),
 		WithAllowedHosts(c.StringSlice("allowed-hosts")...), WithRetention(c.Duration("abandon-after"), c.Duration("retain")),
-		WithTrustedProxies(proxies...))
+		WithTrustedProxies(proxies...), WithFanoutWindow(c.Duration("fanout-window")))
 	srv, err := New(ctx, st, all...)
 	if err != nil {
 		return fail("%v", err)

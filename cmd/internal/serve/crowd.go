@@ -2,15 +2,23 @@ package serve
 
 import (
 	"net/http"
+	"runtime"
 	"sync"
 	"time"
 )
 
-// senders is how many goroutines write live events. Writes to a healthy
-// socket return at once, so a few keep up with any number of spectators;
-// more only shorten the wait behind spectators whose writes block until
-// their timeout.
-const senders = 64
+// Live events are written by two pools of senders. The fast lane writes
+// only what a socket takes at once, so it never waits: a few senders, two
+// per CPU, keep up with any number of spectators, and leave the CPU to
+// the requests in between (with more of them runnable, a move's request
+// waits behind them at each step, the next move comes later, and fewer
+// events share a write). A spectator whose socket is full goes to the
+// slow lane, whose senders wait up to liveTimeout for it to take the
+// rest: they are many, so that spectators who stopped reading hold up
+// one another, not the others.
+var fastSenders = 2 * runtime.GOMAXPROCS(0)
+
+const slowSenders = 64
 
 // crowd is every spectator of this server: it admits them within the
 // limits, hands each move to the senders, pings the idle, and closes them
@@ -18,6 +26,7 @@ const senders = 64
 type crowd struct {
 	s     *Server
 	queue chan []*spectator // spectators with moves to send, each in one batch at most
+	slow  chan *spectator   // spectators whose socket was full, for the slow lane
 
 	mu     sync.Mutex
 	all    map[*spectator]struct{}
@@ -27,11 +36,16 @@ type crowd struct {
 }
 
 func newCrowd(s *Server) *crowd {
-	cr := &crowd{s: s, queue: make(chan []*spectator, 4096),
+	cr := &crowd{s: s, queue: make(chan []*spectator, 4096), slow: make(chan *spectator, 4096),
 		all: map[*spectator]struct{}{}, byAddr: map[string]int{}, byGame: map[*game]int{}}
-	for range senders {
+	for range fastSenders {
 		if s.track() {
 			go cr.send()
+		}
+	}
+	for range slowSenders {
+		if s.track() {
+			go cr.sendSlow()
 		}
 	}
 	if s.track() {
@@ -54,7 +68,9 @@ func (cr *crowd) enqueue(batch []*spectator) {
 	}
 }
 
-// send is one sender: it writes each queued spectator's new moves.
+// send is one sender of the fast lane: it writes each queued spectator's
+// new moves, as far as its socket takes them at once, and hands those
+// whose socket is full to the slow lane.
 func (cr *crowd) send() {
 	defer cr.s.wg.Done()
 	for {
@@ -62,17 +78,57 @@ func (cr *crowd) send() {
 		case <-cr.s.ctx.Done():
 			return
 		case batch := <-cr.queue:
-			sent := 0
+			sent, writes := 0, 0
 			for _, sp := range batch {
 				if sp.state.CompareAndSwap(spQueued, spRunning) {
-					n, err := sp.run(liveTimeout)
-					sent += n
-					if err != nil {
-						cr.s.metrics.dropped.Inc()
+					n, w, err := sp.run(0)
+					sent, writes = sent+n, writes+w
+					switch {
+					case err == errFull:
+						cr.toSlowLane(sp)
+					case err != nil:
+						cr.s.metrics.dropped.WithLabelValues(dropSlow).Inc()
 					}
 				}
 			}
 			cr.s.metrics.sent.Add(float64(sent))
+			cr.s.metrics.writes.Add(float64(writes))
+		}
+	}
+}
+
+// toSlowLane hands a spectator whose socket was full, still running, to
+// the slow lane.
+func (cr *crowd) toSlowLane(sp *spectator) {
+	select {
+	case cr.slow <- sp:
+	default: // the lane is full: wait aside
+		go func() {
+			select {
+			case cr.slow <- sp:
+			case <-cr.s.ctx.Done():
+			}
+		}()
+	}
+}
+
+// sendSlow is one sender of the slow lane: it finishes the writes that a
+// spectator's socket did not take at once, and sends the moves that came
+// meanwhile, waiting up to liveTimeout for each write; a spectator that
+// takes no more within it is dropped.
+func (cr *crowd) sendSlow() {
+	defer cr.s.wg.Done()
+	for {
+		select {
+		case <-cr.s.ctx.Done():
+			return
+		case sp := <-cr.slow:
+			n, w, err := sp.run(liveTimeout)
+			cr.s.metrics.sent.Add(float64(n))
+			cr.s.metrics.writes.Add(float64(w))
+			if err != nil {
+				cr.s.metrics.dropped.WithLabelValues(dropSlow).Inc()
+			}
 		}
 	}
 }
@@ -204,6 +260,7 @@ func (cr *crowd) keep() {
 			silent := time.Now().Add(-pingEvery - pongTimeout).UnixNano()
 			cr.each(256, func(sp *spectator) {
 				if sp.heard.Load() < silent || sp.write(pingFrame, pongTimeout) != nil {
+					cr.s.metrics.dropped.WithLabelValues(dropSilent).Inc()
 					sp.nc.Close() // its reader leaves
 				}
 			})

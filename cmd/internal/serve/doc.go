@@ -26,9 +26,11 @@
 // gets exactly what it missed.
 //
 // Each move's event is encoded once per game, as a ready WebSocket frame,
-// and a pool of senders writes it to every spectator, batching the frames
-// of one that is behind into one write; a spectator whose writes block for
-// a second is dropped (it reconnects and catches up). The server speaks
+// and a few senders write it to every spectator, batching the frames of
+// one that is behind into one write, and never waiting: a spectator whose
+// socket is full goes to a slow lane, and is dropped when it takes
+// nothing for a second (it reconnects and catches up). [WithFanoutWindow]
+// trades latency for fewer writes. The server speaks
 // the sending side of WebSocket itself, so that an idle spectator costs
 // one parked goroutine with a shallow stack and no buffers (about 5 KB in
 // all). Spectators are capped per game, per client address and in all.

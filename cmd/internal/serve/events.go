@@ -2,12 +2,14 @@ package serve
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"net"
 	"net/http"
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
@@ -29,6 +31,16 @@ const (
 	closeWait   = 5 * time.Second  // for the client's answer to a close frame
 	controlWait = time.Second      // to write a control frame
 )
+
+// sendBuffer is the kernel's send buffer asked for each spectator's
+// socket, which Linux doubles for its bookkeeping. Left to itself the
+// kernel grows a buffer up to several megabytes for a client that stops
+// reading, so that each could pin that much of the machine's memory and
+// go on for thousands of moves before its writes wait and it is dropped;
+// this holds a few hundred events (a quick network's worth in flight, and
+// seconds of a famous game), and a reconnection's backlog goes through it
+// at the network's pace.
+const sendBuffer = 64 << 10
 
 // event is one live update: a move and the game's state right after it.
 type event struct {
@@ -113,6 +125,9 @@ type audience struct {
 	// frames[p-1] is move p's event as a WebSocket text frame. It only grows; readers
 	// load it without the lock and never look past their copy's length.
 	frames atomic.Pointer[[][]byte]
+
+	handed time.Time // when the spectators were last handed to the senders
+	held   bool      // moves wait for the fan-out window to end
 }
 
 // size is how many spectators the game has here.
@@ -145,13 +160,41 @@ func (a *audience) upTo(g *game, v *view, ply int) [][]byte {
 }
 
 // notify hands every spectator of g to the senders, after encoding the
-// new moves' events once. Called by publish with g.mu held.
+// new moves' events once; within the crowd's fan-out window after the
+// last hand-over, the moves wait for its end, and then go out together.
+// Called by publish with g.mu held.
 func (a *audience) notify(g *game, v *view) {
 	if a.size() == 0 {
 		return // no frames for games nobody watches here
 	}
 	a.upTo(g, v, v.ply)
 	a.mu.Lock()
+	var window time.Duration
+	for sp := range a.set {
+		window = sp.cr.s.fanoutWindow
+		break
+	}
+	if a.held {
+		a.mu.Unlock()
+		return
+	}
+	if wait := time.Until(a.handed.Add(window)); window > 0 && wait > 0 {
+		a.held = true
+		a.mu.Unlock()
+		time.AfterFunc(wait, func() {
+			a.mu.Lock()
+			a.held = false
+			a.hand()
+		})
+		return
+	}
+	a.hand()
+}
+
+// hand gives every spectator with moves to send to the senders. Called
+// with a.mu held, which it releases.
+func (a *audience) hand() {
+	a.handed = time.Now()
 	// The spectators go to the senders in batches: one hand-over (and at
 	// most one sender woken) per batch, not per spectator.
 	var cr *crowd
@@ -180,12 +223,14 @@ const sendBatch = 64
 // client's control frames.
 type spectator struct {
 	nc   net.Conn
+	raw  syscall.RawConn // nc's socket, for writes that never wait; nil if nc has none
 	g    *game
 	addr string
 	cr   *crowd
 
 	wmu     sync.Mutex   // one frame written at a time
 	until   time.Time    // the write deadline set; guarded by wmu
+	rest    []byte       // the end of a write the socket did not take at once; guarded by wmu
 	heard   atomic.Int64 // unix nanoseconds: when the client last sent a frame (or joined)
 	closing atomic.Bool  // a close frame was sent
 
@@ -193,13 +238,56 @@ type spectator struct {
 	state atomic.Int32 // idle, queued, running, dirty or gone
 }
 
-// write writes one frame within d.
+// write writes one frame within d, after what is left of an earlier
+// write.
 func (sp *spectator) write(b []byte, d time.Duration) error {
 	sp.wmu.Lock()
 	defer sp.wmu.Unlock()
+	if len(sp.rest) > 0 {
+		b, sp.rest = append(sp.rest, b...), nil
+	}
+	if len(b) == 0 {
+		return nil
+	}
 	sp.deadline(d)
 	_, err := sp.nc.Write(b)
 	return err
+}
+
+// writeNow writes b as far as the socket takes it without waiting, and
+// reports whether it took it all; what is left waits in sp.rest for
+// [spectator.write]. Without a socket of its own (a test's pipe, or a
+// system without write(2)), it waits up to liveTimeout.
+func (sp *spectator) writeNow(b []byte) (bool, error) {
+	sp.wmu.Lock()
+	defer sp.wmu.Unlock()
+	if len(sp.rest) > 0 {
+		sp.rest = append(sp.rest, b...)
+		return false, nil
+	}
+	if sp.raw == nil {
+		sp.deadline(liveTimeout)
+		_, err := sp.nc.Write(b)
+		return err == nil, err
+	}
+	n, werr := 0, error(nil)
+	if err := sp.raw.Write(func(fd uintptr) bool {
+		n, werr = writeOnce(fd, b)
+		return true // one attempt: never wait for room
+	}); err != nil {
+		return false, err // closed
+	}
+	switch {
+	case werr == syscall.EAGAIN || werr == syscall.EINTR:
+		n = 0
+	case werr != nil:
+		return false, werr
+	}
+	if n < len(b) {
+		sp.rest = append([]byte(nil), b[n:]...)
+		return false, nil
+	}
+	return true, nil
 }
 
 // deadline makes a write blocked for between 3/4 of d and d fail. Moving
@@ -213,12 +301,12 @@ func (sp *spectator) deadline(d time.Duration) {
 	}
 }
 
-// writeFrames writes frames within d, in one write. They are copied
-// together rather than handed to writev, which the listener's wrapped
-// connections do not offer.
-func (sp *spectator) writeFrames(frames [][]byte, d time.Duration) error {
+// joined returns frames as one write. They are copied together rather
+// than handed to writev: they are small, and a copy costs less than the
+// system call it saves.
+func joined(frames [][]byte) []byte {
 	if len(frames) == 1 {
-		return sp.write(frames[0], d)
+		return frames[0]
 	}
 	n := 0
 	for _, f := range frames {
@@ -228,7 +316,7 @@ func (sp *spectator) writeFrames(frames [][]byte, d time.Duration) error {
 	for _, f := range frames {
 		b = append(b, f...)
 	}
-	return sp.write(b, d)
+	return b
 }
 
 // close starts the closing handshake with code: the reader then waits
@@ -273,45 +361,70 @@ func (sp *spectator) wake() bool {
 // run sends the moves the spectator lacks, until none is left; the caller
 // holds the running state (it took a queued spectator, or it is the
 // spectator's own request catching up), which run gives up at the end.
-// It returns the number of events sent.
-func (sp *spectator) run(timeout time.Duration) (int, error) {
-	sent := 0
+// With timeout 0 it never waits: when the socket does not take a write
+// whole, it returns errFull still holding the running state, for the
+// slow lane to go on with a timeout. It returns the number of events
+// sent and of writes that sent them.
+func (sp *spectator) run(timeout time.Duration) (sent, writes int, err error) {
 	for {
-		n, err := sp.deliver(timeout)
-		sent += n
+		n, w, err := sp.deliver(timeout)
+		sent, writes = sent+n, writes+w
+		if err == errFull {
+			return sent, writes, err
+		}
 		if err != nil {
 			sp.nc.Close() // its reader sees the connection end and leaves
-			return sent, err
+			return sent, writes, err
 		}
 		if sp.state.CompareAndSwap(spRunning, spIdle) {
-			return sent, nil
+			return sent, writes, nil
 		}
 		if !sp.state.CompareAndSwap(spDirty, spRunning) {
-			return sent, nil // gone
+			return sent, writes, nil // gone
 		}
 	}
 }
 
-// deliver writes every move after sp.sent. A spectator that is behind
-// (catching up, or when the senders are) gets up to maxBatch frames in one
-// write, so that falling behind costs fewer system calls, not more; each
-// write within timeout.
-func (sp *spectator) deliver(timeout time.Duration) (int, error) {
+// errFull: the spectator's socket did not take a write whole.
+var errFull = errors.New("serve: the spectator's socket is full")
+
+// deliver writes every move after sp.sent, and first what is left of an
+// earlier write. A spectator that is behind (catching up, or when the
+// senders are) gets up to maxBatch frames in one write, so that falling
+// behind costs fewer system calls, not more; each write within timeout,
+// or without waiting at all when timeout is 0. It returns the events
+// sent and the writes.
+func (sp *spectator) deliver(timeout time.Duration) (n, writes int, err error) {
+	if timeout > 0 {
+		if err := sp.write(nil, timeout); err != nil { // what is left, if anything
+			return 0, 0, err
+		}
+	}
 	v := sp.g.view.Load()
 	if sp.sent >= v.ply {
-		return 0, nil
+		return 0, 0, nil
 	}
 	frames := sp.g.audience.upTo(sp.g, v, v.ply)
-	n := 0
 	for sp.sent < v.ply {
 		k := min(v.ply-sp.sent, maxBatch)
-		if err := sp.writeFrames(frames[sp.sent:sp.sent+k], timeout); err != nil {
-			return n, err
+		b := joined(frames[sp.sent : sp.sent+k])
+		done := true
+		if timeout > 0 {
+			err = sp.write(b, timeout)
+		} else {
+			done, err = sp.writeNow(b)
 		}
-		sp.sent += k
+		if err != nil {
+			return n, writes, err
+		}
+		sp.sent += k // taken, or kept in sp.rest
 		n += k
+		writes++
+		if !done {
+			return n, writes, errFull
+		}
 	}
-	return n, nil
+	return n, writes, nil
 }
 
 // maxBatch is the most frames written at once: a write's timeout must
@@ -404,6 +517,12 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	// whole game; each write brings its own, and pings find dead peers.
 	nc.SetDeadline(time.Time{})
 	sp.nc = nc
+	if tc := socket(nc); tc != nil {
+		tc.SetWriteBuffer(sendBuffer)
+		if canWriteOnce {
+			sp.raw, _ = tc.SyscallConn()
+		}
+	}
 	sp.heard.Store(time.Now().UnixNano())
 	if !s.crowd.join(sp) {
 		sp.close(closeGoingAway, "server shutting down")
@@ -414,6 +533,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	// The backlog goes out here, within this connection's own time, then
 	// the senders take over; a move that came meanwhile made the spectator
 	// dirty, so run sends it too.
-	n, _ := sp.run(catchUpTimeout)
+	n, writes, _ := sp.run(catchUpTimeout)
 	s.metrics.sent.Add(float64(n))
+	s.metrics.writes.Add(float64(writes))
 }

@@ -159,6 +159,11 @@ func (v *view) statusName() string {
 func (s *Server) abandon(g *game) {
 	g.mu.Lock()
 	defer s.unlock(g)
+	s.abandonLocked(g)
+}
+
+// abandonLocked is abandon with g.mu held.
+func (s *Server) abandonLocked(g *game) {
 	if g.abandoned || g.view.Load().status != engine.Ongoing {
 		return
 	}
@@ -343,8 +348,15 @@ func (s *Server) play(ctx context.Context, g *game, player, row, col, ply int) e
 		now := time.Now().UTC()
 		err := s.store.Append(ctx, g.id, ply, m, store.Result{Status: st.String(), Winner: winner, Updated: now})
 		s.metrics.commit.Observe(time.Since(now).Seconds())
-		if err != nil && !errors.Is(err, store.ErrConflict) {
+		if err != nil && !errors.Is(err, store.ErrConflict) && !errors.Is(err, store.ErrAbandoned) {
 			err = s.checkStored(ctx, g.id, ply, m, err)
+		}
+		if errors.Is(err, store.ErrAbandoned) {
+			// Another server's janitor ended the game before this one
+			// heard of it.
+			g.eng.Undo()
+			s.abandonLocked(g)
+			return fmt.Errorf("%w (%s)", errOver, store.Abandoned)
 		}
 		if err != nil {
 			g.eng.Undo()

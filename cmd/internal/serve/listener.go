@@ -54,3 +54,5 @@ func (c *slotConn) Close() error {
 	c.once.Do(func() { <-c.slots })
 	return err
 }
+
+func (c *slotConn) underlying() net.Conn { return c.Conn }

@@ -29,8 +29,15 @@ type metrics struct {
 	spectators prometheus.Gauge
 	refused    *prometheus.CounterVec // reason
 	sent       prometheus.Counter
-	dropped    prometheus.Counter
+	writes     prometheus.Counter
+	dropped    *prometheus.CounterVec // reason
 }
+
+// Why the server drops a spectator.
+const (
+	dropSlow   = "slow"   // a live write failed, or waited liveTimeout: it stopped reading
+	dropSilent = "silent" // no answer to a ping within pingEvery+pongTimeout, or the ping could not be written
+)
 
 // Latency buckets, in seconds: from a fraction of a millisecond (a move
 // answered from memory and a group commit) to the ten seconds after which
@@ -61,14 +68,19 @@ func newMetrics(s *Server) *metrics {
 		Help: "Live-update connections refused by a cap: per game, per address or in total."}, []string{"reason"})
 	m.sent = prometheus.NewCounter(prometheus.CounterOpts{Name: "gomoku_spectator_events_sent_total",
 		Help: "Move events written to spectators."})
-	m.dropped = prometheus.NewCounter(prometheus.CounterOpts{Name: "gomoku_spectators_dropped_total",
-		Help: "Spectators whose connection failed or timed out while live events were written to them (they reconnect and catch up)."})
+	m.writes = prometheus.NewCounter(prometheus.CounterOpts{Name: "gomoku_spectator_writes_total",
+		Help: "Writes (system calls) that sent the spectators their events: several events go in one write to a spectator that is behind."})
+	m.dropped = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "gomoku_spectators_dropped_total",
+		Help: `Spectators the server dropped (they reconnect and catch up), by reason: "slow", a live event's write failed or waited a second; "silent", no answer to the last ping.`}, []string{"reason"})
 	for _, c := range []prometheus.Collector{m.requests, m.duration, m.inFlight, m.limited, m.commit, m.ended, m.think,
-		m.spectators, m.refused, m.sent, m.dropped} {
+		m.spectators, m.refused, m.sent, m.writes, m.dropped} {
 		f(c)
 	}
 	for _, r := range []string{"game", "address", "total"} {
 		m.refused.WithLabelValues(r) // present from the start, at 0
+	}
+	for _, r := range []string{dropSlow, dropSilent} {
+		m.dropped.WithLabelValues(r)
 	}
 	f(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "gomoku_bot_queue_depth",
 		Help: "Bots waiting for a worker (not counting those thinking)."}, func() float64 { return float64(s.bots.depth()) }))

@@ -20,7 +20,8 @@ func TestMetrics(t *testing.T) {
 	m := scrape(t, c)
 	for _, name := range []string{"gomoku_spectators", "gomoku_bot_queue_depth", `gomoku_games_loaded{status="ongoing"}`,
 		`gomoku_spectators_refused_total{reason="address"}`, "gomoku_store_commit_seconds_count", "gomoku_bot_think_seconds_count",
-		"gomoku_spectator_events_sent_total", "gomoku_spectators_dropped_total", "gomoku_http_requests_in_flight"} {
+		"gomoku_spectator_events_sent_total", "gomoku_spectator_writes_total",
+		`gomoku_spectators_dropped_total{reason="slow"}`, `gomoku_spectators_dropped_total{reason="silent"}`, "gomoku_http_requests_in_flight"} {
 		assert.Contains(t, m, name, "present before anything happened")
 	}
 	assert.Positive(t, m["process_resident_memory_bytes"])
@@ -62,4 +63,6 @@ func TestMetrics(t *testing.T) {
 	} {
 		assert.Equal(t, want, m[name], name)
 	}
+	// The two events went in one write or two, as the bot's move came.
+	assert.InDelta(t, 1.5, m["gomoku_spectator_writes_total"], 0.5)
 }

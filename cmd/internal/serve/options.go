@@ -84,6 +84,9 @@ type settings struct {
 	workers    int
 	origins    []string
 	evictAfter time.Duration
+	// fanoutWindow is the least time between two hand-overs of a game's
+	// spectators to the senders.
+	fanoutWindow time.Duration
 
 	allowedHosts []string
 	abandonAfter time.Duration
@@ -152,6 +155,16 @@ const (
 	DefaultAbandonAfter = 7 * 24 * time.Hour
 	DefaultRetain       = 90 * 24 * time.Hour
 )
+
+// WithFanoutWindow makes the moves of a game that come within d of the
+// last hand-over of its spectators to the senders wait for d to pass, and
+// go out together: one write a spectator for all of them, not one each.
+// Under a load the CPU cannot keep up with, that is more moves a second
+// for the same CPU; each move may reach its spectators up to d later.
+// Zero, the default, sends each move at once.
+func WithFanoutWindow(d time.Duration) Option {
+	return func(s *settings) { s.fanoutWindow = max(0, d) }
+}
 
 // WithRetention ends as "abandoned" the ongoing games without a move for
 // abandonAfter, and deletes the games over, with their moves, retainFor

@@ -312,7 +312,8 @@ func (g *game) idle() bool {
 }
 
 // follow keeps the games in memory up to date with the moves other servers
-// store. It returns once the first subscription is in place.
+// store and the games their janitors end. It returns once the first
+// subscription is in place.
 func (s *Server) follow() error {
 	ready := make(chan struct{})
 	var once sync.Once
@@ -323,14 +324,18 @@ func (s *Server) follow() error {
 	go func() {
 		defer s.wg.Done()
 		for s.ctx.Err() == nil {
-			err := s.watcher.Watch(s.ctx, func(id string, ply int) {
-				if ply < 0 {
+			err := s.watcher.Watch(s.ctx, func(id string, h store.Head) {
+				if h.Ply < 0 {
 					once.Do(func() { close(ready) })
 				}
 				if s.track() {
 					go func() {
 						defer s.wg.Done()
-						s.noticed(id, ply)
+						if id == "" {
+							s.poll() // anything may have changed
+						} else {
+							s.noticed(id, h)
+						}
 					}()
 				}
 			})
@@ -360,17 +365,18 @@ func (s *Server) follow() error {
 	return nil
 }
 
-// pollEvery is how often a server sharing its store compares the plies of
-// the games it holds with the store's, in case a notification was lost.
+// pollEvery is how often a server sharing its store compares the heads
+// (plies and statuses) of the games it holds with the store's, in case a
+// notification was lost.
 const pollEvery = 3 * time.Second
 
-// poll catches up the games held in memory that other servers moved on
-// without this one hearing of it.
+// poll catches up the games held in memory that other servers moved on or
+// ended without this one hearing of it.
 func (s *Server) poll() {
 	s.mu.Lock()
-	held := make(map[string]int, len(s.games))
+	held := make(map[string]*view, len(s.games))
 	for id, g := range s.games {
-		held[id] = g.view.Load().ply
+		held[id] = g.view.Load()
 	}
 	s.mu.Unlock()
 	ids := slices.Sorted(maps.Keys(held))
@@ -378,42 +384,47 @@ func (s *Server) poll() {
 		chunk := ids[:min(len(ids), 1000)]
 		ids = ids[len(chunk):]
 		ctx, cancel := context.WithTimeout(s.ctx, storeTimeout)
-		plies, err := s.watcher.Plies(ctx, chunk)
+		heads, err := s.watcher.Heads(ctx, chunk)
 		cancel()
 		if err != nil {
 			if s.ctx.Err() == nil {
-				s.log.Error("comparing plies with the store", "err", err)
+				s.log.Error("comparing games with the store", "err", err)
 			}
 			break
 		}
 		for _, id := range chunk {
-			if ply, ok := plies[id]; ok && ply > held[id] {
-				s.noticed(id, ply)
+			if h, ok := heads[id]; ok && behind(held[id], h) {
+				s.noticed(id, h)
 			}
 		}
 	}
 }
 
-// noticed handles another server's move: a game held in memory that is
-// behind it catches up. An empty id with ply -1 means any game may have
-// changed.
-func (s *Server) noticed(id string, ply int) {
-	var games []*game
+// behind reports whether a view lacks what the store's head h says of its
+// game: moves, or the game's end for want of them.
+func behind(v *view, h store.Head) bool {
+	return h.Ply > v.ply || h.Status == store.Abandoned && !v.abandoned
+}
+
+// noticed handles another server's change to game id, now at head h: if
+// this server holds the game, it catches up with the moves and ends it if
+// it was abandoned.
+func (s *Server) noticed(id string, h store.Head) {
 	s.mu.Lock()
-	if id == "" {
-		for _, g := range s.games {
-			games = append(games, g)
-		}
-	} else if g, ok := s.games[id]; ok {
-		games = append(games, g)
-	}
+	g := s.games[id]
 	s.mu.Unlock()
-	for _, g := range games {
-		if ply >= 0 && g.view.Load().ply >= ply {
-			continue
+	if g == nil || !behind(g.view.Load(), h) {
+		return
+	}
+	if g.view.Load().ply < h.Ply {
+		if err := s.catchUp(s.ctx, g); err != nil {
+			if s.ctx.Err() == nil {
+				s.log.Error("catching up with another server's move", "game", g.id, "err", err)
+			}
+			return
 		}
-		if err := s.catchUp(s.ctx, g); err != nil && s.ctx.Err() == nil {
-			s.log.Error("catching up with another server's move", "game", g.id, "err", err)
-		}
+	}
+	if h.Status == store.Abandoned && g.view.Load().ply >= h.Ply {
+		s.abandon(g)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -240,4 +241,91 @@ func scrape(t *testing.T, c *client) map[string]float64 {
 		m[line[:i]] = v
 	}
 	return m
+}
+
+// Spectators that stop reading hold up nobody else: the others get each
+// move at once, in order, while the stalled ones are dropped once their
+// sockets have stayed full for a second.
+func TestSpectatorsStalled(t *testing.T) {
+	const stalled = 8
+	l := testLimits()
+	l.MaxWatchersPerAddress = 0
+	c, _ := startServer(t, serve.WithLimits(l))
+	g := c.create(`{}`)
+	for range stalled {
+		nc, _ := rawUpgrade(t, c, g.ID)
+		nc.(*net.TCPConn).SetReadBuffer(1024) // and never read
+	}
+	w := c.watch(g.ID, 0)
+	type arrival struct {
+		ply int
+		at  time.Time
+	}
+	got := make(chan arrival, 100000)
+	go func() {
+		for {
+			_, b, err := w.conn.Read(context.Background())
+			if err != nil {
+				close(got)
+				return
+			}
+			var e event
+			if json.Unmarshal(b, &e) != nil {
+				close(got)
+				return
+			}
+			got <- arrival{e.Ply, time.Now()}
+		}
+	}()
+	// Moves as fast as they are answered, until every stalled spectator
+	// is dropped.
+	var answered []time.Time
+	start := time.Now()
+	for ply := 0; time.Since(start) < 30*time.Second; ply++ {
+		row, col := spacedCell(ply)
+		c.mustMove(g.ID, g.token(ply%2+1), row, col, ply)
+		answered = append(answered, time.Now())
+		if ply%50 == 49 && scrape(t, c)[`gomoku_spectators_dropped_total{reason="slow"}`] == stalled {
+			break
+		}
+	}
+	m := scrape(t, c)
+	require.Equal(t, float64(stalled), m[`gomoku_spectators_dropped_total{reason="slow"}`], "after %d moves", len(answered))
+	assert.Equal(t, 1.0, m["gomoku_spectators"])
+	worst := time.Duration(0)
+	for ply := 1; ply <= len(answered); ply++ {
+		a, ok := <-got
+		require.True(t, ok, "the watcher's connection ended")
+		require.Equal(t, ply, a.ply)
+		worst = max(worst, a.at.Sub(answered[ply-1]))
+	}
+	t.Logf("%d moves; the watcher's worst delay after a move's answer: %v", len(answered), worst)
+	assert.Less(t, worst, 500*time.Millisecond, "held up by the stalled spectators")
+}
+
+// With a fan-out window, the first move goes out at once and the moves
+// that follow within the window go out together when it ends, one write
+// for all of them.
+func TestSpectatorsFanoutWindow(t *testing.T) {
+	const window = time.Second
+	c, _ := startServer(t, serve.WithFanoutWindow(window))
+	g := c.create(`{}`)
+	w := c.watch(g.ID, 0)
+	start := time.Now()
+	c.mustMove(g.ID, g.token(1), 0, 0, 0)
+	assert.Equal(t, 1, w.next().Ply)
+	assert.Less(t, time.Since(start), window/2, "the first move waits for nothing")
+	for ply := 1; ply < 5; ply++ {
+		c.mustMove(g.ID, g.token(ply%2+1), 0, 2*ply, ply)
+	}
+	moved := time.Since(start)
+	for ply := 2; ply <= 5; ply++ {
+		assert.Equal(t, ply, w.next().Ply)
+	}
+	if moved < window*3/4 {
+		assert.GreaterOrEqual(t, time.Since(start), window*3/4, "the later moves waited for the window")
+	}
+	m := scrape(t, c)
+	assert.Equal(t, 5.0, m["gomoku_spectator_events_sent_total"])
+	assert.LessOrEqual(t, m["gomoku_spectator_writes_total"], 3.0, "moves 2 to 5 shared writes (%v to play them)", moved)
 }

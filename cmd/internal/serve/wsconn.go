@@ -133,6 +133,24 @@ type prefixed struct {
 
 func (p *prefixed) Read(b []byte) (int, error) { return p.r.Read(b) }
 
+func (p *prefixed) underlying() net.Conn { return p.Conn }
+
+// socket returns the TCP connection under nc, through this package's
+// wrappers (never through one that transforms the bytes, as TLS does), or
+// nil.
+func socket(nc net.Conn) *net.TCPConn {
+	for {
+		switch c := nc.(type) {
+		case *net.TCPConn:
+			return c
+		case interface{ underlying() net.Conn }:
+			nc = c.underlying()
+		default:
+			return nil
+		}
+	}
+}
+
 // appendFrame appends a final, unmasked frame (a server's) with payload p.
 func appendFrame(b []byte, op byte, p []byte) []byte {
 	b = append(b, 0x80|op)

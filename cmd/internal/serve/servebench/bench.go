@@ -31,10 +31,12 @@ address and each seat moves as fast as it is answered. With several --url
 With --watchers N, it measures spectators instead: N WebSocket connections
 spread over --games games (and over the --url servers), while the games
 move --rate times a second in all, posted to the first server. It reports
-the spectators held, the events delivered, in order and missing, the
-latency from posting a move to each delivery, and each server's memory per
-spectator from its /metrics (after a garbage collection when --pprof gives
-the server's profiles address). N connections take N open files here and
+the spectators held, the events delivered, in order and missing, the moves
+a second achieved, the latency from posting a move to each delivery, each
+server's memory per spectator from its /metrics (after a garbage
+collection when --pprof gives the server's profiles address), its CPU time
+per event and events per write, and the spectators it dropped, and how
+and when each lost connection ended. N connections take N open files here and
 N on the servers' side; the limit is raised to the hard limit if needed.
 
 Examples:

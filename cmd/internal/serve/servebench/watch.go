@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/gomoku-engine/gomoku/bench/cputime"
@@ -28,6 +29,7 @@ type WatchResult struct {
 	Wanted   int            // spectators asked for
 	Held     int            // connected, and still connected at the end
 	Refused  map[string]int // connections refused or lost, by what went wrong
+	Lost     []string       // the first few connections lost: why and when
 	Moves    int            // moves answered 200, over all games
 	MovesPer float64        // moves a second
 	MoveLat  *latencies     // from when a move was due to its 200, moves due while measuring
@@ -46,6 +48,7 @@ type WatchResult struct {
 type serverMemory struct {
 	URL           string
 	Before, After memSample
+	End           memSample // once the games stopped and the deliveries settled
 	CPU           time.Duration
 	Sent          float64 // events sent while the games moved
 }
@@ -58,6 +61,9 @@ type memSample struct {
 	Goroutines float64 // go_goroutines
 	CPU        float64 // process_cpu_seconds_total
 	Sent       float64 // gomoku_spectator_events_sent_total
+	Writes     float64 // gomoku_spectator_writes_total
+	Slow       float64 // gomoku_spectators_dropped_total{reason="slow"}
+	Silent     float64 // gomoku_spectators_dropped_total{reason="silent"}
 }
 
 // perSpectator is the growth of what f reads, per spectator connected.
@@ -79,6 +85,9 @@ func (r WatchResult) String() string {
 	sort.Strings(keys)
 	for _, k := range keys {
 		fmt.Fprintf(&b, "  refused or lost: %d × %s\n", r.Refused[k], k)
+	}
+	for _, l := range r.Lost {
+		fmt.Fprintf(&b, "  lost: %s\n", l)
 	}
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1fms", float64(d)/1e6) }
 	fmt.Fprintf(&b, "moves: %d answered, %.1f moves/s; latency p50 %s  p99 %s  max %s\n",
@@ -103,8 +112,15 @@ func (r WatchResult) String() string {
 		if m.Sent > 0 {
 			perEvent = float64(m.CPU/time.Microsecond) / m.Sent
 		}
-		fmt.Fprintf(&b, "server %s: CPU %.2fs while the games moved (%.0f%% of a core), %.0f events sent, %.1f µs of CPU per event\n",
-			m.URL, m.CPU.Seconds(), 100*m.CPU.Seconds()/r.Elapsed.Seconds(), m.Sent, perEvent)
+		if slow, silent := m.End.Slow-m.Before.Slow, m.End.Silent-m.Before.Silent; slow+silent > 0 {
+			fmt.Fprintf(&b, "server %s: dropped %.0f spectators as slow readers (a write waited 1 s), %.0f as silent (no pong)\n", m.URL, slow, silent)
+		}
+		perWrite := 0.0
+		if w := m.End.Writes - m.After.Writes; w > 0 {
+			perWrite = m.Sent / w
+		}
+		fmt.Fprintf(&b, "server %s: CPU %.2fs while the games moved (%.0f%% of a core), %.0f events sent (%.2f a write), %.1f µs of CPU per event\n",
+			m.URL, m.CPU.Seconds(), 100*m.CPU.Seconds()/r.Elapsed.Seconds(), m.Sent, perWrite, perEvent)
 	}
 	fmt.Fprintf(&b, "load generator: CPU %.2fs (%.0f%% of a core)\n", r.SelfCPU.Seconds(), 100*r.SelfCPU.Seconds()/r.Elapsed.Seconds())
 	return b.String()
@@ -213,6 +229,7 @@ func Watch(ctx context.Context, cfg BenchConfig) (WatchResult, error) {
 		c    *benchConn
 		last atomic.Int64
 		lost atomic.Value // string: why the connection ended early
+		when string       // and when, written before lost
 	}
 	viewers := make([]*viewer, cfg.Watchers)
 	var refusedMu sync.Mutex
@@ -263,6 +280,7 @@ func Watch(ctx context.Context, cfg BenchConfig) (WatchResult, error) {
 			for {
 				buf, err := v.c.next()
 				if err != nil {
+					v.when = fmt.Sprintf("%.1fs in, having ply %d of %d", time.Since(start).Seconds(), v.last.Load(), v.g.last.Load())
 					v.lost.Store(err.Error())
 					return
 				}
@@ -348,6 +366,7 @@ func Watch(ctx context.Context, cfg BenchConfig) (WatchResult, error) {
 		if err != nil {
 			return res, err
 		}
+		res.Memory[i].End = m
 		res.Memory[i].CPU = time.Duration((m.CPU - res.Memory[i].After.CPU) * float64(time.Second))
 		res.Memory[i].Sent = m.Sent - res.Memory[i].After.Sent
 	}
@@ -357,6 +376,9 @@ func Watch(ctx context.Context, cfg BenchConfig) (WatchResult, error) {
 		}
 		if why := v.lost.Load(); why != nil {
 			res.Refused["lost: "+why.(string)]++
+			if len(res.Lost) < 10 {
+				res.Lost = append(res.Lost, why.(string)+", "+v.when)
+			}
 			continue
 		}
 		res.Held++
@@ -454,8 +476,14 @@ func scrapeMemory(ctx context.Context, hc *http.Client, u, pprofURL string) (mem
 			m.CPU = f
 		case "gomoku_spectator_events_sent_total":
 			m.Sent = f
+		case "gomoku_spectator_writes_total":
+			m.Writes = f
 		case "gomoku_spectators":
 			m.Spectators = int(f)
+		case `gomoku_spectators_dropped_total{reason="slow"}`:
+			m.Slow = f
+		case `gomoku_spectators_dropped_total{reason="silent"}`:
+			m.Silent = f
 		}
 	}
 	return m, sc.Err()
@@ -511,25 +539,37 @@ func dialEvents(ctx context.Context, base, id string) (*benchConn, error) {
 	return &benchConn{nc: nc, br: br, buf: make([]byte, 0, 512)}, nil
 }
 
+// ended names how a connection ended: the server closed it (EOF), reset
+// it, or something else.
+func ended(err error) error {
+	switch {
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+		return errors.New("connection ended by the server (EOF)")
+	case errors.Is(err, syscall.ECONNRESET):
+		return errors.New("connection reset")
+	}
+	return fmt.Errorf("connection ended: %w", err)
+}
+
 // next returns the next text message's payload, valid until the next call.
 func (c *benchConn) next() ([]byte, error) {
 	for {
 		var h [2]byte
 		if _, err := io.ReadFull(c.br, h[:]); err != nil {
-			return nil, errors.New("connection ended")
+			return nil, ended(err)
 		}
 		n := uint64(h[1] & 0x7F)
 		switch n {
 		case 126:
 			var e [2]byte
 			if _, err := io.ReadFull(c.br, e[:]); err != nil {
-				return nil, errors.New("connection ended")
+				return nil, ended(err)
 			}
 			n = uint64(binary.BigEndian.Uint16(e[:]))
 		case 127:
 			var e [8]byte
 			if _, err := io.ReadFull(c.br, e[:]); err != nil {
-				return nil, errors.New("connection ended")
+				return nil, ended(err)
 			}
 			n = binary.BigEndian.Uint64(e[:])
 		}
@@ -541,7 +581,7 @@ func (c *benchConn) next() ([]byte, error) {
 		}
 		c.buf = c.buf[:n]
 		if _, err := io.ReadFull(c.br, c.buf); err != nil {
-			return nil, errors.New("connection ended")
+			return nil, ended(err)
 		}
 		switch h[0] & 0x0F {
 		case opText:
@@ -550,7 +590,7 @@ func (c *benchConn) next() ([]byte, error) {
 			// A client's frames are masked; a zero mask leaves the payload as is.
 			pong := append([]byte{0x80 | opPong, 0x80 | byte(len(c.buf)), 0, 0, 0, 0}, c.buf...)
 			if _, err := c.nc.Write(pong); err != nil {
-				return nil, errors.New("connection ended")
+				return nil, ended(err)
 			}
 		case opClose:
 			code := 0

@@ -16,6 +16,9 @@ var (
 	ErrConflict = errors.New("store: conflict")
 	// ErrClosed: the store was closed.
 	ErrClosed = errors.New("store: closed")
+	// ErrAbandoned: the game was ended without a move ([Store.Expire]),
+	// so it takes none.
+	ErrAbandoned = errors.New("store: game abandoned")
 )
 
 // Game is a game's record: its configuration, seats and current summary.
@@ -84,7 +87,8 @@ type Store interface {
 	Moves(ctx context.Context, id string, from int) ([]Move, error)
 	// Append stores m as move number ply (0-based) of game id and updates
 	// the game's summary to r, atomically and durably. It fails with
-	// ErrConflict when the game already has ply moves or more, and with
+	// ErrConflict when the game already has more than ply moves, with
+	// ErrAbandoned when it has ply moves but was abandoned, and with
 	// ErrNotFound for an unknown game.
 	Append(ctx context.Context, id string, ply int, m Move, r Result) error
 	// List returns game records (without moves), newest first.
@@ -99,17 +103,25 @@ type Store interface {
 	Close() error
 }
 
+// Head is where a game stands in the store: how many moves it has, and
+// its status after them.
+type Head struct {
+	Ply    int
+	Status string // "" when not known
+}
+
 // Watcher is a store shared by several server processes. Watch calls fn
-// with the game id and new ply of every move that any process appends,
-// until ctx is done or the connection is lost. It first calls fn("", -1)
+// with the game id and new head of every game that any process changes
+// (a move appended, or the game ended by [Store.Expire]), until ctx is
+// done or the connection is lost. It first calls fn("", Head{Ply: -1})
 // once it is listening, meaning that any game may have changed before
 // then. fn must not block for long.
 type Watcher interface {
 	Store
-	Watch(ctx context.Context, fn func(id string, ply int)) error
-	// Plies returns the number of moves of each of the games that exist,
-	// for a server to check that it missed no notification.
-	Plies(ctx context.Context, ids []string) (map[string]int, error)
+	Watch(ctx context.Context, fn func(id string, h Head)) error
+	// Heads returns the head of each of the games that exist, for a
+	// server to check that it missed no notification.
+	Heads(ctx context.Context, ids []string) (map[string]Head, error)
 }
 
 // Rows is what both drivers' query results offer.
@@ -163,4 +175,14 @@ func Gather[T any](buf []T, first T, ch <-chan T, max int) []T {
 		}
 	}
 	return batch
+}
+
+// Refused is why Append did not store move number ply of a game whose
+// record, at head h, did not advance: ErrAbandoned when the game was
+// ended at that very ply, ErrConflict otherwise.
+func Refused(ply int, h Head) error {
+	if h.Ply == ply && h.Status == Abandoned {
+		return ErrAbandoned
+	}
+	return ErrConflict
 }

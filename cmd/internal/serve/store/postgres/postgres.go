@@ -18,7 +18,7 @@ import (
 	"github.com/gomoku-engine/gomoku/cmd/internal/serve/store"
 )
 
-// channel is the NOTIFY channel of committed moves.
+// channel is the NOTIFY channel of committed changes: "id:ply:status".
 const channel = "gomoku_moves"
 
 // defaultLimit is List's limit when the filter names none.
@@ -28,7 +28,7 @@ const defaultLimit = 100
 type Store struct {
 	pool    *pgxpool.Pool
 	notices *pgxpool.Pool // for the notifications, without synchronous commit
-	pending chan string   // "id:ply" notifications to send
+	pending chan string   // "id:ply:status" notifications to send
 	done    chan struct{} // closed when the notifier has stopped
 	mu      sync.RWMutex  // guards closed against sends on pending
 	closed  bool
@@ -80,18 +80,30 @@ func (s *Store) notifier() {
 	}
 }
 
-// notify queues the notification of a committed move, dropping it when the
-// queue is full (the other servers then catch up through Plies).
-func (s *Store) notify(id string, ply int) {
+// notify queues the notification of a committed change, dropping it when
+// the queue is full (the other servers then catch up through Heads).
+func (s *Store) notify(id string, h store.Head) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if s.closed {
 		return
 	}
 	select {
-	case s.pending <- id + ":" + strconv.Itoa(ply):
+	case s.pending <- id + ":" + strconv.Itoa(h.Ply) + ":" + h.Status:
 	default:
 	}
+}
+
+// parseNotice reads a notification's payload: "id:ply:status", or
+// "id:ply" as servers that knew no status sent it.
+func parseNotice(payload string) (string, store.Head, bool) {
+	id, rest, ok := strings.Cut(payload, ":")
+	p, status, _ := strings.Cut(rest, ":")
+	ply, err := strconv.Atoi(p)
+	if !ok || id == "" || err != nil || ply < 0 {
+		return "", store.Head{}, false
+	}
+	return id, store.Head{Ply: ply, Status: status}, true
 }
 
 // Redact returns url without its password, for messages.
@@ -120,26 +132,26 @@ func (s *Store) Close() error {
 	return nil
 }
 
-// Plies returns the number of moves of each of the games that exist.
-func (s *Store) Plies(ctx context.Context, ids []string) (map[string]int, error) {
-	rows, err := s.pool.Query(ctx, `SELECT id, ply FROM games WHERE id = ANY($1)`, ids)
+// Heads returns the head of each of the games that exist.
+func (s *Store) Heads(ctx context.Context, ids []string) (map[string]store.Head, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id, ply, status FROM games WHERE id = ANY($1)`, ids)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: plies: %w", err)
+		return nil, fmt.Errorf("postgres: heads: %w", err)
 	}
 	defer rows.Close()
-	plies := make(map[string]int, len(ids))
+	heads := make(map[string]store.Head, len(ids))
 	for rows.Next() {
 		var id string
-		var ply int
-		if err := rows.Scan(&id, &ply); err != nil {
-			return nil, fmt.Errorf("postgres: plies: %w", err)
+		var h store.Head
+		if err := rows.Scan(&id, &h.Ply, &h.Status); err != nil {
+			return nil, fmt.Errorf("postgres: heads: %w", err)
 		}
-		plies[id] = ply
+		heads[id] = h
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("postgres: plies: %w", err)
+		return nil, fmt.Errorf("postgres: heads: %w", err)
 	}
-	return plies, nil
+	return heads, nil
 }
 
 // Create stores a new game.
@@ -163,12 +175,13 @@ func (s *Store) Create(ctx context.Context, g store.Game) error {
 }
 
 // Append stores move number ply of game id and the game's new summary, in
-// one statement (one round trip, one transaction).
+// one statement (one round trip, one transaction). Only an ongoing game
+// advances: one that Expire ended takes no move.
 func (s *Store) Append(ctx context.Context, id string, ply int, m store.Move, r store.Result) error {
 	tag, err := s.pool.Exec(ctx, `WITH advanced AS (
 			UPDATE games SET ply = $2 + 1, status = $3, winner = $4, updated_at = $8,
 				creator = CASE WHEN $3 = 'ongoing' THEN creator ELSE '' END
-			WHERE id = $1 AND ply = $2 RETURNING id)
+			WHERE id = $1 AND ply = $2 AND status = 'ongoing' RETURNING id)
 		INSERT INTO moves (game_id, ply, row, col, player)
 		SELECT id, $2, $5, $6, $7 FROM advanced`,
 		id, ply, r.Status, r.Winner, m.Row, m.Col, m.Player, r.Updated)
@@ -178,17 +191,17 @@ func (s *Store) Append(ctx context.Context, id string, ply int, m store.Move, r 
 	case err != nil:
 		return fmt.Errorf("postgres: append to %s: %w", id, err)
 	case tag.RowsAffected() == 1:
-		s.notify(id, ply+1)
+		s.notify(id, store.Head{Ply: ply + 1, Status: r.Status})
 		return nil
 	}
-	var one int
-	switch err := s.pool.QueryRow(ctx, `SELECT 1 FROM games WHERE id = $1`, id).Scan(&one); {
+	var h store.Head
+	switch err := s.pool.QueryRow(ctx, `SELECT ply, status FROM games WHERE id = $1`, id).Scan(&h.Ply, &h.Status); {
 	case errors.Is(err, pgx.ErrNoRows):
 		return fmt.Errorf("postgres: append to %s: %w", id, store.ErrNotFound)
 	case err != nil:
 		return fmt.Errorf("postgres: append to %s: %w", id, err)
 	}
-	return fmt.Errorf("postgres: append ply %d to %s: %w", ply, id, store.ErrConflict)
+	return fmt.Errorf("postgres: append ply %d to %s: %w", ply, id, store.Refused(ply, h))
 }
 
 const gameColumns = `id, k, players, rows, cols, rule, max_moves, seats, status, winner, ply, creator, created_at, updated_at`
@@ -285,18 +298,18 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]store.Game, error) 
 // Expire ends the abandoned games and deletes the old ones, in one
 // transaction.
 func (s *Store) Expire(ctx context.Context, abandonBefore, deleteBefore time.Time) ([]string, int, error) {
-	var ended []string
+	var endedAt []endedGame
 	var deleted int
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		ended, deleted = nil, 0
+		endedAt, deleted = nil, 0
 		if !abandonBefore.IsZero() {
 			rows, err := tx.Query(ctx, `UPDATE games SET status = 'abandoned', creator = '' WHERE id IN
 				(SELECT id FROM games WHERE status = 'ongoing' AND updated_at < $1 ORDER BY updated_at LIMIT $2
-				 FOR UPDATE SKIP LOCKED) RETURNING id`, abandonBefore, store.ExpireBatch)
+				 FOR UPDATE SKIP LOCKED) RETURNING id, ply`, abandonBefore, store.ExpireBatch)
 			if err != nil {
 				return err
 			}
-			if ended, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+			if endedAt, err = pgx.CollectRows(rows, pgx.RowToStructByPos[endedGame]); err != nil {
 				return err
 			}
 		}
@@ -322,12 +335,23 @@ func (s *Store) Expire(ctx context.Context, abandonBefore, deleteBefore time.Tim
 	if err != nil {
 		return nil, 0, fmt.Errorf("postgres: expire: %w", err)
 	}
+	ended := make([]string, len(endedAt))
+	for i, e := range endedAt {
+		ended[i] = e.ID
+		s.notify(e.ID, store.Head{Ply: e.Ply, Status: store.Abandoned})
+	}
 	return ended, deleted, nil
 }
 
-// Watch relays every committed move's NOTIFY to fn until ctx ends or the
-// connection fails.
-func (s *Store) Watch(ctx context.Context, fn func(id string, ply int)) error {
+// endedGame is a game Expire ended, and its moves.
+type endedGame struct {
+	ID  string
+	Ply int
+}
+
+// Watch relays every committed change's NOTIFY to fn until ctx ends or
+// the connection fails.
+func (s *Store) Watch(ctx context.Context, fn func(id string, h store.Head)) error {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return fmt.Errorf("postgres: watch: %w", err)
@@ -338,18 +362,15 @@ func (s *Store) Watch(ctx context.Context, fn func(id string, ply int)) error {
 	if _, err := pc.Exec(ctx, "LISTEN "+channel); err != nil {
 		return fmt.Errorf("postgres: watch: %w", err)
 	}
-	fn("", -1)
+	fn("", store.Head{Ply: -1})
 	for {
 		n, err := pc.WaitForNotification(ctx)
 		if err != nil {
 			return fmt.Errorf("postgres: watch: %w", err)
 		}
-		id, p, ok := strings.Cut(n.Payload, ":")
-		ply, err := strconv.Atoi(p)
-		if !ok || err != nil {
-			continue
+		if id, h, ok := parseNotice(n.Payload); ok {
+			fn(id, h)
 		}
-		fn(id, ply)
 	}
 }
 

@@ -38,21 +38,21 @@ func TestWatch(t *testing.T) {
 	defer b.Close()
 
 	type note struct {
-		id  string
-		ply int
+		id string
+		h  store.Head
 	}
 	var mu sync.Mutex
 	var notes []note
 	listening := make(chan struct{})
 	done := make(chan error, 1)
 	go func() {
-		done <- b.Watch(ctx, func(id string, ply int) {
-			if ply < 0 {
+		done <- b.Watch(ctx, func(id string, h store.Head) {
+			if h.Ply < 0 {
 				close(listening)
 				return
 			}
 			mu.Lock()
-			notes = append(notes, note{id, ply})
+			notes = append(notes, note{id, h})
 			mu.Unlock()
 		})
 	}()
@@ -64,20 +64,31 @@ func TestWatch(t *testing.T) {
 	}
 	// A refused move notifies nobody.
 	assert.ErrorIs(t, a.Append(ctx, g.ID, 1, store.Move{Row: 7, Player: 2}, store.Result{Status: "ongoing", Updated: time.Now()}), store.ErrConflict)
+	// Nor does a game that Expire leaves alone; one it ends does.
+	idle := storetest.Game(2)
+	idle.Updated = time.Now().Add(-time.Hour)
+	require.NoError(t, a.Create(ctx, idle))
+	require.NoError(t, a.Append(ctx, idle.ID, 0, store.Move{Player: 1}, store.Result{Status: "ongoing", Updated: idle.Updated}))
+	ended, _, err := a.Expire(ctx, time.Now().Add(-time.Minute), time.Time{})
+	require.NoError(t, err)
+	require.Equal(t, []string{idle.ID}, ended)
+	want := []note{{g.ID, store.Head{Ply: 1, Status: "ongoing"}}, {g.ID, store.Head{Ply: 2, Status: "ongoing"}},
+		{g.ID, store.Head{Ply: 3, Status: "ongoing"}}, {idle.ID, store.Head{Ply: 1, Status: "ongoing"}},
+		{idle.ID, store.Head{Ply: 1, Status: store.Abandoned}}}
 	require.Eventually(t, func() bool {
 		mu.Lock()
 		defer mu.Unlock()
-		return len(notes) >= 3
+		return len(notes) >= len(want)
 	}, 10*time.Second, 10*time.Millisecond)
 	time.Sleep(100 * time.Millisecond)
 	mu.Lock()
-	assert.Equal(t, []note{{g.ID, 1}, {g.ID, 2}, {g.ID, 3}}, notes)
+	assert.Equal(t, want, notes)
 	mu.Unlock()
 	cancel()
 	assert.Error(t, <-done)
 }
 
-func TestPlies(t *testing.T) {
+func TestHeads(t *testing.T) {
 	st, err := postgres.Open(context.Background(), pgtest.URL(t))
 	require.NoError(t, err)
 	defer st.Close()
@@ -85,9 +96,10 @@ func TestPlies(t *testing.T) {
 	require.NoError(t, st.Create(context.Background(), g))
 	require.NoError(t, st.Create(context.Background(), h))
 	require.NoError(t, st.Append(context.Background(), h.ID, 0, store.Move{Player: 1}, store.Result{Status: "ongoing", Updated: time.Now()}))
-	plies, err := st.Plies(context.Background(), []string{g.ID, h.ID, "nosuchgame"})
+	require.NoError(t, st.Append(context.Background(), g.ID, 0, store.Move{Player: 1}, store.Result{Status: "won", Winner: 1, Updated: time.Now()}))
+	heads, err := st.Heads(context.Background(), []string{g.ID, h.ID, "nosuchgame"})
 	require.NoError(t, err)
-	assert.Equal(t, map[string]int{g.ID: 0, h.ID: 1}, plies)
+	assert.Equal(t, map[string]store.Head{g.ID: {Ply: 1, Status: "won"}, h.ID: {Ply: 1, Status: "ongoing"}}, heads)
 }
 
 func TestRedact(t *testing.T) {

@@ -40,7 +40,7 @@ func (s *Store) Create(ctx context.Context, g store.Game) error {
 
 // writeStmts are the writer's statements, prepared once on its connection.
 type writeStmts struct {
-	advance, insertMove, exists *sql.Stmt
+	advance, insertMove, head *sql.Stmt
 }
 
 func prepare(ctx context.Context, db *sql.DB) (writeStmts, error) {
@@ -50,9 +50,9 @@ func prepare(ctx context.Context, db *sql.DB) (writeStmts, error) {
 		sql  string
 	}{
 		{&w.advance, `UPDATE games SET ply = ?1 + 1, status = ?2, winner = ?3, updated_at = ?4,
-			creator = CASE WHEN ?2 = 'ongoing' THEN creator ELSE '' END WHERE id = ?5 AND ply = ?1`},
+			creator = CASE WHEN ?2 = 'ongoing' THEN creator ELSE '' END WHERE id = ?5 AND ply = ?1 AND status = 'ongoing'`},
 		{&w.insertMove, `INSERT INTO moves (game_id, ply, row, col, player) VALUES (?, ?, ?, ?, ?)`},
-		{&w.exists, `SELECT 1 FROM games WHERE id = ?`},
+		{&w.head, `SELECT ply, status FROM games WHERE id = ?`},
 	} {
 		stmt, err := db.PrepareContext(ctx, p.sql)
 		if err != nil {
@@ -74,14 +74,14 @@ func (s *Store) Append(ctx context.Context, id string, ply int, m store.Move, r 
 			return fmt.Errorf("sqlite: append to %s: %w", id, err)
 		}
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			var one int
-			switch err := tx.StmtContext(ctx, s.stmts.exists).QueryRowContext(ctx, id).Scan(&one); {
+			var h store.Head
+			switch err := tx.StmtContext(ctx, s.stmts.head).QueryRowContext(ctx, id).Scan(&h.Ply, &h.Status); {
 			case errors.Is(err, sql.ErrNoRows):
 				return fmt.Errorf("sqlite: append to %s: %w", id, store.ErrNotFound)
 			case err != nil:
 				return fmt.Errorf("sqlite: append to %s: %w", id, err)
 			}
-			return fmt.Errorf("sqlite: append ply %d to %s: %w", ply, id, store.ErrConflict)
+			return fmt.Errorf("sqlite: append ply %d to %s: %w", ply, id, store.Refused(ply, h))
 		}
 		// The games row said ply was free, so this cannot collide; if it
 		// does, the database is inconsistent and the group is rolled back.

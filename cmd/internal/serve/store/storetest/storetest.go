@@ -199,7 +199,7 @@ func testExpire(t *testing.T, o Opener) {
 	}
 	idle := at(Game(2), "ongoing", 10*time.Hour)
 	busy := at(Game(2), "ongoing", time.Minute)
-	oldWon := at(Game(2), "won", 100*time.Hour)
+	oldWon := at(Game(2), "ongoing", 100*time.Hour) // won by its move below
 	newWon := at(Game(2), "drawn", time.Hour)
 	require.NoError(t, st.Append(ctx, oldWon.ID, 0, store.Move{Player: 1}, store.Result{Status: "won", Winner: 1, Updated: oldWon.Updated}))
 	got, _, err := st.Game(ctx, oldWon.ID)
@@ -214,6 +214,17 @@ func testExpire(t *testing.T, o Opener) {
 	require.NoError(t, err)
 	assert.Equal(t, store.Abandoned, got.Status)
 	assert.Empty(t, got.Creator)
+	assert.Empty(t, moves)
+	// An abandoned game takes no move: one judged before it ended is
+	// refused and changes nothing.
+	err = st.Append(ctx, idle.ID, 0, store.Move{Player: 1}, store.Result{Status: "ongoing", Updated: now})
+	assert.ErrorIs(t, err, store.ErrAbandoned)
+	assert.ErrorIs(t, st.Append(ctx, idle.ID, 3, store.Move{Player: 1}, store.Result{Status: "ongoing", Updated: now}), store.ErrConflict,
+		"a ply the game never had is a conflict, as in a game going on")
+	got, moves, err = st.Game(ctx, idle.ID)
+	require.NoError(t, err)
+	assert.Equal(t, store.Abandoned, got.Status)
+	assert.Zero(t, got.Ply)
 	assert.Empty(t, moves)
 	_, _, err = st.Game(ctx, oldWon.ID)
 	assert.ErrorIs(t, err, store.ErrNotFound, "deleted with its moves")
