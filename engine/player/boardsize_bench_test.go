@@ -21,7 +21,7 @@ import (
 //	go test -run '^$' -bench BoardSize -benchtime 1x ./engine/player
 func BenchmarkBoardSize(b *testing.B) {
 	for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
-		for _, side := range []int{15, 20} {
+		for _, side := range []int{15, 20, 25} {
 			games := make([]*engine.Game, len(depthPositions))
 			shift := side/2 - 7 // the 15×15 centre h8 is (7, 7)
 			for i, ms := range depthPositions {
@@ -40,33 +40,38 @@ func BenchmarkBoardSize(b *testing.B) {
 				}
 				games[i] = g
 			}
-			b.Run(fmt.Sprintf("rule=%v/board=%dx%d/nodes=5e5", rule, side, side), func(b *testing.B) {
-				var depths []int
-				var nodes int64
-				var moves []string
-				cpu0 := processCPU()
-				for b.Loop() {
-					moves = moves[:0]
-					for _, g := range games {
-						s := player.NewSearch(player.WithBudget(0), player.WithMaxNodes(5e5))
-						c, err := s.Choose(context.Background(), g, g.Turn())
-						if err != nil {
-							b.Fatal(err)
+			for _, lim := range []struct {
+				name string
+				opt  player.SearchOption
+			}{{"depth=6", player.WithMaxDepth(6)}, {"nodes=5e5", player.WithMaxNodes(5e5)}} {
+				b.Run(fmt.Sprintf("rule=%v/board=%dx%d/%s", rule, side, side, lim.name), func(b *testing.B) {
+					var depths []int
+					var nodes int64
+					var moves []string
+					cpu0 := processCPU()
+					for b.Loop() {
+						moves = moves[:0]
+						for _, g := range games {
+							s := player.NewSearch(player.WithBudget(0), lim.opt)
+							c, err := s.Choose(context.Background(), g, g.Turn())
+							if err != nil {
+								b.Fatal(err)
+							}
+							st := s.LastStats()
+							depths = append(depths, st.Depth)
+							nodes += st.Nodes
+							moves = append(moves, fmt.Sprintf("%d,%d/%d", c.Row-shift, c.Col-shift, st.Score))
 						}
-						st := s.LastStats()
-						depths = append(depths, st.Depth)
-						nodes += st.Nodes
-						moves = append(moves, fmt.Sprintf("%d,%d/%d", c.Row-shift, c.Col-shift, st.Score))
 					}
-				}
-				slices.Sort(depths)
-				b.ReportMetric(float64(depths[len(depths)/2]), "depth-median")
-				b.ReportMetric(float64(depths[len(depths)-1]), "depth-max")
-				if cpu := processCPU() - cpu0; cpu > 0 {
-					b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
-				}
-				b.Logf("moves (centred on 15×15) / score: %v", moves)
-			})
+					slices.Sort(depths)
+					b.ReportMetric(float64(depths[len(depths)/2]), "depth-median")
+					b.ReportMetric(float64(depths[len(depths)-1]), "depth-max")
+					if cpu := processCPU() - cpu0; cpu > 0 {
+						b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
+					}
+					b.Logf("moves (centred on 15×15) / score: %v", moves)
+				})
+			}
 		}
 	}
 }
