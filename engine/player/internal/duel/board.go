@@ -50,7 +50,7 @@ type board struct {
 	// is worth a little more to the side to move than to the side that
 	// waits (about 4 thousandths of a logit, and 16 on an edge), so
 	// without it the evaluation would favour the side to move by an
-	// amount that grows with the window: on an empty 20×20 board 930 more
+	// amount that grows with the window: on an empty 20×20 board 940 more
 	// than on 15×15, a tempo bonus the fit never saw, which distorts every
 	// comparison of a static value with a searched one (futility, the
 	// leaves of reduced searches). With it, a position far from the edges
