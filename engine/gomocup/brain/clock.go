@@ -45,14 +45,18 @@ func (c *clock) newGame() {
 	c.haveLast = false
 }
 
+// planMoves is how many moves the match clock is shared between.
+const planMoves = 5
+
 // plan returns the budget for a move: the turn limit (the default when the
 // manager sent none, FastBudget for "as fast as possible"), capped by a
 // share of the match time left plus most of the increment. The share is
-// the time left divided by the moves that count: a fortieth of the free
-// cells, between 5 and 30. A Gomoku game is decided early, so the share
-// is large at first (a fifth of the clock on 15×15) and shrinks with the
-// clock, down to about the increment; the budget never exceeds a third of
-// the time left.
+// the time left divided by planMoves, or by the moves the brain can still
+// make when the board has fewer free cells: a Gomoku game between strong
+// players is decided in its first few dozen moves whatever the board's
+// size, so the share is large at first (a fifth of the clock) and shrinks
+// with the clock, down to about the increment. The budget never exceeds a
+// third of the time left.
 func (c *clock) plan(o Options, empties int) time.Duration {
 	budget := o.DefaultTurnTime
 	if c.turnSet {
@@ -62,7 +66,7 @@ func (c *clock) plan(o Options, empties int) time.Duration {
 		}
 	}
 	if left, ok := c.matchLeft(); ok {
-		togo := min(max(empties/40, 5), 30)
+		togo := min(planMoves, max((empties+1)/2, 1))
 		share := left/time.Duration(togo) + c.inc*3/4
 		budget = min(budget, max(min(share, left/3), 0))
 	}

@@ -145,9 +145,11 @@
 //
 // Each move gets a budget: timeout_turn (5 s when the manager sends none;
 // 10 ms when it is 0, "as fast as possible"), capped by the match time
-// left divided by the moves that count (a fortieth of the free cells,
-// 5 to 30), plus three quarters of the increment, and by a third of the
-// time left. time_left is used when sent; otherwise timeout_match minus
+// left divided by five (or by the moves the brain can still make, when
+// fewer cells are free), plus three quarters of the increment, and by a
+// third of the time left. The share does not depend on the board's size:
+// games between strong players are decided in their first few dozen
+// moves on 20×20 as on 15×15. time_left is used when sent; otherwise timeout_match minus
 // the time the brain has used. The protocol does not send the increment:
 // the brain infers it from time_left before and after its own move. The budget counts from the moment the command
 // arrived. A margin of a tenth of the budget, at least 50 ms, is kept back

@@ -1,6 +1,8 @@
 package duel
 
 import (
+	"sync"
+
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cellkey"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
@@ -44,9 +46,20 @@ type board struct {
 
 	counts [2][classCount]int32
 	// worth[p][r] sums p's cells' evaluation weights in role r (toMove or
-	// waiting): the static evaluation reads it.
+	// waiting), plus base[p][r]: the static evaluation reads it.
 	worth [2][2]int64
-	hash  uint64
+	// base makes an empty window's sums those of an empty board of the
+	// size the weights were fitted on. An empty cell far from the marks
+	// is worth a little more to the side to move than to the side that
+	// waits (about 4 thousandths of a logit, and 16 on an edge), so
+	// without it the evaluation would favour the side to move by an
+	// amount that grows with the window: on an empty 20×20 board 940 more
+	// than on 15×15, a tempo bonus the fit never saw, which distorts every
+	// comparison of a static value with a searched one (futility, the
+	// leaves of reduced searches). With it, a position far from the edges
+	// scores the same on any board.
+	base [2][2]int64
+	hash uint64
 	// moves holds the marks in play order; box[i] is the bounding box of
 	// the marks before moves[i] (array rows and columns).
 	moves []int32
@@ -88,8 +101,45 @@ var (
 )
 
 // newBoard builds a window of rows×cols real cells whose top-left cell
-// is (r0, c0), on a board with cfg's bounds, and plays nothing.
+// is (r0, c0), on a board with cfg's bounds, and plays nothing. Its
+// evaluation sums start from those of an empty fitBoard×fitBoard board
+// (see base).
 func newBoard(cfg engine.Config, r0, c0, rows, cols int) *board {
+	b := newWindow(cfg, r0, c0, rows, cols)
+	ref := refWorth(cfg)
+	for q := range 2 {
+		for r := range 2 {
+			b.base[q][r] = ref[q][r] - b.worth[q][r]
+		}
+	}
+	b.worth = ref
+	return b
+}
+
+// fitBoard is the side of the boards the evaluation's weights were
+// fitted on.
+const fitBoard = 15
+
+// refWorths caches refWorth by rules.
+var refWorths sync.Map // [2]lineRules → [2][2]int64
+
+// refWorth is the evaluation sums of an empty fitBoard×fitBoard board
+// under cfg's rules.
+func refWorth(cfg engine.Config) [2][2]int64 {
+	lr := rulesOf(cfg)
+	if w, ok := refWorths.Load(lr); ok {
+		return w.([2][2]int64)
+	}
+	ref := cfg
+	ref.Rows, ref.Cols, ref.Torus = fitBoard, fitBoard, false
+	w := newWindow(ref, 0, 0, fitBoard, fitBoard).worth
+	refWorths.Store(lr, w)
+	return w
+}
+
+// newWindow is newBoard with the evaluation sums of the window's own empty
+// cells.
+func newWindow(cfg engine.Config, r0, c0, rows, cols int) *board {
 	lr := rulesOf(cfg)
 	b := &board{cfg: cfg, solvers: [2]*lineSolver{solverFor(lr[0]), solverFor(lr[1])}, renju: cfg.Rule == engine.Renju,
 		side: lr[0].side(), r0: r0, c0: c0, rows: rows, cols: cols}

@@ -13,7 +13,11 @@
 // Class counts find threats at once and values order moves; the static
 // evaluation (eval.go) sums weights of the same shapes and classes that
 // differ for the side to move and the side that waits, read from the
-// embedded weights.json that engine/player/internal/evalfit fits.
+// embedded weights.json that engine/player/internal/evalfit fits. The
+// sums start from those of an empty 15×15 board, the size the weights
+// were fitted on, so that the empty cells of a larger board or window do
+// not add to the side to move's score: a position far from the edges
+// scores the same on every board.
 //
 // Each move (root.go): a win; the block of the opponent's win; a victory
 // by continuous fours (VCF) or by fours and threes (VCT) (threats.go);

@@ -91,7 +91,7 @@ func (b *board) candidates() []sparse.Cell {
 // incrementally and reports the first difference.
 func (b *board) verify() error {
 	var counts [2][classCount]int32
-	var worth [2][2]int64
+	worth := b.base
 	var hash uint64
 	for i := range b.stone {
 		if b.stone[i] == offCell {
