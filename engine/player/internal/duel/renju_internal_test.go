@@ -157,7 +157,8 @@ func TestFoulTrackMatchesTheDetector(t *testing.T) {
 // TestRenjuEvaluationLeavesForbiddenCellsToWhite compares the static
 // evaluation under renju with a reference summed over every empty cell,
 // black's forbidden cells judged by the engine's detector: there black's
-// shapes count for nothing and white's twice.
+// shapes count for nothing and white's twice. The window is larger than
+// the fitted board, so the sums also carry the board's base.
 func TestRenjuEvaluationLeavesForbiddenCellsToWhite(t *testing.T) {
 	cfg := engine.DefaultConfig()
 	cfg.Rule = engine.Renju
@@ -177,7 +178,8 @@ func TestRenjuEvaluationLeavesForbiddenCellsToWhite(t *testing.T) {
 			b.place(i, q)
 		}
 		for q := range 2 {
-			var worth [2][2]int64
+			// The sums start where an empty board of the fitted size's do.
+			worth := b.base
 			for i := range b.stone {
 				if b.stone[i] != 0 {
 					continue
