@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -215,14 +216,20 @@ func slowClients(t *testing.T, db string) {
 			}
 		}()
 	}
-	// Everyone else is served meanwhile.
+	// Everyone else is served meanwhile. A request held up behind a slow
+	// client would wait out its 2 s timeout; a loaded machine may delay one
+	// by a few hundred milliseconds, not most of them.
 	start := time.Now()
+	var took []time.Duration
 	for time.Since(start) < 2500*time.Millisecond {
 		t0 := time.Now()
 		c.health()
-		assert.Less(t, time.Since(t0), 500*time.Millisecond, "an ordinary request while slow clients hang on")
+		took = append(took, time.Since(t0))
 		time.Sleep(50 * time.Millisecond)
 	}
+	slices.Sort(took)
+	assert.Less(t, took[len(took)-1], 1500*time.Millisecond, "the slowest ordinary request while slow clients hang on")
+	assert.Less(t, took[len(took)/2], 500*time.Millisecond, "the median ordinary request while slow clients hang on")
 	// The slow ones are cut off: their reads end (closed, or reset with
 	// requests unread), within the timeout and some slack, well before
 	// everything asked for arrives.
