@@ -206,7 +206,7 @@ func (d *run) best(q int) (int, bool) {
 	}
 	if d.lim.VCF {
 		d.Limit = d.lim.PhaseEnd(10)
-		i := d.rootVCF(q, rootVCFNodes)
+		i := d.rootVCF(q, d.phaseNodes(10))
 		d.Limit = d.lim.Deadline
 		d.Resume()
 		if i >= 0 {
@@ -215,7 +215,7 @@ func (d *run) best(q int) (int, bool) {
 		}
 	}
 	if d.lim.VCT {
-		d.vcfLeft = rootVCFNodes
+		d.vcfLeft = d.phaseNodes(5)
 		d.Limit = d.lim.PhaseEnd(5)
 		i := d.threatWin(q, vctDepth, b.lastOf(q))
 		d.Limit = d.lim.Deadline
@@ -242,6 +242,16 @@ func (d *run) best(q int) (int, bool) {
 	}
 	d.publish(int(moves[0].i))
 	return d.deepen(q, moves), true
+}
+
+// phaseNodes is the node budget of a root threat search allowed 1/share
+// of the move: rootVCFNodes, or less under a node limit, as PhaseEnd
+// shares the time.
+func (d *run) phaseNodes(share int) int {
+	if d.lim.MaxNodes > 0 {
+		return int(min(rootVCFNodes, d.lim.MaxNodes/int64(share)))
+	}
+	return rootVCFNodes
 }
 
 // loses reports whether the opponent, after q's root move m, has a VCF
