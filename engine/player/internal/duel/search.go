@@ -122,13 +122,14 @@ const (
 )
 
 // lmr is the late-move reduction of the n-th move (from 0) of a node with
-// depth plies left, log(depth)·log(n)/lmrDivisor rounded, from depth 3 and
-// the fourth move on, and leaving at least a ply.
+// depth plies left, log(depth)·log(n)/lmrDivisor rounded, from depth 2 and
+// the third move on, at least a ply, and leaving at least a ply from
+// depth 3 (a node with two plies left searches its late moves to one).
 var lmr = func() (t [maxPly + 1][32]int8) {
-	for depth := 3; depth <= maxPly; depth++ {
-		for n := 3; n < len(t[depth]); n++ {
+	for depth := 2; depth <= maxPly; depth++ {
+		for n := 2; n < len(t[depth]); n++ {
 			r := int(0.5 + math.Log(float64(depth))*math.Log(float64(n))/lmrDivisor)
-			t[depth][n] = int8(min(max(r, 1), depth-2))
+			t[depth][n] = int8(min(max(r, 1), max(depth-2, 1)))
 		}
 	}
 	return t

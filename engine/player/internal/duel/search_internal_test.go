@@ -74,22 +74,24 @@ func TestDuelFutilityKeepsThreats(t *testing.T) {
 	}
 }
 
-// Late-move reductions start at depth 3 and the fourth move, leave at
-// least a ply, and never shrink as the depth or the move's rank grows.
+// Late-move reductions start at depth 2 and the third move, leave at
+// least a ply from depth 3 (a ply less at depth 2), and never shrink as
+// the depth or the move's rank grows.
 func TestLateReduction(t *testing.T) {
 	for depth := -1; depth <= maxPly+3; depth++ {
 		for n := 0; n < 40; n++ {
 			r := lateReduction(depth, n)
-			if depth < 3 || n < 3 {
+			if depth < 2 || n < 2 {
 				require.Zero(t, r, "depth %d, move %d", depth, n)
 				continue
 			}
 			require.GreaterOrEqual(t, r, 1, "depth %d, move %d", depth, n)
-			require.LessOrEqual(t, r, depth-2, "depth %d, move %d", depth, n)
+			require.LessOrEqual(t, r, max(depth-2, 1), "depth %d, move %d", depth, n)
 			require.GreaterOrEqual(t, r, lateReduction(depth-1, n), "depth %d, move %d", depth, n)
 			require.GreaterOrEqual(t, r, lateReduction(depth, n-1), "depth %d, move %d", depth, n)
 		}
 	}
+	assert.Equal(t, 1, lateReduction(2, 2))
 	assert.Equal(t, 1, lateReduction(3, 3))
 	assert.Equal(t, 3, lateReduction(8, 11))
 }
