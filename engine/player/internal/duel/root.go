@@ -225,7 +225,7 @@ func (d *run) best(q int) (int, bool) {
 			return i, true
 		}
 	}
-	all, _ := d.moves(q, 0, -1, -1)
+	all, _ := d.moves(q, 0, -1, -1, false)
 	moves := slices.Clone(all)
 	slices.SortFunc(moves, byBetter)
 	if len(moves) == 0 {
