@@ -25,12 +25,15 @@
 // a transposition table (full keys, bound types, mate scores relative to
 // the node; 2^18 entries unless [State.SetTableMemory] gives it more),
 // killer and history ordering, late-move reductions (growing with
-// log(depth)·log(move rank), searched again in full when the reduced
-// search beats alpha) and futility pruning, over the moves after which
-// the opponent has no VCF (nor, as far as time allows, a VCT). Inside the
-// search a player facing a four has one move, one facing a three only its
-// fours and the cells that spoil the three, and neither costs depth;
-// leaves try a short VCF.
+// log(depth)·log(move rank) from two plies left, searched again in full
+// when the reduced search beats alpha) and futility pruning. A root move
+// is screened for the opponent's VCF and VCT after it only when it is
+// about to lead an iteration, and set aside if it loses: most moves never
+// lead, and screening them all before the search took most of a short
+// move's nodes. Inside the search a player facing a four has one move,
+// one facing a three only its fours and the cells that spoil the three
+// (at the horizon, only the fours that also make a three or spoil it),
+// and neither costs depth; leaves try a short VCF.
 //
 // Under renju (renju.go) black's patterns are judged by the exact rule
 // over K cells each side and white's by freestyle over as many, so that

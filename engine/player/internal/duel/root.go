@@ -191,10 +191,10 @@ func statsScore(v int32) int64 {
 }
 
 // best finds q's move: a win, the block of the opponent's win, a VCF or a
-// VCT, else the iterative-deepening search over the moves after which the
-// opponent has no VCF (nor, as far as time allows, a VCT). Cells of
-// lim.Exclude are never the answer: a shortcut that names one gives way
-// to the search over the other moves.
+// VCT, else the iterative-deepening search, which sets aside the moves
+// after which the opponent has a VCF (or a VCT). Cells of lim.Exclude are
+// never the answer: a shortcut that names one gives way to the search over
+// the other moves.
 func (d *run) best(q int) (int, bool) {
 	b := d.b
 	o := 1 - q
@@ -209,7 +209,7 @@ func (d *run) best(q int) (int, bool) {
 	}
 	if d.lim.VCF {
 		d.Limit = d.lim.PhaseEnd(10)
-		i := d.rootVCF(q, rootVCFNodes)
+		i := d.rootVCF(q, d.phaseNodes(10))
 		d.Limit = d.lim.Deadline
 		d.Resume()
 		if i >= 0 && !ex.has(i) {
@@ -218,7 +218,7 @@ func (d *run) best(q int) (int, bool) {
 		}
 	}
 	if d.lim.VCT {
-		d.vcfLeft = rootVCFNodes
+		d.vcfLeft = d.phaseNodes(5)
 		d.Limit = d.lim.PhaseEnd(5)
 		i := d.threatWin(q, vctDepth, b.lastOf(q))
 		d.Limit = d.lim.Deadline
@@ -228,14 +228,11 @@ func (d *run) best(q int) (int, bool) {
 			return i, true
 		}
 	}
-	all, _ := d.moves(q, 0, -1, -1)
+	all, _ := d.moves(q, 0, -1, -1, false)
 	moves := ex.drop(slices.Clone(all))
 	slices.SortFunc(moves, byBetter)
 	if len(moves) == 0 {
 		return -1, false
-	}
-	if d.lim.VCF && len(moves) > 1 {
-		moves = d.refute(q, moves)
 	}
 	if len(moves) == 1 {
 		if d.st.Reason == core.ReasonNone {
@@ -250,42 +247,34 @@ func (d *run) best(q int) (int, bool) {
 	return d.deepen(q, moves), true
 }
 
-// refute drops the root moves after which the opponent has a VCF, and,
-// while a share of the time lasts, a VCT. When every move loses it keeps
-// them all: the search then picks the stubbornest.
-func (d *run) refute(q int, moves []scoredCell) []scoredCell {
+// phaseNodes is the node budget of a root threat search allowed 1/share
+// of the move: rootVCFNodes, or less under a node limit, as PhaseEnd
+// shares the time.
+func (d *run) phaseNodes(share int) int {
+	if d.lim.MaxNodes > 0 {
+		return int(min(rootVCFNodes, d.lim.MaxNodes/int64(share)))
+	}
+	return rootVCFNodes
+}
+
+// loses reports whether the opponent, after q's root move m, has a VCF
+// or, when VCT is set, a VCT, each within a share of the threat searches'
+// node budget. deepen asks it of a root move only when the move is about
+// to become the best: most root moves never lead an iteration, and
+// screening them all cost more than the search at short controls.
+func (d *run) loses(q int, m scoredCell, vct bool) bool {
 	b := d.b
 	o := 1 - q
-	keep := moves[:0:0]
 	last := b.lastOf(o)
-	d.Limit = d.lim.PhaseEnd(3)
-	vct := d.lim.VCT
-	for _, m := range moves {
-		b.place(int(m.i), q)
-		d.vcfLeft = rootVCFNodes / 10
-		lost := d.fourWin(o, vcfDepth, last) >= 0
-		if !lost && vct && !d.Stopped {
-			d.vcfLeft = rootVCFNodes / 20
-			lost = d.threatWin(o, refuteVCTDepth, last) >= 0
-		}
-		if d.Stopped {
-			vct = false
-			d.Resume()
-		}
-		b.undo()
-		if !lost {
-			keep = append(keep, m)
-		}
+	b.place(int(m.i), q)
+	d.vcfLeft = rootVCFNodes / 10
+	lost := d.fourWin(o, vcfDepth, last) >= 0
+	if !lost && vct && !d.Stopped {
+		d.vcfLeft = rootVCFNodes / 20
+		lost = d.threatWin(o, refuteVCTDepth, last) >= 0
 	}
-	d.Limit = d.lim.Deadline
-	d.Resume()
-	if len(keep) == 0 {
-		return moves
-	}
-	if len(keep) < len(moves) {
-		d.st.Reason = core.ReasonRefute
-	}
-	return keep
+	b.undo()
+	return lost
 }
 
 // rootLateMoves is how many root moves, in the previous iteration's order,
@@ -295,11 +284,17 @@ const rootLateMoves = 8
 
 // deepen runs iterative deepening over the root moves and returns the best
 // of the deepest iteration, or of an unfinished one when a move there
-// proved better.
+// proved better. A move that would lead an iteration is first screened
+// (see loses); one after which the opponent wins by threats is set aside
+// for the rest of the search, unless every move is, when the search
+// picks the stubbornest of them all.
 func (d *run) deepen(q int, moves []scoredCell) int {
 	o := 1 - q
 	best := int(moves[0].i)
 	values := make([]int32, len(moves))
+	// screened maps the root moves screened so far to whether they lose.
+	screened := make(map[int32]bool, 8)
+	screen := d.lim.VCF && len(moves) > 1
 	// Past half the time, start no deeper iteration unless the best move
 	// just changed; then allow up to three quarters.
 	soft := d.lim.PhaseEnd(2)
@@ -311,6 +306,10 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 		alpha, beta := -infScore, infScore
 		iterBest := -1
 		for n, m := range moves {
+			if lost, ok := screened[m.i]; ok && lost && screen {
+				values[n] = -winScore
+				continue
+			}
 			c := &d.b.cell[m.i]
 			r := 0
 			if depth >= 3 && n >= rootLateMoves && !c.class[q].makesFour() && c.class[o] < classOpenFour {
@@ -333,10 +332,27 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 			if d.Stopped {
 				break
 			}
+			if _, ok := screened[m.i]; v > alpha && screen && !ok {
+				lost := d.loses(q, m, d.lim.VCT)
+				if d.Stopped {
+					break
+				}
+				if screened[m.i] = lost; lost {
+					d.st.Reason = core.ReasonRefute
+					values[n] = -winScore
+					continue
+				}
+			}
 			values[n] = v
 			if v > alpha {
 				alpha, iterBest = v, n
 			}
+		}
+		if iterBest < 0 && screen && !d.Stopped {
+			// Every move loses: search them all again, unscreened.
+			screen = false
+			depth--
+			continue
 		}
 		changed := false
 		if iterBest >= 0 {

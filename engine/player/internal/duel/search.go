@@ -122,13 +122,14 @@ const (
 )
 
 // lmr is the late-move reduction of the n-th move (from 0) of a node with
-// depth plies left, log(depth)·log(n)/lmrDivisor rounded, from depth 3 and
-// the fourth move on, and leaving at least a ply.
+// depth plies left, log(depth)·log(n)/lmrDivisor rounded, from depth 2 and
+// the third move on, at least a ply, and leaving at least a ply from
+// depth 3 (a node with two plies left searches its late moves to one).
 var lmr = func() (t [maxPly + 1][32]int8) {
-	for depth := 3; depth <= maxPly; depth++ {
-		for n := 3; n < len(t[depth]); n++ {
+	for depth := 2; depth <= maxPly; depth++ {
+		for n := 2; n < len(t[depth]); n++ {
 			r := int(0.5 + math.Log(float64(depth))*math.Log(float64(n))/lmrDivisor)
-			t[depth][n] = int8(min(max(r, 1), depth-2))
+			t[depth][n] = int8(min(max(r, 1), max(depth-2, 1)))
 		}
 	}
 	return t
@@ -203,7 +204,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			return v
 		}
 	}
-	moves, limit := d.moves(q, ply, forced, ttMove)
+	moves, limit := d.moves(q, ply, forced, ttMove, depth <= 0)
 	if limit == 0 {
 		return d.evaluate(q)
 	}
@@ -269,10 +270,13 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 // moves lists q's moves at ply, unsorted (see pick), and how many of the
 // best of them to try: the forced block when the
 // opponent has a winning cell; facing a three that would become an open
-// four, only q's fours and the cells that spoil the opponent's threats;
+// four, only q's fours and the cells that spoil the opponent's threats
+// (at the horizon, only the fours that also make a three or spoil a
+// threat: a bare four there only delays the defence, at the cost of a
+// forced block and a second look at the same three);
 // otherwise the cells near the marks that make or stop something, the best
 // width of them below the root.
-func (d *run) moves(q, ply, forced, ttMove int) ([]scoredCell, int) {
+func (d *run) moves(q, ply, forced, ttMove int, horizon bool) ([]scoredCell, int) {
 	for len(d.scratch) <= ply {
 		d.scratch = append(d.scratch, nil)
 	}
@@ -287,7 +291,8 @@ func (d *run) moves(q, ply, forced, ttMove int) ([]scoredCell, int) {
 	defend := b.has(o, classOpenFour)
 	k := d.s.kill[ply]
 	b.cands(func(i int) bool {
-		if defend && !b.cell[i].class[q].makesFour() && b.cell[i].class[o] < classFour {
+		if defend && b.cell[i].class[o] < classFour &&
+			(!b.cell[i].class[q].makesFour() || horizon && b.cell[i].class[q] < classFourThree) {
 			return true
 		}
 		s := 2*b.cell[i].val[q] + b.cell[i].val[o]

@@ -3,6 +3,7 @@ package duel
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // duelOn sets up a free-order game with player 1's and player 2's marks at
@@ -74,22 +76,62 @@ func TestDuelFutilityKeepsThreats(t *testing.T) {
 	}
 }
 
-// Late-move reductions start at depth 3 and the fourth move, leave at
-// least a ply, and never shrink as the depth or the move's rank grows.
+// Late-move reductions start at depth 2 and the third move, leave at
+// least a ply from depth 3 (a ply less at depth 2), and never shrink as
+// the depth or the move's rank grows.
 func TestLateReduction(t *testing.T) {
 	for depth := -1; depth <= maxPly+3; depth++ {
 		for n := 0; n < 40; n++ {
 			r := lateReduction(depth, n)
-			if depth < 3 || n < 3 {
+			if depth < 2 || n < 2 {
 				require.Zero(t, r, "depth %d, move %d", depth, n)
 				continue
 			}
 			require.GreaterOrEqual(t, r, 1, "depth %d, move %d", depth, n)
-			require.LessOrEqual(t, r, depth-2, "depth %d, move %d", depth, n)
+			require.LessOrEqual(t, r, max(depth-2, 1), "depth %d, move %d", depth, n)
 			require.GreaterOrEqual(t, r, lateReduction(depth-1, n), "depth %d, move %d", depth, n)
 			require.GreaterOrEqual(t, r, lateReduction(depth, n-1), "depth %d, move %d", depth, n)
 		}
 	}
+	assert.Equal(t, 1, lateReduction(2, 2))
 	assert.Equal(t, 1, lateReduction(3, 3))
 	assert.Equal(t, 3, lateReduction(8, 11))
+}
+
+// Facing an open three, a node tries its fours and the cells that spoil
+// the three; at the horizon, only the fours that do more than delay: a
+// bare four elsewhere is left out there, and kept above it.
+func TestMovesFacingThreeAtHorizon(t *testing.T) {
+	for _, bounded := range []bool{false, true} {
+		opts := []engine.Option{}
+		r0, c0 := -7, 3
+		if bounded {
+			opts = append(opts, engine.WithBounds(15, 15))
+			r0, c0 = 2, 1
+		}
+		t.Run(fmt.Sprintf("bounded=%v", bounded), func(t *testing.T) {
+			// Player 1: an open three on row 0 and a wall at (5, 0);
+			// player 2: three in a row on row 5 against the wall, which
+			// (5, 4) and (5, 5) make a blocked four.
+			d := duelOn(t, opts, r0, c0, [2][][2]int{
+				{{0, 2}, {0, 3}, {0, 4}, {5, 0}},
+				{{5, 1}, {5, 2}, {5, 3}},
+			})
+			const q = 1
+			list := func(horizon bool) []sparse.Cell {
+				ms, limit := d.moves(q, 1, -1, -1, horizon)
+				var out []sparse.Cell
+				for _, m := range ms[:limit] {
+					c := d.b.cellAt(int(m.i))
+					out = append(out, sparse.Cell{Row: c.Row - r0, Col: c.Col - c0})
+				}
+				return out
+			}
+			spoil := []sparse.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 1}, {Row: 0, Col: 5}, {Row: 0, Col: 6}}
+			bare := []sparse.Cell{{Row: 5, Col: 4}, {Row: 5, Col: 5}}
+			assert.ElementsMatch(t, append(slices.Clone(spoil), bare...), list(false))
+			assert.ElementsMatch(t, spoil, list(true))
+			checkDuel(t, d.b)
+		})
+	}
 }

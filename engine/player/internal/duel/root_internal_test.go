@@ -1,0 +1,98 @@
+package duel
+
+import (
+	"slices"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// TestDeepenSetsAsideLosingMoves: the root's screening, done as moves
+// come to lead an iteration, drops the moves after which the opponent
+// wins by fours, whatever their rank. Player 2, to move, faces player
+// 1's VCF; the root moves are put in an order that starts with the
+// losing ones (judged by the same screening, run on every move as a
+// referee), and a one-ply search must still answer with a move that
+// stops the fours. On an infinite and a bounded board, both rules.
+func TestDeepenSetsAsideLosingMoves(t *testing.T) {
+	marks := [2][][2]int{
+		{{0, 0}, {0, 1}, {0, 2}, {2, 3}, {3, 3}, {1, 4}, {1, 5}, {1, 6}},
+		{{0, -1}, {4, 3}, {1, 7}, {20, 0}, {20, 7}, {27, 3}, {33, 20}},
+	}
+	for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+		for _, bounded := range []bool{false, true} {
+			opts := []engine.Option{engine.WithRule(rule)}
+			r0, c0 := -5, 7
+			if bounded {
+				opts = append(opts, engine.WithBounds(40, 30))
+				r0, c0 = 1, 2
+			}
+			t.Run(rule.String()+map[bool]string{false: "/infinite", true: "/bounded"}[bounded], func(t *testing.T) {
+				d := duelOn(t, opts, r0, c0, marks)
+				d.lim.MaxDepth = 1
+				d.provisional = new(atomic.Pointer[sparse.Cell])
+				d.lim.VCT = false
+				const q = 1
+				all, _ := d.moves(q, 0, -1, -1, false)
+				moves := slices.Clone(all)
+				slices.SortFunc(moves, byBetter)
+				lost := map[int32]bool{}
+				for _, m := range moves {
+					lost[m.i] = d.loses(q, m, false)
+				}
+				require.False(t, d.Stopped)
+				// Losing moves first, in their order, then the others.
+				slices.SortStableFunc(moves, func(a, b scoredCell) int {
+					switch {
+					case lost[a.i] && !lost[b.i]:
+						return -1
+					case lost[b.i] && !lost[a.i]:
+						return 1
+					}
+					return 0
+				})
+				require.True(t, lost[moves[0].i], "the position has moves that lose to the fours")
+				require.False(t, lost[moves[len(moves)-1].i], "and moves that stop them")
+				d.st.Reason = core.ReasonSearch
+				i := d.deepen(q, moves)
+				assert.False(t, lost[int32(i)], "the answer %v lets the fours through", d.b.cellAt(i))
+				assert.Equal(t, core.ReasonRefute, d.st.Reason)
+				checkDuel(t, d.b)
+			})
+		}
+	}
+}
+
+// TestDeepenWhenEveryMoveLoses: when every root move loses to the
+// opponent's fours (two winning setups far apart), the search still
+// answers with one of them.
+func TestDeepenWhenEveryMoveLoses(t *testing.T) {
+	// Two corners of player 1, each K−2 in a row and K−2 in a column
+	// blocked at their far ends: marking a corner makes two fours.
+	var attack, walls [][2]int
+	for _, dr := range []int{0, 12} {
+		for i := range 3 {
+			attack = append(attack, [2]int{dr + 1, 2 + i}, [2]int{dr + 2 + i, 5})
+		}
+		walls = append(walls, [2]int{dr + 1, 1}, [2]int{dr + 5, 5})
+	}
+	d := duelOn(t, nil, 3, -4, [2][][2]int{attack, walls})
+	d.lim.MaxDepth = 2
+	d.provisional = new(atomic.Pointer[sparse.Cell])
+	const q = 1
+	all, _ := d.moves(q, 0, -1, -1, false)
+	moves := slices.Clone(all)
+	slices.SortFunc(moves, byBetter)
+	for _, m := range moves {
+		require.True(t, d.loses(q, m, false), "%v", d.b.cellAt(int(m.i)))
+	}
+	i := d.deepen(q, moves)
+	assert.True(t, slices.ContainsFunc(moves, func(m scoredCell) bool { return int(m.i) == i }))
+	checkDuel(t, d.b)
+}
