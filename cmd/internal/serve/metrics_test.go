@@ -40,7 +40,7 @@ func TestMetrics(t *testing.T) {
 	code, _ = c.move(bot.ID, "not-a-token", 5, 5, 2)
 	require.Equal(t, http.StatusUnauthorized, code)
 
-	m = scrape(t, c)
+	m = scrapeWhen(t, c, "gomoku_spectator_events_sent_total", 2)
 	moves := `{route="/api/games/{id}/moves"}`
 	for name, want := range map[string]float64{
 		`gomoku_http_requests_total{code="201",route="/api/games"}`:                            2,

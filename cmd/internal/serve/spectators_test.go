@@ -100,7 +100,7 @@ func TestSpectatorsMany(t *testing.T) {
 			require.Equal(t, ply, w.next().Ply)
 		}
 	}
-	assert.Equal(t, float64(n*moves), scrape(t, c)["gomoku_spectator_events_sent_total"])
+	scrapeWhen(t, c, "gomoku_spectator_events_sent_total", float64(n*moves))
 }
 
 // rawUpgrade performs a handshake by hand and returns the connection.
@@ -225,6 +225,17 @@ func TestSpectatorsShutdown(t *testing.T) {
 
 // scrape reads /metrics as a map from each sample's name and labels, as
 // written, to its value.
+// scrapeWhen scrapes /metrics until name reads want (at most 5 s) and
+// returns that scrape. A sender counts what it sent once its write has
+// returned, which may be after the spectator has read the events.
+func scrapeWhen(t *testing.T, c *client, name string, want float64) map[string]float64 {
+	t.Helper()
+	var m map[string]float64
+	require.Eventually(t, func() bool { m = scrape(t, c); return m[name] == want }, 5*time.Second, 5*time.Millisecond,
+		"%s stays at %v, not %v", name, m[name], want)
+	return m
+}
+
 func scrape(t *testing.T, c *client) map[string]float64 {
 	t.Helper()
 	code, b := c.do("GET", "/metrics", "", "")
@@ -325,7 +336,6 @@ func TestSpectatorsFanoutWindow(t *testing.T) {
 	if moved < window*3/4 {
 		assert.GreaterOrEqual(t, time.Since(start), window*3/4, "the later moves waited for the window")
 	}
-	m := scrape(t, c)
-	assert.Equal(t, 5.0, m["gomoku_spectator_events_sent_total"])
+	m := scrapeWhen(t, c, "gomoku_spectator_events_sent_total", 5)
 	assert.LessOrEqual(t, m["gomoku_spectator_writes_total"], 3.0, "moves 2 to 5 shared writes (%v to play them)", moved)
 }
