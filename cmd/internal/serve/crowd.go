@@ -1,9 +1,11 @@
 package serve
 
 import (
+	"net"
 	"net/http"
 	"runtime"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -162,11 +164,14 @@ func (cr *crowd) admit(sp *spectator) *httpError {
 	return nil
 }
 
-// join makes an upgraded spectator one of its game's audience. It reports
-// false when the server is closing.
-func (cr *crowd) join(sp *spectator) bool {
+// join gives an admitted spectator its upgraded connection and makes it
+// one of its game's audience. It reports false when the server is
+// closing. The connection is set under cr.mu because the pinger reads it
+// from every admitted spectator.
+func (cr *crowd) join(sp *spectator, nc net.Conn, raw syscall.RawConn) bool {
 	cr.mu.Lock()
 	defer cr.mu.Unlock()
+	sp.nc, sp.raw = nc, raw
 	if cr.closed {
 		return false
 	}

@@ -516,15 +516,15 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	// The HTTP server's deadlines would cut a connection that lives for the
 	// whole game; each write brings its own, and pings find dead peers.
 	nc.SetDeadline(time.Time{})
-	sp.nc = nc
+	var raw syscall.RawConn
 	if tc := socket(nc); tc != nil {
 		tc.SetWriteBuffer(sendBuffer)
 		if canWriteOnce {
-			sp.raw, _ = tc.SyscallConn()
+			raw, _ = tc.SyscallConn()
 		}
 	}
 	sp.heard.Store(time.Now().UnixNano())
-	if !s.crowd.join(sp) {
+	if !s.crowd.join(sp, nc, raw) {
 		sp.close(closeGoingAway, "server shutting down")
 		return
 	}
