@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"net"
 	"net/http"
 	"runtime"
@@ -57,17 +58,27 @@ func newCrowd(s *Server) *crowd {
 }
 
 // enqueue hands spectators just marked queued to the senders.
-func (cr *crowd) enqueue(batch []*spectator) {
+func (cr *crowd) enqueue(batch []*spectator) { handOver(cr.s.ctx, cr.queue, batch) }
+
+// handOver sends v on ch, or, when ch is full, waits aside until it takes
+// v or ctx ends: the caller may hold a game's lock.
+func handOver[T any](ctx context.Context, ch chan<- T, v T) {
 	select {
-	case cr.queue <- batch:
-	default: // the queue is full: wait aside, not under the game's lock
+	case ch <- v:
+	default:
 		go func() {
 			select {
-			case cr.queue <- batch:
-			case <-cr.s.ctx.Done():
+			case ch <- v:
+			case <-ctx.Done():
 			}
 		}()
 	}
+}
+
+// counted adds what a spectator's run sent to the metrics.
+func (cr *crowd) counted(sent, writes int) {
+	cr.s.metrics.sent.Add(float64(sent))
+	cr.s.metrics.writes.Add(float64(writes))
 }
 
 // send is one sender of the fast lane: it writes each queued spectator's
@@ -93,26 +104,14 @@ func (cr *crowd) send() {
 					}
 				}
 			}
-			cr.s.metrics.sent.Add(float64(sent))
-			cr.s.metrics.writes.Add(float64(writes))
+			cr.counted(sent, writes)
 		}
 	}
 }
 
 // toSlowLane hands a spectator whose socket was full, still running, to
 // the slow lane.
-func (cr *crowd) toSlowLane(sp *spectator) {
-	select {
-	case cr.slow <- sp:
-	default: // the lane is full: wait aside
-		go func() {
-			select {
-			case cr.slow <- sp:
-			case <-cr.s.ctx.Done():
-			}
-		}()
-	}
-}
+func (cr *crowd) toSlowLane(sp *spectator) { handOver(cr.s.ctx, cr.slow, sp) }
 
 // sendSlow is one sender of the slow lane: it finishes the writes that a
 // spectator's socket did not take at once, and sends the moves that came
@@ -126,8 +125,7 @@ func (cr *crowd) sendSlow() {
 			return
 		case sp := <-cr.slow:
 			n, w, err := sp.run(liveTimeout)
-			cr.s.metrics.sent.Add(float64(n))
-			cr.s.metrics.writes.Add(float64(w))
+			cr.counted(n, w)
 			if err != nil {
 				cr.s.metrics.dropped.WithLabelValues(dropSlow).Inc()
 			}

@@ -534,6 +534,5 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	// the senders take over; a move that came meanwhile made the spectator
 	// dirty, so run sends it too.
 	n, writes, _ := sp.run(catchUpTimeout)
-	s.metrics.sent.Add(float64(n))
-	s.metrics.writes.Add(float64(writes))
+	s.crowd.counted(n, writes)
 }
