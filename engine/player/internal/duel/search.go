@@ -256,6 +256,12 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			break
 		}
 	}
+	if depth <= 0 && threatened && best <= -mateScore {
+		// The horizon's narrow defence (see moves) lost: a bare four, or
+		// a run of fours, may still save the game. Search again as one ply
+		// more would, with every four, before trusting the loss.
+		return d.search(1, a0, beta, ply, q)
+	}
 	bound := core.ExactBound
 	switch {
 	case best <= a0:
