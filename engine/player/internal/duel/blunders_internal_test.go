@@ -178,7 +178,8 @@ type suiteScore struct {
 func runSuite(tb testing.TB, suite []blunder, nodes int64) suiteScore {
 	var s suiteScore
 	for _, p := range suite {
-		c, _ := chooseOn(tb, p.game, suiteLimits(nodes))
+		c, st := chooseOn(tb, p.game, suiteLimits(nodes))
+		tb.Logf("%s: plays %s at depth %d, score %s (blunder %s, best %s)", p.source, cellName(c), st.Depth, scoreName(st.Score), cellName(p.blunder), cellName(p.best))
 		s.total++
 		if c != p.blunder {
 			s.avoided++
@@ -198,8 +199,8 @@ func runSuite(tb testing.TB, suite []blunder, nodes int64) suiteScore {
 // them where it avoids our move (avoided), where it plays a move Rapfi
 // rates within the suite's margin of its best (good) and where it plays
 // one Rapfi rates below (bad; moves Rapfi did not rate count in neither).
-// At equal nodes the figures do not depend on the machine's load. Run it
-// once:
+// At equal nodes the figures do not depend on the machine's load; -v
+// lists the move played on each position. Run it once:
 //
 //	go test -run '^$' -bench Blunders -benchtime 1x ./engine/player/internal/duel
 func BenchmarkBlunders(b *testing.B) {
