@@ -33,10 +33,9 @@
 // move's nodes. Inside the search a player facing a four has one move,
 // one facing a three only its fours and the cells that spoil the three
 // (at the horizon, only the fours that also make a three or spoil it,
-// and when none of those saves the game the node is searched again as
-// one ply deeper, with every four, before the loss is believed: a bare
-// four can start a counter-attack), and neither costs depth; leaves try
-// a short VCF.
+// and when none of those saves the game the player's own VCF from any
+// four is looked for before the loss is believed: a bare four can start
+// a counter-attack), and neither costs depth; leaves try a short VCF.
 //
 // Under renju (renju.go) black's patterns are judged by the exact rule
 // over K cells each side and white's by freestyle over as many, so that

@@ -140,8 +140,9 @@ func TestMovesFacingThreeAtHorizon(t *testing.T) {
 // TestHorizonDefenceTriesEveryFour: at the horizon, a player facing an
 // open three whose narrow defence (the cells that spoil it and the fours
 // that also make a three) loses, but who has a victory by continuous fours
-// starting with a bare four, is not scored lost. The position is from a
-// game lost to Rapfi: black's last move (n9) made the open three l7-m8-n9,
+// starting with a bare four, is not scored lost. The position is from the
+// search playing on, against itself, from a game it lost to Rapfi: black's
+// last move (n9) made the open three l7-m8-n9,
 // and white wins by j12 (a four on the diagonal m9-l10-k11), i13, k13, …;
 // the narrow list made black's search believe n9 won, and play into it.
 func TestHorizonDefenceTriesEveryFour(t *testing.T) {
