@@ -32,8 +32,10 @@
 // lead, and screening them all before the search took most of a short
 // move's nodes. Inside the search a player facing a four has one move,
 // one facing a three only its fours and the cells that spoil the three
-// (at the horizon, only the fours that also make a three or spoil it),
-// and neither costs depth; leaves try a short VCF.
+// (at the horizon, only the fours that also make a three or spoil it,
+// and when none of those saves the game the player's own VCF from any
+// four is looked for before the loss is believed: a bare four can start
+// a counter-attack), and neither costs depth; leaves try a short VCF.
 //
 // Under renju (renju.go) black's patterns are judged by the exact rule
 // over K cells each side and white's by freestyle over as many, so that

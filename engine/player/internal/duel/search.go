@@ -256,6 +256,16 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			break
 		}
 	}
+	if depth <= 0 && threatened && best <= -mateScore && d.lim.VCF && b.fours(q) > 0 {
+		// The horizon's narrow defence (see moves) tries no bare four, so
+		// the loss may be escaped by a victory of one's own by continuous
+		// fours that starts with one, anywhere on the board: look for it
+		// before trusting the loss.
+		d.vcfLeft = leafVCFNodes
+		if i := d.fourWin(q, vcfDepth, -1); i >= 0 {
+			best, bestMove = winScore-int32(ply+7), i
+		}
+	}
 	bound := core.ExactBound
 	switch {
 	case best <= a0:

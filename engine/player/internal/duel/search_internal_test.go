@@ -12,6 +12,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -134,4 +135,32 @@ func TestMovesFacingThreeAtHorizon(t *testing.T) {
 			checkDuel(t, d.b)
 		})
 	}
+}
+
+// TestHorizonDefenceTriesEveryFour: at the horizon, a player facing an
+// open three whose narrow defence (the cells that spoil it and the fours
+// that also make a three) loses, but who has a victory by continuous fours
+// starting with a bare four, is not scored lost. The position is from the
+// search playing on, against itself, from a game it lost to Rapfi: black's
+// last move (n9) made the open three l7-m8-n9,
+// and white wins by j12 (a four on the diagonal m9-l10-k11), i13, k13, …;
+// the narrow list made black's search believe n9 won, and play into it.
+func TestHorizonDefenceTriesEveryFour(t *testing.T) {
+	g, err := engine.New(engine.WithBounds(15, 15))
+	require.NoError(t, err)
+	r, err := record.ParseMoveString("h8h9i7g9i9g7i8i6g8j8f8e8j9k10j10i11l7k7k8m6l6l5l9k11m7m9n8k5l8l10m8o8n9")
+	require.NoError(t, err)
+	for _, m := range r.Moves {
+		_, err := g.Play(m.Row, m.Col)
+		require.NoError(t, err)
+	}
+	ds := &State{failed: make(map[uint64]int)}
+	fits, warm := ds.Sync(g, time.Time{})
+	require.True(t, fits && warm)
+	st := &core.Stats{}
+	d := &run{Meter: core.NewMeter(context.Background(), st, 0, 64), s: ds, b: ds.b, lim: unlimited(), st: st}
+	q := g.Turn() - 1
+	require.True(t, d.b.has(1-q, classOpenFour), "white faces an open three")
+	v := d.search(0, -infScore, infScore, 1, q)
+	assert.Greater(t, v, -mateScore, "white is not lost at the horizon: it has a VCF")
 }
