@@ -280,7 +280,7 @@ func (d *run) loses(q int, m scoredCell, vct bool) bool {
 // rootLateMoves is how many root moves, in the previous iteration's order,
 // are searched to full depth before the rest are first tried a ply
 // shallower (and searched again in full when they look better).
-const rootLateMoves = 4
+const rootLateMoves = 8
 
 // deepen runs iterative deepening over the root moves and returns the best
 // of the deepest iteration, or of an unfinished one when a move there
@@ -313,7 +313,7 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 			c := &d.b.cell[m.i]
 			r := 0
 			if depth >= 3 && n >= rootLateMoves && !c.class[q].makesFour() && c.class[o] < classOpenFour {
-				r = lateReduction(depth, n)
+				r = 1
 			}
 			d.b.place(int(m.i), q)
 			var v int32
