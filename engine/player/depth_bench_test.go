@@ -28,8 +28,10 @@ var depthPositions = []string{
 
 // BenchmarkSearchDepth reports, for the search as it plays (threat
 // searches on) on depthPositions, the depth iterative deepening completes
-// (median and largest over the positions) and the nodes per second, under
-// node limits (reproducible) and time limits (what a game sees), with the
+// (median and largest over the positions), the nodes per second and the
+// mean nodes of a search, under node limits (reproducible), a depth limit
+// (nodes to complete depth 8: what a reduction saves) and time limits
+// (what a game sees), with the
 // default transposition table and a Gomocup-sized one. Run it once:
 //
 //	go test -run '^$' -bench SearchDepth -benchtime 1x ./engine/player
