@@ -28,8 +28,10 @@ var depthPositions = []string{
 
 // BenchmarkSearchDepth reports, for the search as it plays (threat
 // searches on) on depthPositions, the depth iterative deepening completes
-// (median and largest over the positions) and the nodes per second, under
-// node limits (reproducible) and time limits (what a game sees), with the
+// (median and largest over the positions), the nodes per second and the
+// mean nodes of a search, under node limits (reproducible), a depth limit
+// (nodes to complete depth 8: what a reduction saves) and time limits
+// (what a game sees), with the
 // default transposition table and a Gomocup-sized one. Run it once:
 //
 //	go test -run '^$' -bench SearchDepth -benchtime 1x ./engine/player
@@ -57,6 +59,7 @@ func BenchmarkSearchDepth(b *testing.B) {
 	}
 	limits := []limit{
 		{"nodes=1e5", player.WithMaxNodes(1e5)}, {"nodes=5e5", player.WithMaxNodes(5e5)}, {"nodes=2.5e6", player.WithMaxNodes(2.5e6)},
+		{"depth=8", player.WithMaxDepth(8)},
 		{"time=200ms", player.WithBudget(200 * time.Millisecond)}, {"time=1s", player.WithBudget(time.Second)}, {"time=5s", player.WithBudget(5 * time.Second)},
 	}
 	for _, table := range []struct {
@@ -64,7 +67,7 @@ func BenchmarkSearchDepth(b *testing.B) {
 		bytes int64
 	}{{"default", 0}, {"175MiB", 175 << 20}} {
 		for _, lim := range limits {
-			if table.bytes != 0 && lim.name[:4] == "time" {
+			if table.bytes != 0 && lim.name[:5] != "nodes" {
 				continue // the table's effect is measured by nodes
 			}
 			b.Run(fmt.Sprintf("table=%s/%s", table.name, lim.name), func(b *testing.B) {
@@ -88,6 +91,7 @@ func BenchmarkSearchDepth(b *testing.B) {
 				b.ReportMetric(float64(depths[len(depths)/2]), "depth-median")
 				b.ReportMetric(float64(depths[len(depths)-1]), "depth-max")
 				b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
+				b.ReportMetric(float64(nodes)/float64(len(depths)), "nodes/search")
 				if cpu := processCPU() - cpu0; cpu > 0 {
 					b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
 				}
