@@ -32,6 +32,10 @@ type run struct {
 	// vcfLeft counts down the node budget of the current threat search.
 	vcfLeft int
 	scratch [][]scoredCell
+	// cuts counts the main search's beta cutoffs by the rank of the move
+	// that made them (the last bucket holds every later rank), for
+	// measuring move ordering.
+	cuts [8]int64
 }
 
 // scoredCell is an array cell with its ordering score.
@@ -246,6 +250,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			alpha = v
 		}
 		if alpha >= beta {
+			d.cuts[min(n, len(d.cuts)-1)]++
 			if !threat {
 				d.s.hist[q][i] += int32(depth * depth)
 				k := &d.s.kill[ply]
