@@ -273,7 +273,11 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 }
 
 // moves lists q's moves at ply, unsorted (see pick), and how many of the
-// best of them to try: the forced block when the
+// best of them to try. The transposition table's move scores highest;
+// the others rank by the threats they make and stop (threatRank), and
+// within a rank by the cell's value to q twice plus its value to the
+// opponent, with bonuses for the killers and the history. The moves are:
+// the forced block when the
 // opponent has a winning cell; facing a three that would become an open
 // four, only q's fours and the cells that spoil the opponent's threats
 // (at the horizon, only the fours that also make a three or spoil a
@@ -304,6 +308,7 @@ func (d *run) moves(q, ply, forced, ttMove int, horizon bool) ([]scoredCell, int
 		if s <= 0 || !b.playable(i, q) {
 			return true
 		}
+		s += threatRank(b.cell[i].class[q], b.cell[i].class[o]) << 16
 		switch {
 		case i == ttMove:
 			s += 1 << 24
@@ -322,6 +327,36 @@ func (d *run) moves(q, ply, forced, ttMove int, horizon bool) ([]scoredCell, int
 	}
 	d.scratch[ply] = out
 	return out, limit
+}
+
+// threatRank orders moves by the threats a cell makes for the player to
+// move (class cq) and stops for the opponent (class co), the most urgent
+// first: a win in two (an open four or two fours), the block of the
+// opponent's, a four-three and its block, a double three and its block,
+// then any four, and a cell that makes or stops an open three. Within a
+// rank the value decides; quiet cells rank 0. Ordering by a weighted sum
+// of the values alone put an own double three before the block of the
+// opponent's four-three and quiet cells rich in twos before threes.
+func threatRank(cq, co cellClass) int32 {
+	switch {
+	case cq >= classOpenFour:
+		return 8
+	case co >= classOpenFour:
+		return 7
+	case cq == classFourThree:
+		return 6
+	case co == classFourThree:
+		return 5
+	case cq == classDoubleThree:
+		return 4
+	case co == classDoubleThree:
+		return 3
+	case cq.makesFour():
+		return 2
+	case cq >= classFlex3, co >= classFlex3:
+		return 1
+	}
+	return 0
 }
 
 // better orders scored cells best first, then by cell for determinism.

@@ -1,0 +1,71 @@
+package duel
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
+)
+
+// Move ordering tries the most urgent threat first: a win in two before
+// anything, the block of the opponent's four-three before an own double
+// three, an own four-three before the block of a double three; the
+// transposition table's move before all of them. The positions, for
+// player 1 (q = 0) to move, offsets from (r0, c0):
+//   - o43: player 2 has a four-three at (5, 4) (three in a row on row 5
+//     against player 1's wall at (5, 0), two in column 4);
+//   - q43: the same shape for player 1, against player 2's wall;
+//   - d3: a double three at (10, 10) (two in row 10, two in column 10)
+//     with open twos on both diagonals, a cell worth more by value alone
+//     than the block of a four-three.
+func TestMovesRankThreatsFirst(t *testing.T) {
+	o43 := [2][][2]int{{{5, 0}}, {{5, 1}, {5, 2}, {5, 3}, {3, 4}, {4, 4}}}
+	d3 := [][2]int{{10, 8}, {10, 9}, {8, 10}, {9, 10}, {12, 12}, {12, 8}}
+	for _, tc := range []struct {
+		name   string
+		marks  [2][][2]int
+		tt     [2]int // offsets of the table's move; {−1, −1} for none
+		want   [][2]int
+		reason string
+	}{
+		{"block four-three before own double three", [2][][2]int{append(o43[0], d3...), o43[1]}, [2]int{-1, -1},
+			[][2]int{{5, 4}}, "the opponent's four-three wins before a double three"},
+		{"own four-three before blocking a double three", [2][][2]int{o43[1], append(o43[0], d3...)}, [2]int{-1, -1},
+			[][2]int{{5, 4}}, "a four-three wins before the opponent's double three"},
+		{"own open four first", [2][][2]int{append(o43[0], [][2]int{{0, 2}, {0, 3}, {0, 4}}...), o43[1]}, [2]int{-1, -1},
+			[][2]int{{0, 1}, {0, 5}}, "an open four wins"},
+		{"table's move first", [2][][2]int{append(o43[0], d3...), o43[1]}, [2]int{7, 9},
+			[][2]int{{7, 9}}, "the table's move is tried first"},
+	} {
+		for _, bounded := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/bounded=%v", tc.name, bounded), func(t *testing.T) {
+				opts := []engine.Option{}
+				r0, c0 := -7, 3
+				if bounded {
+					opts = append(opts, engine.WithBounds(15, 15))
+					r0, c0 = 1, 1
+				}
+				d := duelOn(t, opts, r0, c0, tc.marks)
+				tt := -1
+				if tc.tt[0] >= 0 {
+					tt, _ = d.b.index(r0+tc.tt[0], c0+tc.tt[1])
+				}
+				ms, limit := d.moves(0, 1, -1, tt, false)
+				if !assert.Positive(t, limit) {
+					return
+				}
+				pick(ms, 0)
+				c := d.b.cellAt(int(ms[0].i))
+				var want []sparse.Cell
+				for _, w := range tc.want {
+					want = append(want, sparse.Cell{Row: r0 + w[0], Col: c0 + w[1]})
+				}
+				assert.Contains(t, want, c, tc.reason)
+				checkDuel(t, d.b)
+			})
+		}
+	}
+}
