@@ -2,6 +2,7 @@ package duel
 
 import (
 	"math"
+	"slices"
 	"sync/atomic"
 
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
@@ -273,11 +274,12 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 }
 
 // moves lists q's moves at ply, unsorted (see pick), and how many of the
-// best of them to try. The transposition table's move scores highest;
-// the others rank by the threats they make and stop (threatRank), and
-// within a rank by the cell's value to q twice plus its value to the
-// opponent, with bonuses for the killers and the history. The moves are:
-// the forced block when the
+// best of them to try. Which moves are tried is decided by the cell's
+// value to q twice plus its value to the opponent, with bonuses for the
+// transposition table's move, the killers and the history; the order in
+// which they are tried puts the table's move first, then ranks by the
+// threats a move makes and stops (threatRank), then by that score. The
+// moves are: the forced block when the
 // opponent has a winning cell; facing a three that would become an open
 // four, only q's fours and the cells that spoil the opponent's threats
 // (at the horizon, only the fours that also make a three or spoil a
@@ -308,7 +310,6 @@ func (d *run) moves(q, ply, forced, ttMove int, horizon bool) ([]scoredCell, int
 		if s <= 0 || !b.playable(i, q) {
 			return true
 		}
-		s += threatRank(b.cell[i].class[q], b.cell[i].class[o]) << 16
 		switch {
 		case i == ttMove:
 			s += 1 << 24
@@ -324,6 +325,14 @@ func (d *run) moves(q, ply, forced, ttMove int, horizon bool) ([]scoredCell, int
 	limit := len(out)
 	if ply > 0 && !defend {
 		limit = min(limit, d.lim.Width)
+	}
+	if limit < len(out) {
+		slices.SortFunc(out, byBetter)
+		out = out[:limit]
+	}
+	for j := range out {
+		c := &b.cell[out[j].i]
+		out[j].score += threatRank(c.class[q], c.class[o]) << 16
 	}
 	d.scratch[ply] = out
 	return out, limit
