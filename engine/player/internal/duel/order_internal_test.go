@@ -2,9 +2,12 @@ package duel
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/sparse"
@@ -66,6 +69,35 @@ func TestMovesRankThreatsFirst(t *testing.T) {
 				assert.Contains(t, want, c, tc.reason)
 				checkDuel(t, d.b)
 			})
+		}
+	}
+}
+
+// keepBest leaves the k best cells first, as a full sort would, for every
+// k and for lists with ties, sorted, reversed and shuffled.
+func TestKeepBest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 300 {
+		n := 1 + trial%40
+		ms := make([]scoredCell, n)
+		for j := range ms {
+			ms[j] = scoredCell{i: int32(j), score: int32(rng.IntN(1 + trial%12))}
+		}
+		switch trial % 3 {
+		case 1:
+			slices.SortFunc(ms, byBetter)
+		case 2:
+			slices.SortFunc(ms, func(a, b scoredCell) int { return -byBetter(a, b) })
+		}
+		want := slices.Clone(ms)
+		slices.SortFunc(want, byBetter)
+		for k := 1; k <= n; k++ {
+			got := slices.Clone(ms)
+			keepBest(got, k)
+			head := slices.Clone(got[:k])
+			slices.SortFunc(head, byBetter)
+			require.Equal(t, want[:k], head, "n=%d k=%d", n, k)
+			require.ElementsMatch(t, ms, got, "a permutation")
 		}
 	}
 }

@@ -2,7 +2,6 @@ package duel
 
 import (
 	"math"
-	"slices"
 	"sync/atomic"
 
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
@@ -327,7 +326,7 @@ func (d *run) moves(q, ply, forced, ttMove int, horizon bool) ([]scoredCell, int
 		limit = min(limit, d.lim.Width)
 	}
 	if limit < len(out) {
-		slices.SortFunc(out, byBetter)
+		keepBest(out, limit)
 		out = out[:limit]
 	}
 	for j := range out {
@@ -380,6 +379,44 @@ func byBetter(a, b scoredCell) int {
 		return 1
 	}
 	return 0
+}
+
+// keepBest reorders ms so that ms[:k] holds its k best cells (by better,
+// in no particular order), in time linear on average: a quickselect, the
+// pivot the median of the first, middle and last cells.
+func keepBest(ms []scoredCell, k int) {
+	lo, hi := 0, len(ms)-1
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if better(ms[mid], ms[lo]) {
+			ms[mid], ms[lo] = ms[lo], ms[mid]
+		}
+		if better(ms[hi], ms[lo]) {
+			ms[hi], ms[lo] = ms[lo], ms[hi]
+		}
+		if better(ms[hi], ms[mid]) {
+			ms[hi], ms[mid] = ms[mid], ms[hi]
+		}
+		// ms[lo] ≥ ms[mid] ≥ ms[hi]: partition around ms[mid], parked at hi.
+		ms[mid], ms[hi] = ms[hi], ms[mid]
+		p := ms[hi]
+		j := lo
+		for i := lo; i < hi; i++ {
+			if better(ms[i], p) {
+				ms[i], ms[j] = ms[j], ms[i]
+				j++
+			}
+		}
+		ms[j], ms[hi] = ms[hi], ms[j]
+		switch {
+		case j == k || j == k-1:
+			return
+		case j < k:
+			lo = j + 1
+		default:
+			hi = j - 1
+		}
+	}
 }
 
 // pick moves the best of ms[n:] to ms[n]: a node that cuts off after a
