@@ -1,15 +1,20 @@
 package duel
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -100,4 +105,68 @@ func TestKeepBest(t *testing.T) {
 			require.ElementsMatch(t, ms, got, "a permutation")
 		}
 	}
+}
+
+// The ordering tables (history and killers) learnt in one game are gone in
+// the next and after an undo: a kept State then searches exactly as a
+// fresh one, the same move after the same number of nodes.
+func TestOrderingTablesForgotten(t *testing.T) {
+	play := func(g *engine.Game, ms string) {
+		t.Helper()
+		r, err := record.ParseMoveString(ms)
+		require.NoError(t, err)
+		for _, m := range r.Moves {
+			_, err := g.Play(m.Row, m.Col)
+			require.NoError(t, err)
+		}
+	}
+	search := func(ds *State, g *engine.Game) (sparse.Cell, int64) {
+		t.Helper()
+		fits, warm := ds.Sync(g, time.Time{})
+		require.True(t, fits && warm)
+		lim := core.Limits{Start: time.Now(), MaxDepth: core.MaxDepth, MaxNodes: 20000, Width: core.DefaultWidth, VCF: true, VCT: true}
+		st := &core.Stats{}
+		c, ok := ds.Choose(context.Background(), g, g.Turn(), lim, st, &atomic.Pointer[sparse.Cell]{})
+		require.True(t, ok)
+		return c, st.Nodes
+	}
+	learnt := func(ds *State) bool {
+		for q := range ds.hist {
+			if slices.ContainsFunc(ds.hist[q], func(v int32) bool { return v != 0 }) {
+				return true
+			}
+		}
+		return slices.ContainsFunc(ds.kill, func(k [2]int32) bool { return k != [2]int32{} })
+	}
+	newGame := func(ms string) *engine.Game {
+		g, err := engine.New(engine.WithBounds(15, 15))
+		require.NoError(t, err)
+		play(g, ms)
+		return g
+	}
+	const first, second = "h8h7f8i8g6i9h6f6g7i5i7g8f10g9", "h8i7h6h9h7g8f7f6i5h5g7j4d8e9"
+
+	var kept State
+	search(&kept, newGame(first))
+	require.True(t, learnt(&kept), "a search fills the tables")
+
+	g := newGame(second)
+	fresh := &State{}
+	wantCell, wantNodes := search(fresh, g)
+	kept.Sync(g, time.Time{})
+	assert.False(t, learnt(&kept), "a new game starts with empty tables")
+	gotCell, gotNodes := search(&kept, g)
+	assert.Equal(t, wantCell, gotCell)
+	assert.Equal(t, wantNodes, gotNodes)
+
+	// Undoing the move just searched for forgets what the search learnt.
+	require.True(t, learnt(&kept))
+	_, err := g.Play(gotCell.Row, gotCell.Col)
+	require.NoError(t, err)
+	kept.Sync(g, time.Time{})
+	_, err = g.Undo()
+	require.NoError(t, err)
+	kept.Sync(g, time.Time{})
+	assert.False(t, learnt(&kept), "an undo empties the tables")
+	require.NoError(t, kept.Verify(g))
 }
