@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/engine/record"
@@ -68,19 +70,7 @@ func BenchmarkOrdering(b *testing.B) {
 // of move string ms, limited only to depth.
 func orderRun(b *testing.B, ms string, depth int) *run {
 	b.Helper()
-	r, err := record.ParseMoveString(ms)
-	if err != nil {
-		b.Fatal(err)
-	}
-	g, err := engine.New(engine.WithBounds(15, 15))
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, m := range r.Moves {
-		if _, err := g.Play(m.Row, m.Col); err != nil {
-			b.Fatal(err)
-		}
-	}
+	g := gameOf(b, ms)
 	ds := &State{failed: make(map[uint64]int)}
 	if fits, warm := ds.Sync(g, time.Time{}); !fits || !warm {
 		b.Fatal("no window")
@@ -89,4 +79,18 @@ func orderRun(b *testing.B, ms string, depth int) *run {
 	lim := core.Limits{Start: time.Now(), MaxDepth: depth, Width: core.DefaultWidth, VCF: true, VCT: true}
 	return &run{Meter: core.NewMeter(context.Background(), st, 0, 64), s: ds, b: ds.b, lim: lim, st: st,
 		provisional: new(atomic.Pointer[sparse.Cell])}
+}
+
+// gameOf is the 15×15 freestyle game of move string ms.
+func gameOf(tb testing.TB, ms string) *engine.Game {
+	tb.Helper()
+	r, err := record.ParseMoveString(ms)
+	require.NoError(tb, err)
+	g, err := engine.New(engine.WithBounds(15, 15))
+	require.NoError(tb, err)
+	for _, m := range r.Moves {
+		_, err := g.Play(m.Row, m.Col)
+		require.NoError(tb, err)
+	}
+	return g
 }

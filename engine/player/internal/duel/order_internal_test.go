@@ -14,7 +14,6 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
-	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -111,15 +110,6 @@ func TestKeepBest(t *testing.T) {
 // the next and after an undo: a kept State then searches exactly as a
 // fresh one, the same move after the same number of nodes.
 func TestOrderingTablesForgotten(t *testing.T) {
-	play := func(g *engine.Game, ms string) {
-		t.Helper()
-		r, err := record.ParseMoveString(ms)
-		require.NoError(t, err)
-		for _, m := range r.Moves {
-			_, err := g.Play(m.Row, m.Col)
-			require.NoError(t, err)
-		}
-	}
 	search := func(ds *State, g *engine.Game) (sparse.Cell, int64) {
 		t.Helper()
 		fits, warm := ds.Sync(g, time.Time{})
@@ -138,19 +128,13 @@ func TestOrderingTablesForgotten(t *testing.T) {
 		}
 		return slices.ContainsFunc(ds.kill, func(k [2]int32) bool { return k != [2]int32{} })
 	}
-	newGame := func(ms string) *engine.Game {
-		g, err := engine.New(engine.WithBounds(15, 15))
-		require.NoError(t, err)
-		play(g, ms)
-		return g
-	}
 	const first, second = "h8h7f8i8g6i9h6f6g7i5i7g8f10g9", "h8i7h6h9h7g8f7f6i5h5g7j4d8e9"
 
 	var kept State
-	search(&kept, newGame(first))
+	search(&kept, gameOf(t, first))
 	require.True(t, learnt(&kept), "a search fills the tables")
 
-	g := newGame(second)
+	g := gameOf(t, second)
 	fresh := &State{}
 	wantCell, wantNodes := search(fresh, g)
 	kept.Sync(g, time.Time{})
