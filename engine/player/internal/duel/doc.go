@@ -24,9 +24,12 @@
 // else a principal-variation search (search.go) with iterative deepening,
 // a transposition table (full keys, bound types, mate scores relative to
 // the node; 2^18 entries unless [State.SetTableMemory] gives it more),
-// killer and history ordering, late-move reductions (growing with
-// log(depth)·log(move rank) from two plies left, searched again in full
-// when the reduced search beats alpha) and futility pruning. A root move
+// move ordering (the table's move, then the threats a move makes and
+// stops, strongest first, then value with killer and history bonuses,
+// among the moves the value alone selects), late-move reductions
+// (growing with log(depth)·log(move rank) from two plies left, searched
+// again in full when the reduced search beats alpha) and futility
+// pruning. A root move
 // is screened for the opponent's VCF and VCT after it only when it is
 // about to lead an iteration, and set aside if it loses: most moves never
 // lead, and screening them all before the search took most of a short
