@@ -2,6 +2,7 @@ package duel
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -36,18 +37,32 @@ func TestParseWeightsRefuses(t *testing.T) {
 }
 
 // TestFittedWeightsRoundTrip: the current weights, as a fitted vector,
-// give back the current weights.
+// give back the current weights; every feature has a distinct name, and
+// its current weight and constraints are those of its place.
 func TestFittedWeightsRoundTrip(t *testing.T) {
-	w := make([]float64, 2*FitRole+1)
+	var w []float64
+	add := func(v int32) { w = append(w, float64(v)/1000) }
 	for r := range 2 {
-		for k, s := range fitShapes {
-			w[r*FitRole+k] = float64(lineWorth[r][s]) / 1000
+		for _, s := range fitShapes {
+			add(lineWorth[r][s])
 		}
-		for k, c := range fitClasses {
-			w[r*FitRole+FitShapes+k] = float64(classWorth[r][c]) / 1000
+		for _, c := range fitClasses {
+			add(classWorth[r][c])
 		}
 	}
-	w[2*FitRole] = float64(tempo) / 1000
+	features := FitFeatures()
+	require.Len(t, w, len(features))
+	names := map[string]bool{}
+	for j, f := range features {
+		assert.False(t, names[f.Name], f.Name)
+		names[f.Name] = true
+		assert.Equal(t, w[j], f.Current, f.Name)
+		assert.Equal(t, strings.Contains(f.Name, ".class."), f.NonNegative, f.Name)
+		if f.Tie >= 0 {
+			assert.Equal(t, strings.Replace(f.Name, "waiting.", "toMove.", 1), features[f.Tie].Name)
+		}
+	}
+	w = append(w, float64(tempo)/1000)
 	assert.Equal(t, CurrentWeights(), FittedWeights(w))
 }
 

@@ -19,19 +19,42 @@ var fitShapes = []lineShape{lineBlock1, lineFlex1, lineBlock2, lineFlex2, lineBl
 // combinations. A class that is a single shape is left to that shape.
 var fitClasses = []cellClass{classTwoTwos, classFlex3Block2, classFlex3Plus, classDoubleThree, classFourBlock2, classFourPlus, classFourThree}
 
-// FitRole is the number of features per role: the fitted shapes, then the
-// fitted classes. A feature vector holds the side to move's, then the
-// waiting side's.
-var FitRole = len(fitShapes) + len(fitClasses)
-
-// FitShapes is how many of a role's features are shapes; the rest are
-// classes, whose weights are never negative.
-var FitShapes = len(fitShapes)
-
-// FitTied is how many of the weakest shapes weigh the same in both roles:
+// fitTied is how many of the weakest shapes weigh the same in both roles:
 // their counts follow the number of marks, so a free weight per role would
 // trade off against the tempo.
-const FitTied = 3
+const fitTied = 3
+
+// FitFeature is one feature of the fit, in the order of a feature vector:
+// per role (the side to move's, then the waiting side's) the fitted
+// shapes, then the fitted classes.
+type FitFeature struct {
+	Name string
+	// NonNegative weights are kept at zero or above: the combinations of
+	// shapes, which add to their shapes' worth.
+	NonNegative bool
+	// Tie is the index of the feature whose weight this one shares, or -1.
+	Tie int
+	// Current is the weight in force, in logits.
+	Current float64
+}
+
+// FitFeatures lists the fit's features.
+func FitFeatures() []FitFeature {
+	var out []FitFeature
+	for r, role := range []string{"toMove", "waiting"} {
+		for k, s := range fitShapes {
+			tie := -1
+			if r == waiting && k < fitTied {
+				tie = k
+			}
+			out = append(out, FitFeature{Name: role + ".shape." + shapeNames[s], Tie: tie, Current: float64(lineWorth[r][s]) / 1000})
+		}
+		for _, c := range fitClasses {
+			out = append(out, FitFeature{Name: role + ".class." + classNames[c], NonNegative: true, Tie: -1, Current: float64(classWorth[r][c]) / 1000})
+		}
+	}
+	return out
+}
 
 // Replay is a game replayed on a whole bounded board, for the fitter.
 type Replay struct {
@@ -82,7 +105,7 @@ func (r *Replay) Features() (x []float64, eval float64, ok bool) {
 			}
 		}
 	}
-	x = make([]float64, 0, 2*FitRole)
+	x = make([]float64, 0, 2*(len(fitShapes)+len(fitClasses)))
 	for r, p := range []int{q, o} {
 		sign := 1.0
 		if r == waiting {
@@ -99,18 +122,21 @@ func (r *Replay) Features() (x []float64, eval float64, ok bool) {
 }
 
 // FittedWeights are the current weights with the fitted ones replaced by
-// w (2·FitRole features in logits, then the tempo), rounded to thousandths.
+// w (the weights of [FitFeatures] in logits, then the tempo), rounded to
+// thousandths.
 func FittedWeights(w []float64) Weights {
 	out := weights
-	milli := func(x float64) int64 { return int64(math.Round(1000 * x)) }
+	milli := func(x float64) int32 { return int32(math.Round(1000 * x)) }
+	k := 0
+	next := func() int32 { k++; return milli(w[k-1]) }
 	for r := range 2 {
-		for k, s := range fitShapes {
-			out.Shapes[r][s] = int32(milli(w[r*FitRole+k]))
+		for _, s := range fitShapes {
+			out.Shapes[r][s] = next()
 		}
-		for k, c := range fitClasses {
-			out.Classes[r][c] = int32(milli(w[r*FitRole+len(fitShapes)+k]))
+		for _, c := range fitClasses {
+			out.Classes[r][c] = next()
 		}
 	}
-	out.Tempo = milli(w[2*FitRole])
+	out.Tempo = int64(next())
 	return out
 }

@@ -12,12 +12,12 @@ func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
 // heldOut puts one game in five aside to judge a fit.
 func heldOut(s sample) bool { return s.game%5 == 0 }
 
-// logLoss is the mean cross-entropy of the predictions z(s) on the held-out
-// games (held) or the others.
-func logLoss(samples []sample, held bool, z func(sample) float64) float64 {
+// logLoss is the mean cross-entropy of the predictions z(s) on the
+// held-out games' samples that keep accepts (NaN when there are none).
+func logLoss(samples []sample, keep func(sample) bool, z func(sample) float64) float64 {
 	sum, n := 0.0, 0
 	for _, s := range samples {
-		if heldOut(s) != held {
+		if !heldOut(s) || !keep(s) {
 			continue
 		}
 		p := min(max(sigmoid(z(s)), 1e-9), 1-1e-9)
@@ -29,13 +29,17 @@ func logLoss(samples []sample, held bool, z func(sample) float64) float64 {
 
 // fitLogistic fits w (the features' weights, then the tempo) on the
 // training games by full-batch Adam with a cosine-decayed step scaled by
-// each feature's spread, L2 regularisation, combination weights kept
-// non-negative and the weakest shapes tied across roles. It stops early,
-// with the weights so far, when ctx is done.
-func fitLogistic(ctx context.Context, samples []sample, l2 float64, iters int) []float64 {
-	per := duel.FitRole
-	n := 2 * per
+// each feature's spread, L2 regularisation, the constraints of
+// [duel.FitFeatures] (tied weights, non-negative ones), starting from the
+// weights in force. It aims at the samples' targets and leaves out those
+// without one. It stops early, with the weights so far, when ctx is done.
+func fitLogistic(ctx context.Context, samples []sample, features []duel.FitFeature, l2 float64, iters int) []float64 {
+	n := len(features)
 	w := make([]float64, n+1)
+	for j, f := range features {
+		w[j] = f.Current
+	}
+	w[n] = float64(duel.CurrentWeights().Tempo) / 1000
 	scale := make([]float64, n+1)
 	scale[n] = 1
 	for j := range n {
@@ -54,22 +58,25 @@ func fitLogistic(ctx context.Context, samples []sample, l2 float64, iters int) [
 		clear(g)
 		cnt := 0
 		for _, s := range samples {
-			if heldOut(s) {
+			if heldOut(s) || math.IsNaN(s.target) {
 				continue
 			}
 			z := w[n]
 			for j, x := range s.x {
 				z += w[j] * x
 			}
-			e := sigmoid(z) - s.result
+			e := sigmoid(z) - s.target
 			for j, x := range s.x {
 				g[j] += e * x
 			}
 			g[n] += e
 			cnt++
 		}
-		for j := range duel.FitTied {
-			g[j], g[per+j] = (g[j]+g[per+j])/2, (g[j]+g[per+j])/2
+		for j, f := range features {
+			if f.Tie >= 0 {
+				g[j] = (g[j] + g[f.Tie]) / 2
+				g[f.Tie] = g[j]
+			}
 		}
 		rate := 0.01 * 0.5 * (1 + math.Cos(math.Pi*float64(it)/float64(iters)))
 		for j := range w {
@@ -82,7 +89,7 @@ func fitLogistic(ctx context.Context, samples []sample, l2 float64, iters int) [
 			mh := m[j] / (1 - math.Pow(0.9, float64(it)))
 			vh := v[j] / (1 - math.Pow(0.999, float64(it)))
 			w[j] -= rate * scale[j] * mh / (math.Sqrt(vh) + 1e-8)
-			if j < n && j%per >= duel.FitShapes {
+			if j < n && features[j].NonNegative {
 				w[j] = max(w[j], 0)
 			}
 		}
