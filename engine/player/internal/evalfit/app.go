@@ -153,12 +153,16 @@ func fit(c *cli.Context) error {
 	current := func(s sample) float64 { return s.eval }
 	all := func(sample) bool { return true }
 	fmt.Fprintf(c.App.ErrWriter, "held-out log-loss: fitted %.4f, current weights %.4f (a coin: %.4f)\n",
-		logLoss(samples, all, fitted), logLoss(samples, all, current), math.Log(2))
+		logLoss(samples, all, result, fitted), logLoss(samples, all, result, current), math.Log(2))
+	if mix > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "held-out log-loss against the targets: fitted %.4f, current weights %.4f\n",
+			logLoss(samples, all, target, fitted), logLoss(samples, all, target, current))
+	}
 	if len(inputs) > 1 {
 		for k, in := range inputs {
 			of := func(s sample) bool { return s.input == k }
 			fmt.Fprintf(c.App.ErrWriter, "  %s (%dx%d %v): fitted %.4f, current weights %.4f\n",
-				in.path, in.cfg.Rows, in.cfg.Cols, in.cfg.Rule, logLoss(samples, of, fitted), logLoss(samples, of, current))
+				in.path, in.cfg.Rows, in.cfg.Cols, in.cfg.Rule, logLoss(samples, of, result, fitted), logLoss(samples, of, result, current))
 		}
 	}
 	weights := duel.FittedWeights(w)

@@ -82,6 +82,7 @@ func TestFitOnEvals(t *testing.T) {
 	assert.NotEqual(t, onResults, onEvals)
 	_, err = duel.ParseWeights([]byte(onEvals))
 	require.NoError(t, err)
+	assert.Contains(t, stderr, "held-out log-loss against the targets: fitted ")
 	assert.Equal(t, strings.Fields(all)[6], strings.Fields(heldOutLine(t, stderr))[6],
 		"the weights in force are judged on the same held-out positions")
 }

@@ -12,16 +12,22 @@ func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
 // heldOut puts one game in five aside to judge a fit.
 func heldOut(s sample) bool { return s.game%5 == 0 }
 
-// logLoss is the mean cross-entropy of the predictions z(s) on the
-// held-out games' samples that keep accepts (NaN when there are none).
-func logLoss(samples []sample, keep func(sample) bool, z func(sample) float64) float64 {
+// The labels a fit is judged against: a sample's result or its target.
+func result(s sample) float64 { return s.result }
+func target(s sample) float64 { return s.target }
+
+// logLoss is the mean cross-entropy of the predictions z(s) against the
+// labels y(s) on the held-out games' samples that keep accepts and that
+// have a label (NaN when there are none).
+func logLoss(samples []sample, keep func(sample) bool, y, z func(sample) float64) float64 {
 	sum, n := 0.0, 0
 	for _, s := range samples {
-		if !heldOut(s) || !keep(s) {
+		t := y(s)
+		if !heldOut(s) || !keep(s) || math.IsNaN(t) {
 			continue
 		}
 		p := min(max(sigmoid(z(s)), 1e-9), 1-1e-9)
-		sum -= s.result*math.Log(p) + (1-s.result)*math.Log(1-p)
+		sum -= t*math.Log(p) + (1-t)*math.Log(1-p)
 		n++
 	}
 	return sum / float64(n)
