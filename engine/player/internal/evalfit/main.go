@@ -12,9 +12,15 @@
 // the fit: the held-out log-loss of the fitted weights and of the current
 // ones is printed, overall and per input.
 //
+// The target can also be, in part or whole, the win chance an engine
+// printed for the position before its move (Rapfi's "MESSAGE ... Eval E"
+// lines in the log `gomoku match --log DIR/match.log` writes): a search's
+// judgement of the position says more about it than the one result of the
+// game, so fewer games are needed.
+//
 // Usage:
 //
-//	go run ./engine/player/internal/evalfit [--size 15] [--rule freestyle] [--features all|lines] [--out FILE] DIR|games.txt ...
+//	go run ./engine/player/internal/evalfit [--size 15] [--rule freestyle] [--eval-weight W] [--out FILE] DIR|games.txt ...
 //
 // Without --out the weights go to standard output. Rebuild afterwards: the
 // file is embedded with go:embed.
