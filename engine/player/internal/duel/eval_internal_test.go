@@ -2,11 +2,14 @@ package duel
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
 )
 
 // TestWeightsFile: the embedded file parses and is written back byte for
@@ -82,4 +85,43 @@ func FuzzParseWeights(f *testing.F) {
 		require.NoError(t, err)
 		require.Equal(t, w, again)
 	})
+}
+
+// TestReplayFeaturesAreTheEvaluation: with the weights in force, the
+// fit's linear function of a position's features is the search's static
+// evaluation, on 15×15 and on 20×20 (whose empty cells the evaluation
+// counts as an empty 15×15 board's), under both rules: a fit on any of
+// these boards fits what the search computes.
+func TestReplayFeaturesAreTheEvaluation(t *testing.T) {
+	features := FitFeatures()
+	rng := rand.New(rand.NewPCG(5, 26))
+	for _, size := range []int{15, 20} {
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+			cfg := engine.DefaultConfig()
+			cfg.Rows, cfg.Cols, cfg.Rule = size, size, rule
+			checked := 0
+			for range 20 {
+				r, err := NewReplay(cfg)
+				require.NoError(t, err)
+				for n := 0; n < 60; n++ {
+					// Near the centre and the edges alike: the edge cells'
+					// shapes are where the boards differ.
+					if !r.Play(rng.IntN(size), rng.IntN(size)) {
+						continue
+					}
+					x, eval, ok := r.Features()
+					if !ok {
+						break
+					}
+					z := float64(tempo) / 1000
+					for j, f := range features {
+						z += f.Current * x[j]
+					}
+					require.InDelta(t, eval, z, 1e-9, "%dx%d %v after %d marks", size, size, rule, len(r.b.moves))
+					checked++
+				}
+			}
+			assert.Greater(t, checked, 100, "%dx%d %v", size, size, rule)
+		}
+	}
 }

@@ -59,6 +59,10 @@ func FitFeatures() []FitFeature {
 // Replay is a game replayed on a whole bounded board, for the fitter.
 type Replay struct {
 	b *board
+	// offset turns the board's shape counts into those the evaluation
+	// weighs: an empty board's counts are replaced by an empty
+	// fitBoard×fitBoard board's, as the board's base does for its sums.
+	offset [2][lineShapes]float64
 }
 
 // NewReplay starts a replay on an empty board of cfg, which must be a
@@ -67,7 +71,33 @@ func NewReplay(cfg engine.Config) (*Replay, error) {
 	if !cfg.Bounded() || !Plays(cfg) || cfg.Rows*cfg.Cols > wholeArea {
 		return nil, fmt.Errorf("duel: replay: %v is not a bounded two-player board the search plays", cfg)
 	}
-	return &Replay{b: newBoard(cfg, 0, 0, cfg.Rows, cfg.Cols)}, nil
+	r := &Replay{b: newBoard(cfg, 0, 0, cfg.Rows, cfg.Cols)}
+	ref := cfg
+	ref.Rows, ref.Cols, ref.Torus = fitBoard, fitBoard, false
+	want, have := shapeCounts(newWindow(ref, 0, 0, fitBoard, fitBoard)), shapeCounts(r.b)
+	for p := range 2 {
+		for s := range lineShapes {
+			r.offset[p][s] = want[p][s] - have[p][s]
+		}
+	}
+	return r, nil
+}
+
+// shapeCounts counts each player's line shapes over b's empty cells, one
+// per cell and axis.
+func shapeCounts(b *board) [2][lineShapes]float64 {
+	var shapes [2][lineShapes]float64
+	for i := range b.cell {
+		if b.stone[i] != 0 {
+			continue
+		}
+		for p := range 2 {
+			for a := range 4 {
+				shapes[p][b.cell[i].shape[p][a]]++
+			}
+		}
+	}
+	return shapes
 }
 
 // Play marks (row, col) for the player in turn (the first mover on even
@@ -83,8 +113,9 @@ func (r *Replay) Play(row, col int) bool {
 }
 
 // Features are the counts of the side to move's cells and of the other
-// side's (negated, so that every weight is a worth), and the current
-// evaluation in logits; ok is false when the search would not evaluate the
+// side's (negated, so that every weight is a worth), the empty board's
+// shapes counted as those of an empty fitBoard×fitBoard board, as the
+// evaluation counts them; and the current evaluation in logits; ok is false when the search would not evaluate the
 // position (a five or an open four to make, a four-three against no four).
 func (r *Replay) Features() (x []float64, eval float64, ok bool) {
 	b := r.b
@@ -94,15 +125,10 @@ func (r *Replay) Features() (x []float64, eval float64, ok bool) {
 		(b.counts[q][classFourThree] > 0 && b.fours(o) == 0) {
 		return nil, 0, false
 	}
-	var shapes [2][lineShapes]float64
-	for i := range b.cell {
-		if b.stone[i] != 0 {
-			continue
-		}
-		for p := range 2 {
-			for a := range 4 {
-				shapes[p][b.cell[i].shape[p][a]]++
-			}
+	shapes := shapeCounts(b)
+	for p := range 2 {
+		for s := range lineShapes {
+			shapes[p][s] += r.offset[p][s]
 		}
 	}
 	x = make([]float64, 0, 2*(len(fitShapes)+len(fitClasses)))
