@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math"
 	"regexp"
 	"strconv"
 )
@@ -75,7 +74,7 @@ func readEvals(r io.Reader, scale float64) (gameEvals, error) {
 					pending[who] = 1
 				}
 			case scale > 0:
-				pending[who] = 1 / (1 + math.Exp(-v/scale))
+				pending[who] = sigmoid(v / scale)
 			}
 			continue
 		}
