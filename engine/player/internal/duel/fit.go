@@ -34,6 +34,13 @@ type FitFeature struct {
 	NonNegative bool
 	// Tie is the index of the feature whose weight this one shares, or -1.
 	Tie int
+	// Below is the index of the feature whose weight this one may not
+	// exceed, or -1: a waiting side's shape weighs at most the side to
+	// move's, who plays first on it. (Not so for classes: the positions
+	// where the side to move has a four-three are left out unless the
+	// other side has a four, so its fitted worth is low, while the waiting
+	// side's four-three is the threat that the side to move must meet.)
+	Below int
 	// Current is the weight in force, in logits.
 	Current float64
 }
@@ -43,14 +50,17 @@ func FitFeatures() []FitFeature {
 	var out []FitFeature
 	for r, role := range []string{"toMove", "waiting"} {
 		for k, s := range fitShapes {
-			tie := -1
-			if r == waiting && k < fitTied {
+			tie, below := -1, -1
+			switch {
+			case r == waiting && k < fitTied:
 				tie = k
+			case r == waiting:
+				below = k
 			}
-			out = append(out, FitFeature{Name: role + ".shape." + shapeNames[s], Tie: tie, Current: float64(lineWorth[r][s]) / 1000})
+			out = append(out, FitFeature{Name: role + ".shape." + shapeNames[s], Tie: tie, Below: below, Current: float64(lineWorth[r][s]) / 1000})
 		}
 		for _, c := range fitClasses {
-			out = append(out, FitFeature{Name: role + ".class." + classNames[c], NonNegative: true, Tie: -1, Current: float64(classWorth[r][c]) / 1000})
+			out = append(out, FitFeature{Name: role + ".class." + classNames[c], NonNegative: true, Tie: -1, Below: -1, Current: float64(classWorth[r][c]) / 1000})
 		}
 	}
 	return out

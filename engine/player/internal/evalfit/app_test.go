@@ -42,6 +42,10 @@ func TestFitWritesWeights(t *testing.T) {
 	cur := duel.CurrentWeights()
 	assert.NotEqual(t, cur, w, "the fit moved some weight")
 	assert.Equal(t, cur.Shapes[0][9], w.Shapes[0][9], "fives are not fitted")
+	assert.Equal(t, cur.Tempo, w.Tempo, "the tempo is kept")
+	for s := range w.Shapes[0] {
+		assert.LessOrEqual(t, w.Shapes[1][s], w.Shapes[0][s]+1, "shape %d: the waiting side's weighs at most the mover's (up to rounding)", s)
+	}
 	// The same fit on standard output.
 	code, stdout, _ = runApp("--iters", "200", filepath.Join("testdata", "games.txt"))
 	require.Equal(t, exitOK, code)

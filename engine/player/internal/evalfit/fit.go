@@ -36,8 +36,12 @@ func logLoss(samples []sample, keep func(sample) bool, y, z func(sample) float64
 // fitLogistic fits w (the features' weights, then the tempo) on the
 // training games by full-batch Adam with a cosine-decayed step scaled by
 // each feature's spread, L2 regularisation, the constraints of
-// [duel.FitFeatures] (tied weights, non-negative ones), starting from the
-// weights in force. It aims at the samples' targets and leaves out those
+// [duel.FitFeatures] (tied weights, non-negative ones, the waiting side's
+// at most the side to move's), starting from the weights in force. The
+// tempo stays as it is: the worth of the move cannot be told apart from
+// the waiting side's extra mark in half the positions (fitted, it comes
+// out far below zero, with the same held-out log-loss), and the side to
+// move must stay ahead of a mirror position. It aims at the samples' targets and leaves out those
 // without one. It stops early, with the weights so far, when ctx is done.
 func fitLogistic(ctx context.Context, samples []sample, features []duel.FitFeature, l2 float64, iters int) []float64 {
 	n := len(features)
@@ -46,6 +50,12 @@ func fitLogistic(ctx context.Context, samples []sample, features []duel.FitFeatu
 		w[j] = f.Current
 	}
 	w[n] = float64(duel.CurrentWeights().Tempo) / 1000
+	for j, f := range features {
+		if f.Tie >= 0 {
+			w[j] = (w[j] + w[f.Tie]) / 2
+			w[f.Tie] = w[j]
+		}
+	}
 	scale := make([]float64, n+1)
 	scale[n] = 1
 	for j := range n {
@@ -75,7 +85,6 @@ func fitLogistic(ctx context.Context, samples []sample, features []duel.FitFeatu
 			for j, x := range s.x {
 				g[j] += e * x
 			}
-			g[n] += e
 			cnt++
 		}
 		for j, f := range features {
@@ -85,18 +94,22 @@ func fitLogistic(ctx context.Context, samples []sample, features []duel.FitFeatu
 			}
 		}
 		rate := 0.01 * 0.5 * (1 + math.Cos(math.Pi*float64(it)/float64(iters)))
-		for j := range w {
+		for j := range n {
 			g[j] /= float64(cnt)
-			if j < n {
-				g[j] += l2 * w[j]
-			}
+			g[j] += l2 * w[j]
 			m[j] = 0.9*m[j] + 0.1*g[j]
 			v[j] = 0.999*v[j] + 0.001*g[j]*g[j]
 			mh := m[j] / (1 - math.Pow(0.9, float64(it)))
 			vh := v[j] / (1 - math.Pow(0.999, float64(it)))
 			w[j] -= rate * scale[j] * mh / (math.Sqrt(vh) + 1e-8)
-			if j < n && features[j].NonNegative {
+			if features[j].NonNegative {
 				w[j] = max(w[j], 0)
+			}
+		}
+		for j, f := range features {
+			if f.Below >= 0 && w[j] > w[f.Below] {
+				w[j] = (w[j] + w[f.Below]) / 2
+				w[f.Below] = w[j]
 			}
 		}
 	}
