@@ -52,7 +52,8 @@ func newApp(out, errOut io.Writer) *cli.App {
 			"weights by logistic regression of the results on its counts, prints the\n" +
 			"held-out log-loss of the fit and of the current weights, overall and for each\n" +
 			"input, and writes the weights file. Games lost on time or by a fault are left\n" +
-			"out. The fit starts from the weights in force.\n\n" +
+			"out. The fit starts from the weights in force and keeps the tempo (the worth\n" +
+			"of the move); a waiting side's shape weighs at most the side to move's.\n\n" +
 			"With --eval-weight W > 0 the target of a position is (1 − W)·result + W·the win\n" +
 			"chance the engine to move printed before its move (a MESSAGE line with\n" +
 			"\"Eval E\", as Rapfi prints, read as sigmoid(E/SCALE); a mate as 1 or 0), read\n" +
