@@ -16,14 +16,16 @@ import (
 // the same shapes of the side that waits.
 //
 // The weights are in weights.json, embedded in the build, in thousandths
-// of a logit of the expected result: fitted by logistic regression of game
-// results on these counts over quiet positions of games between Gomocup
-// engines and this search (15×15, K = 5), by the program in
-// engine/player/internal/evalfit, which writes the file. Positions the
-// search scores without the evaluation (a five or an open four to make, a
-// four-three against no four) are left out of the fit, so the top shapes
-// keep round values that only order them above the rest. A shape's
-// meaning does not depend on K, nor do the weights.
+// of a logit of the expected result: fitted by logistic regression over
+// quiet positions of games of Rapfi against itself and against this
+// search (15×15 and 20×20, freestyle and exact, K = 5), aiming at half the
+// game's result and half Rapfi's own evaluation of the position, by the
+// program in engine/player/internal/evalfit, which writes the file. The
+// tempo is not fitted, and a waiting side's shape weighs at most the side
+// to move's. Positions the search scores without the evaluation (a five
+// or an open four to make, a four-three against no four) are left out of
+// the fit, so the top shapes keep round values that only order them above
+// the rest. A shape's meaning does not depend on K, nor do the weights.
 
 // role is whether a player's cells are judged as the side to move or the
 // side that waits.

@@ -2,10 +2,14 @@ package duel
 
 import (
 	"bytes"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
 )
 
 // TestWeightsFile: the embedded file parses and is written back byte for
@@ -36,18 +40,32 @@ func TestParseWeightsRefuses(t *testing.T) {
 }
 
 // TestFittedWeightsRoundTrip: the current weights, as a fitted vector,
-// give back the current weights.
+// give back the current weights; every feature has a distinct name, and
+// its current weight and constraints are those of its place.
 func TestFittedWeightsRoundTrip(t *testing.T) {
-	w := make([]float64, 2*FitRole+1)
+	var w []float64
+	add := func(v int32) { w = append(w, float64(v)/1000) }
 	for r := range 2 {
-		for k, s := range fitShapes {
-			w[r*FitRole+k] = float64(lineWorth[r][s]) / 1000
+		for _, s := range fitShapes {
+			add(lineWorth[r][s])
 		}
-		for k, c := range fitClasses {
-			w[r*FitRole+FitShapes+k] = float64(classWorth[r][c]) / 1000
+		for _, c := range fitClasses {
+			add(classWorth[r][c])
 		}
 	}
-	w[2*FitRole] = float64(tempo) / 1000
+	features := FitFeatures()
+	require.Len(t, w, len(features))
+	names := map[string]bool{}
+	for j, f := range features {
+		assert.False(t, names[f.Name], f.Name)
+		names[f.Name] = true
+		assert.Equal(t, w[j], f.Current, f.Name)
+		assert.Equal(t, strings.Contains(f.Name, ".class."), f.NonNegative, f.Name)
+		if f.Tie >= 0 {
+			assert.Equal(t, strings.Replace(f.Name, "waiting.", "toMove.", 1), features[f.Tie].Name)
+		}
+	}
+	w = append(w, float64(tempo)/1000)
 	assert.Equal(t, CurrentWeights(), FittedWeights(w))
 }
 
@@ -67,4 +85,43 @@ func FuzzParseWeights(f *testing.F) {
 		require.NoError(t, err)
 		require.Equal(t, w, again)
 	})
+}
+
+// TestReplayFeaturesAreTheEvaluation: with the weights in force, the
+// fit's linear function of a position's features is the search's static
+// evaluation, on 15×15 and on 20×20 (whose empty cells the evaluation
+// counts as an empty 15×15 board's), under both rules: a fit on any of
+// these boards fits what the search computes.
+func TestReplayFeaturesAreTheEvaluation(t *testing.T) {
+	features := FitFeatures()
+	rng := rand.New(rand.NewPCG(5, 26))
+	for _, size := range []int{15, 20} {
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+			cfg := engine.DefaultConfig()
+			cfg.Rows, cfg.Cols, cfg.Rule = size, size, rule
+			checked := 0
+			for range 20 {
+				r, err := NewReplay(cfg)
+				require.NoError(t, err)
+				for n := 0; n < 60; n++ {
+					// Near the centre and the edges alike: the edge cells'
+					// shapes are where the boards differ.
+					if !r.Play(rng.IntN(size), rng.IntN(size)) {
+						continue
+					}
+					x, eval, ok := r.Features()
+					if !ok {
+						break
+					}
+					z := float64(tempo) / 1000
+					for j, f := range features {
+						z += f.Current * x[j]
+					}
+					require.InDelta(t, eval, z, 1e-9, "%dx%d %v after %d marks", size, size, rule, len(r.b.moves))
+					checked++
+				}
+			}
+			assert.Greater(t, checked, 100, "%dx%d %v", size, size, rule)
+		}
+	}
 }

@@ -19,23 +19,60 @@ var fitShapes = []lineShape{lineBlock1, lineFlex1, lineBlock2, lineFlex2, lineBl
 // combinations. A class that is a single shape is left to that shape.
 var fitClasses = []cellClass{classTwoTwos, classFlex3Block2, classFlex3Plus, classDoubleThree, classFourBlock2, classFourPlus, classFourThree}
 
-// FitRole is the number of features per role: the fitted shapes, then the
-// fitted classes. A feature vector holds the side to move's, then the
-// waiting side's.
-var FitRole = len(fitShapes) + len(fitClasses)
-
-// FitShapes is how many of a role's features are shapes; the rest are
-// classes, whose weights are never negative.
-var FitShapes = len(fitShapes)
-
-// FitTied is how many of the weakest shapes weigh the same in both roles:
+// fitTied is how many of the weakest shapes weigh the same in both roles:
 // their counts follow the number of marks, so a free weight per role would
 // trade off against the tempo.
-const FitTied = 3
+const fitTied = 3
+
+// FitFeature is one feature of the fit, in the order of a feature vector:
+// per role (the side to move's, then the waiting side's) the fitted
+// shapes, then the fitted classes.
+type FitFeature struct {
+	Name string
+	// NonNegative weights are kept at zero or above: the combinations of
+	// shapes, which add to their shapes' worth.
+	NonNegative bool
+	// Tie is the index of the feature whose weight this one shares, or -1.
+	Tie int
+	// Below is the index of the feature whose weight this one may not
+	// exceed, or -1: a waiting side's shape weighs at most the side to
+	// move's, who plays first on it. (Not so for classes: the positions
+	// where the side to move has a four-three are left out unless the
+	// other side has a four, so its fitted worth is low, while the waiting
+	// side's four-three is the threat that the side to move must meet.)
+	Below int
+	// Current is the weight in force, in logits.
+	Current float64
+}
+
+// FitFeatures lists the fit's features.
+func FitFeatures() []FitFeature {
+	var out []FitFeature
+	for r, role := range []string{"toMove", "waiting"} {
+		for k, s := range fitShapes {
+			tie, below := -1, -1
+			switch {
+			case r == waiting && k < fitTied:
+				tie = k
+			case r == waiting:
+				below = k
+			}
+			out = append(out, FitFeature{Name: role + ".shape." + shapeNames[s], Tie: tie, Below: below, Current: float64(lineWorth[r][s]) / 1000})
+		}
+		for _, c := range fitClasses {
+			out = append(out, FitFeature{Name: role + ".class." + classNames[c], NonNegative: true, Tie: -1, Below: -1, Current: float64(classWorth[r][c]) / 1000})
+		}
+	}
+	return out
+}
 
 // Replay is a game replayed on a whole bounded board, for the fitter.
 type Replay struct {
 	b *board
+	// offset turns the board's shape counts into those the evaluation
+	// weighs: an empty board's counts are replaced by an empty
+	// fitBoard×fitBoard board's, as the board's base does for its sums.
+	offset [2][lineShapes]float64
 }
 
 // NewReplay starts a replay on an empty board of cfg, which must be a
@@ -44,7 +81,33 @@ func NewReplay(cfg engine.Config) (*Replay, error) {
 	if !cfg.Bounded() || !Plays(cfg) || cfg.Rows*cfg.Cols > wholeArea {
 		return nil, fmt.Errorf("duel: replay: %v is not a bounded two-player board the search plays", cfg)
 	}
-	return &Replay{b: newBoard(cfg, 0, 0, cfg.Rows, cfg.Cols)}, nil
+	r := &Replay{b: newBoard(cfg, 0, 0, cfg.Rows, cfg.Cols)}
+	ref := cfg
+	ref.Rows, ref.Cols, ref.Torus = fitBoard, fitBoard, false
+	want, have := shapeCounts(newWindow(ref, 0, 0, fitBoard, fitBoard)), shapeCounts(r.b)
+	for p := range 2 {
+		for s := range lineShapes {
+			r.offset[p][s] = want[p][s] - have[p][s]
+		}
+	}
+	return r, nil
+}
+
+// shapeCounts counts each player's line shapes over b's empty cells, one
+// per cell and axis.
+func shapeCounts(b *board) [2][lineShapes]float64 {
+	var shapes [2][lineShapes]float64
+	for i := range b.cell {
+		if b.stone[i] != 0 {
+			continue
+		}
+		for p := range 2 {
+			for a := range 4 {
+				shapes[p][b.cell[i].shape[p][a]]++
+			}
+		}
+	}
+	return shapes
 }
 
 // Play marks (row, col) for the player in turn (the first mover on even
@@ -60,8 +123,9 @@ func (r *Replay) Play(row, col int) bool {
 }
 
 // Features are the counts of the side to move's cells and of the other
-// side's (negated, so that every weight is a worth), and the current
-// evaluation in logits; ok is false when the search would not evaluate the
+// side's (negated, so that every weight is a worth), the empty board's
+// shapes counted as those of an empty fitBoard×fitBoard board, as the
+// evaluation counts them; and the current evaluation in logits; ok is false when the search would not evaluate the
 // position (a five or an open four to make, a four-three against no four).
 func (r *Replay) Features() (x []float64, eval float64, ok bool) {
 	b := r.b
@@ -71,18 +135,13 @@ func (r *Replay) Features() (x []float64, eval float64, ok bool) {
 		(b.counts[q][classFourThree] > 0 && b.fours(o) == 0) {
 		return nil, 0, false
 	}
-	var shapes [2][lineShapes]float64
-	for i := range b.cell {
-		if b.stone[i] != 0 {
-			continue
-		}
-		for p := range 2 {
-			for a := range 4 {
-				shapes[p][b.cell[i].shape[p][a]]++
-			}
+	shapes := shapeCounts(b)
+	for p := range 2 {
+		for s := range lineShapes {
+			shapes[p][s] += r.offset[p][s]
 		}
 	}
-	x = make([]float64, 0, 2*FitRole)
+	x = make([]float64, 0, 2*(len(fitShapes)+len(fitClasses)))
 	for r, p := range []int{q, o} {
 		sign := 1.0
 		if r == waiting {
@@ -99,18 +158,21 @@ func (r *Replay) Features() (x []float64, eval float64, ok bool) {
 }
 
 // FittedWeights are the current weights with the fitted ones replaced by
-// w (2·FitRole features in logits, then the tempo), rounded to thousandths.
+// w (the weights of [FitFeatures] in logits, then the tempo), rounded to
+// thousandths.
 func FittedWeights(w []float64) Weights {
 	out := weights
-	milli := func(x float64) int64 { return int64(math.Round(1000 * x)) }
+	milli := func(x float64) int32 { return int32(math.Round(1000 * x)) }
+	k := 0
+	next := func() int32 { k++; return milli(w[k-1]) }
 	for r := range 2 {
-		for k, s := range fitShapes {
-			out.Shapes[r][s] = int32(milli(w[r*FitRole+k]))
+		for _, s := range fitShapes {
+			out.Shapes[r][s] = next()
 		}
-		for k, c := range fitClasses {
-			out.Classes[r][c] = int32(milli(w[r*FitRole+len(fitShapes)+k]))
+		for _, c := range fitClasses {
+			out.Classes[r][c] = next()
 		}
 	}
-	out.Tempo = milli(w[2*FitRole])
+	out.Tempo = int64(next())
 	return out
 }

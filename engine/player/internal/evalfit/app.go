@@ -46,22 +46,37 @@ func newApp(out, errOut io.Writer) *cli.App {
 		Usage:     "refit the two-player search's evaluation weights from saved games",
 		ArgsUsage: "DIR|games.txt ...",
 		Description: "Reads the games.txt summaries that `gomoku match --save-dir DIR` writes (a DIR\n" +
-			"stands for DIR/games.txt), replays every distinct game once on a SIZE×SIZE board\n" +
-			"(two players, K = 5), fits the evaluation's weights by logistic regression of\n" +
-			"the results on its counts, prints the held-out log-loss of the fit and of the\n" +
-			"current weights, and writes the weights file. Games lost on time or by a fault\n" +
-			"are left out.\n\n" +
+			"stands for DIR/games.txt, played on the board and under the rule of DIR's saved\n" +
+			"games; a games.txt file named alone is played on a SIZE×SIZE board under RULE),\n" +
+			"replays every distinct game once (two players, K = 5), fits the evaluation's\n" +
+			"weights by logistic regression of the results on its counts, prints the\n" +
+			"held-out log-loss of the fit and of the current weights, overall and for each\n" +
+			"input, and writes the weights file. Games lost on time or by a fault are left\n" +
+			"out. The fit starts from the weights in force and keeps the tempo (the worth\n" +
+			"of the move); a waiting side's shape weighs at most the side to move's.\n\n" +
+			"With --eval-weight W > 0 the target of a position is (1 − W)·result + W·the win\n" +
+			"chance the engine to move printed before its move (a MESSAGE line with\n" +
+			"\"Eval E\", as Rapfi prints, read as sigmoid(E/SCALE); a mate as 1 or 0), read\n" +
+			"from DIR/" + logName + ", the log `gomoku match --log` writes. Positions no engine\n" +
+			"evaluated are left out of the fit; the held-out log-loss is still against the\n" +
+			"results, on every held-out position, so that fits compare.\n\n" +
 			"Examples:\n" +
 			"   gomoku match --bots search,pbrain:/opt/rapfi --rows 15 --cols 15 --tc 10s+100ms \\\n" +
-			"       --openings bench/openings/center60.txt --games 400 --save-dir games/\n" +
+			"       --openings bench/openings/fit125.txt --games 400 --save-dir games/\n" +
 			"   go run ./engine/player/internal/evalfit --out engine/player/internal/duel/weights.json games/\n" +
-			"   go build ./cmd/gomoku   # the new weights are embedded",
+			"   go build ./cmd/gomoku   # the new weights are embedded\n" +
+			"   gomoku match --bots pbrain:/opt/rapfi,pbrain:/opt/rapfi --rows 20 --cols 20 --tc 1+0.05 \\\n" +
+			"       --openings bench/openings/fit125.txt --games 100 --save-dir g20/ --log g20/match.log\n" +
+			"   go run ./engine/player/internal/evalfit --eval-weight 0.5 g20/",
 		Writer:          out,
 		ErrWriter:       errOut,
 		HideHelpCommand: true,
 		ExitErrHandler:  func(*cli.Context, error) {},
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "size", Value: 15, Usage: "the games' board is `N`×N"},
+			&cli.IntFlag{Name: "size", Value: 15, Usage: "a games.txt file's board is `N`×N"},
+			&cli.StringFlag{Name: "rule", Value: "freestyle", Usage: "a games.txt file's `RULE`: freestyle or exact"},
+			&cli.Float64Flag{Name: "eval-weight", Value: 0, Usage: "`SHARE` of the target taken from the engines' evaluations in DIR/" + logName + " (0: the results alone)"},
+			&cli.Float64Flag{Name: "eval-scale", Value: 200, Usage: "an engine's evaluation E is a win chance of sigmoid(E/`SCALE`) (Rapfi's scaling: 200)"},
 			&cli.StringFlag{Name: "out", Usage: "write the weights to `FILE` (atomically) instead of standard output"},
 			&cli.Float64Flag{Name: "l2", Value: 3e-4, Usage: "L2 regularisation `STRENGTH`"},
 			&cli.IntFlag{Name: "iters", Value: 4000, Usage: "gradient steps `N`"},
@@ -79,27 +94,53 @@ func fit(c *cli.Context) error {
 	if iters < 1 {
 		return cli.Exit(fmt.Sprintf("--iters %d: want at least 1", iters), exitUsage)
 	}
+	rule, err := engine.ParseRule(c.String("rule"))
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("--rule: %v", err), exitUsage)
+	}
 	cfg := engine.DefaultConfig()
-	cfg.Rows, cfg.Cols = size, size
-	if _, err := duel.NewReplay(cfg); err != nil {
-		return cli.Exit(fmt.Sprintf("--size %d: %v", size, err), exitUsage)
+	cfg.Rows, cfg.Cols, cfg.Rule = size, size, rule
+	if _, err := duel.NewReplay(cfg); err != nil || rule == engine.Renju {
+		return cli.Exit(fmt.Sprintf("--size %d --rule %v: not a board the fit replays (%v)", size, rule, err), exitUsage)
 	}
-	var paths []string
+	mix, scale := c.Float64("eval-weight"), c.Float64("eval-scale")
+	if !(mix >= 0 && mix <= 1) || !(scale > 0) {
+		return cli.Exit(fmt.Sprintf("--eval-weight %v --eval-scale %v: want a weight from 0 to 1 and a positive scale", mix, scale), exitUsage)
+	}
+	var inputs []input
 	for _, p := range c.Args().Slice() {
+		in := input{path: p, cfg: cfg}
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			p = filepath.Join(p, "games.txt")
+			in.path = filepath.Join(p, "games.txt")
+			if in.cfg, err = dirConfig(p, cfg); err != nil {
+				return cli.Exit(err, exitFail)
+			}
+			if mix > 0 {
+				if in.evals, err = evalsIn(p, scale); err != nil {
+					return cli.Exit(err, exitFail)
+				}
+			}
 		}
-		paths = append(paths, p)
+		inputs = append(inputs, in)
 	}
-	samples, games, err := samplesFrom(cfg, paths)
+	samples, games, err := samplesFrom(inputs, mix)
 	if err != nil {
 		return cli.Exit(err, exitFail)
 	}
-	fmt.Fprintf(c.App.ErrWriter, "%d games, %d quiet positions\n", games, len(samples))
+	targets := 0
+	for _, s := range samples {
+		if !heldOut(s) && !math.IsNaN(s.target) {
+			targets++
+		}
+	}
+	fmt.Fprintf(c.App.ErrWriter, "%d games, %d quiet positions, %d to fit on\n", games, len(samples), targets)
 	if games < 5 {
 		return cli.Exit(fmt.Sprintf("%d games: at least 5 are needed (one in five is held out)", games), exitFail)
 	}
-	w := fitLogistic(c.Context, samples, c.Float64("l2"), iters)
+	if targets == 0 {
+		return cli.Exit(fmt.Sprintf("no position to fit on: --eval-weight %v needs engines' evaluations in DIR/%s", mix, logName), exitFail)
+	}
+	w := fitLogistic(c.Context, samples, duel.FitFeatures(), c.Float64("l2"), iters)
 	if err := c.Context.Err(); err != nil {
 		return cli.Exit(err, exitFail)
 	}
@@ -111,8 +152,20 @@ func fit(c *cli.Context) error {
 		return v
 	}
 	current := func(s sample) float64 { return s.eval }
+	all := func(sample) bool { return true }
 	fmt.Fprintf(c.App.ErrWriter, "held-out log-loss: fitted %.4f, current weights %.4f (a coin: %.4f)\n",
-		logLoss(samples, true, fitted), logLoss(samples, true, current), math.Log(2))
+		logLoss(samples, all, result, fitted), logLoss(samples, all, result, current), math.Log(2))
+	if mix > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "held-out log-loss against the targets: fitted %.4f, current weights %.4f\n",
+			logLoss(samples, all, target, fitted), logLoss(samples, all, target, current))
+	}
+	if len(inputs) > 1 {
+		for k, in := range inputs {
+			of := func(s sample) bool { return s.input == k }
+			fmt.Fprintf(c.App.ErrWriter, "  %s (%dx%d %v): fitted %.4f, current weights %.4f\n",
+				in.path, in.cfg.Rows, in.cfg.Cols, in.cfg.Rule, logLoss(samples, of, result, fitted), logLoss(samples, of, result, current))
+		}
+	}
 	weights := duel.FittedWeights(w)
 	if out := c.String("out"); out != "" {
 		if err := atomicfile.Write(out, weights.Write); err != nil {

@@ -11,8 +11,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 	"github.com/gomoku-engine/gomoku/engine/record"
+	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
 
 // runApp runs the program in-process.
@@ -40,10 +42,37 @@ func TestFitWritesWeights(t *testing.T) {
 	cur := duel.CurrentWeights()
 	assert.NotEqual(t, cur, w, "the fit moved some weight")
 	assert.Equal(t, cur.Shapes[0][9], w.Shapes[0][9], "fives are not fitted")
+	assert.Equal(t, cur.Tempo, w.Tempo, "the tempo is kept")
+	for s := range w.Shapes[0] {
+		assert.LessOrEqual(t, w.Shapes[1][s], w.Shapes[0][s]+1, "shape %d: the waiting side's weighs at most the mover's (up to rounding)", s)
+	}
 	// The same fit on standard output.
 	code, stdout, _ = runApp("--iters", "200", filepath.Join("testdata", "games.txt"))
 	require.Equal(t, exitOK, code)
 	assert.Equal(t, string(data), stdout)
+}
+
+// TestFitBoardPerDir: a save directory's games are replayed on its own
+// board and rule, and reported apart.
+func TestFitBoardPerDir(t *testing.T) {
+	dir := t.TempDir()
+	lines, err := os.ReadFile(filepath.Join("testdata", "games.txt"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "games.txt"), lines, 0o644))
+	g, err := engine.New(engine.WithBounds(20, 20), engine.WithRule(engine.Exact))
+	require.NoError(t, err)
+	_, err = g.Play(10, 10)
+	require.NoError(t, err)
+	require.NoError(t, savefile.Save(filepath.Join(dir, "game-0001.json"), g, []string{"a", "b"}))
+
+	code, stdout, stderr := runApp("--iters", "200", "testdata", dir)
+	require.Equal(t, exitOK, code, stderr)
+	w, err := duel.ParseWeights([]byte(stdout))
+	require.NoError(t, err)
+	assert.NotEqual(t, duel.CurrentWeights(), w)
+	assert.Contains(t, stderr, "80 games, ", "the same moves on another board are other games")
+	assert.Contains(t, stderr, "(15x15 freestyle): fitted ")
+	assert.Contains(t, stderr, "(20x20 exact): fitted ")
 }
 
 // TestFitRefuses: bad command lines and inputs fail with a message and
@@ -63,6 +92,11 @@ func TestFitRefuses(t *testing.T) {
 		{nil, exitUsage, "no games"},
 		{[]string{"--size", "200", "testdata"}, exitUsage, "--size 200"},
 		{[]string{"--iters", "0", "testdata"}, exitUsage, "--iters 0"},
+		{[]string{"--rule", "renju", "testdata"}, exitUsage, "not a board the fit replays"},
+		{[]string{"--rule", "caro", "testdata"}, exitUsage, "--rule"},
+		{[]string{"--eval-weight", "1.5", "testdata"}, exitUsage, "--eval-weight 1.5"},
+		{[]string{"--eval-scale", "0", "testdata"}, exitUsage, "--eval-scale 0"},
+		{[]string{"--eval-weight", "0.5", "testdata"}, exitFail, "no position to fit on"},
 		{[]string{"--bogus", "testdata"}, exitUsage, "flag provided but not defined"},
 		{[]string{filepath.Join(dir, "missing.txt")}, exitFail, "no such file"},
 		{[]string{few}, exitFail, "3 games: at least 5"},

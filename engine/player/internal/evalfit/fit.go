@@ -12,16 +12,22 @@ func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
 // heldOut puts one game in five aside to judge a fit.
 func heldOut(s sample) bool { return s.game%5 == 0 }
 
-// logLoss is the mean cross-entropy of the predictions z(s) on the held-out
-// games (held) or the others.
-func logLoss(samples []sample, held bool, z func(sample) float64) float64 {
+// The labels a fit is judged against: a sample's result or its target.
+func result(s sample) float64 { return s.result }
+func target(s sample) float64 { return s.target }
+
+// logLoss is the mean cross-entropy of the predictions z(s) against the
+// labels y(s) on the held-out games' samples that keep accepts and that
+// have a label (NaN when there are none).
+func logLoss(samples []sample, keep func(sample) bool, y, z func(sample) float64) float64 {
 	sum, n := 0.0, 0
 	for _, s := range samples {
-		if heldOut(s) != held {
+		t := y(s)
+		if !heldOut(s) || !keep(s) || math.IsNaN(t) {
 			continue
 		}
 		p := min(max(sigmoid(z(s)), 1e-9), 1-1e-9)
-		sum -= s.result*math.Log(p) + (1-s.result)*math.Log(1-p)
+		sum -= t*math.Log(p) + (1-t)*math.Log(1-p)
 		n++
 	}
 	return sum / float64(n)
@@ -29,13 +35,27 @@ func logLoss(samples []sample, held bool, z func(sample) float64) float64 {
 
 // fitLogistic fits w (the features' weights, then the tempo) on the
 // training games by full-batch Adam with a cosine-decayed step scaled by
-// each feature's spread, L2 regularisation, combination weights kept
-// non-negative and the weakest shapes tied across roles. It stops early,
-// with the weights so far, when ctx is done.
-func fitLogistic(ctx context.Context, samples []sample, l2 float64, iters int) []float64 {
-	per := duel.FitRole
-	n := 2 * per
+// each feature's spread, L2 regularisation, the constraints of
+// [duel.FitFeatures] (tied weights, non-negative ones, the waiting side's
+// at most the side to move's), starting from the weights in force. The
+// tempo stays as it is: the worth of the move cannot be told apart from
+// the waiting side's extra mark in half the positions (fitted, it comes
+// out far below zero, with the same held-out log-loss), and the side to
+// move must stay ahead of a mirror position. It aims at the samples' targets and leaves out those
+// without one. It stops early, with the weights so far, when ctx is done.
+func fitLogistic(ctx context.Context, samples []sample, features []duel.FitFeature, l2 float64, iters int) []float64 {
+	n := len(features)
 	w := make([]float64, n+1)
+	for j, f := range features {
+		w[j] = f.Current
+	}
+	w[n] = float64(duel.CurrentWeights().Tempo) / 1000
+	for j, f := range features {
+		if f.Tie >= 0 {
+			w[j] = (w[j] + w[f.Tie]) / 2
+			w[f.Tie] = w[j]
+		}
+	}
 	scale := make([]float64, n+1)
 	scale[n] = 1
 	for j := range n {
@@ -54,36 +74,42 @@ func fitLogistic(ctx context.Context, samples []sample, l2 float64, iters int) [
 		clear(g)
 		cnt := 0
 		for _, s := range samples {
-			if heldOut(s) {
+			if heldOut(s) || math.IsNaN(s.target) {
 				continue
 			}
 			z := w[n]
 			for j, x := range s.x {
 				z += w[j] * x
 			}
-			e := sigmoid(z) - s.result
+			e := sigmoid(z) - s.target
 			for j, x := range s.x {
 				g[j] += e * x
 			}
-			g[n] += e
 			cnt++
 		}
-		for j := range duel.FitTied {
-			g[j], g[per+j] = (g[j]+g[per+j])/2, (g[j]+g[per+j])/2
+		for j, f := range features {
+			if f.Tie >= 0 {
+				g[j] = (g[j] + g[f.Tie]) / 2
+				g[f.Tie] = g[j]
+			}
 		}
 		rate := 0.01 * 0.5 * (1 + math.Cos(math.Pi*float64(it)/float64(iters)))
-		for j := range w {
+		for j := range n {
 			g[j] /= float64(cnt)
-			if j < n {
-				g[j] += l2 * w[j]
-			}
+			g[j] += l2 * w[j]
 			m[j] = 0.9*m[j] + 0.1*g[j]
 			v[j] = 0.999*v[j] + 0.001*g[j]*g[j]
 			mh := m[j] / (1 - math.Pow(0.9, float64(it)))
 			vh := v[j] / (1 - math.Pow(0.999, float64(it)))
 			w[j] -= rate * scale[j] * mh / (math.Sqrt(vh) + 1e-8)
-			if j < n && j%per >= duel.FitShapes {
+			if features[j].NonNegative {
 				w[j] = max(w[j], 0)
+			}
+		}
+		for j, f := range features {
+			if f.Below >= 0 && w[j] > w[f.Below] {
+				w[j] = (w[j] + w[f.Below]) / 2
+				w[f.Below] = w[j]
 			}
 		}
 	}

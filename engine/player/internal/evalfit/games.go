@@ -2,23 +2,70 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"io/fs"
+	"math"
 	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 	"github.com/gomoku-engine/gomoku/engine/record"
+	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
 
-// sample is a quiet position: its game, the result for the side to move
-// (1, ½ or 0), its features and the current evaluation, in logits.
+// sample is a quiet position: its game and input, the result for the side
+// to move (1, ½ or 0), the target the fit aims at for it (the result, or
+// the result mixed with an engine's win chance; NaN when the position has
+// none and is left out of the fit), its features and the current
+// evaluation, in logits.
 type sample struct {
 	game   int
+	input  int
 	result float64
+	target float64
 	x      []float64
 	eval   float64
+}
+
+// input is a games.txt file, the configuration its games are replayed
+// on, and the engines' evaluations of its positions (nil when unknown).
+type input struct {
+	path  string
+	cfg   engine.Config
+	evals gameEvals
+}
+
+// logName is the match log `gomoku match --log` writes, looked for in a
+// save directory when the fit aims at engines' evaluations.
+const logName = "match.log"
+
+// summaryGame matches the game number of a games.txt line.
+var summaryGame = regexp.MustCompile(`^\[Game "(\d+)"\]`)
+
+// dirConfig is the board and rule of the games saved in dir (those of its
+// first saved game, checked against the replay's needs), or def when dir
+// holds none.
+func dirConfig(dir string, def engine.Config) (engine.Config, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "game-*.json"))
+	if err != nil || len(files) == 0 {
+		return def, nil
+	}
+	slices.Sort(files)
+	saved, err := savefile.Load(files[0])
+	if err != nil {
+		return def, err
+	}
+	cfg := saved.Game.Config()
+	if _, err := duel.NewReplay(cfg); err != nil || cfg.K != 5 || cfg.Rule == engine.Renju {
+		return def, fmt.Errorf("%s: games of %v: the fit replays two-player K = 5 freestyle or exact games on a bounded board", dir, cfg)
+	}
+	return cfg, nil
 }
 
 // summaryResult matches the result tag of a games.txt line.
@@ -44,14 +91,17 @@ func parseSummary(line string) (moves []record.Move, firstScore float64, ok bool
 	return rec.Moves, firstScore, true
 }
 
-// samplesFrom replays the games of the games.txt files on a board of cfg
-// and collects their quiet positions, each distinct game once; it returns
-// them with the number of games.
-func samplesFrom(cfg engine.Config, paths []string) ([]sample, int, error) {
+// samplesFrom replays the games of the inputs' games.txt files, each on
+// its board, and collects their quiet positions, each distinct game once;
+// it returns them with the number of games. With mix > 0 a position's
+// target is (1 − mix)·result + mix·(the win chance of the engine that
+// moved from it), and a position no engine evaluated has none.
+func samplesFrom(inputs []input, mix float64) ([]sample, int, error) {
 	var out []sample
 	seen := map[string]bool{}
 	games := 0
-	for _, path := range paths {
+	for k, in := range inputs {
+		path, cfg := in.path, in.cfg
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, 0, err
@@ -60,10 +110,16 @@ func samplesFrom(cfg engine.Config, paths []string) ([]sample, int, error) {
 		sc.Buffer(nil, 1<<20)
 		for sc.Scan() {
 			moves, first, ok := parseSummary(sc.Text())
-			if !ok || seen[fmt.Sprint(moves)] {
+			var evals map[cellKey]float64
+			if g := summaryGame.FindStringSubmatch(sc.Text()); g != nil {
+				n, _ := strconv.Atoi(g[1]) // the pattern's digits; a number too large matches no game
+				evals = in.evals[n]
+			}
+			id := fmt.Sprint(cfg, moves)
+			if !ok || seen[id] {
 				continue
 			}
-			seen[fmt.Sprint(moves)] = true
+			seen[id] = true
 			games++
 			b, err := duel.NewReplay(cfg)
 			if err != nil {
@@ -85,7 +141,16 @@ func samplesFrom(cfg engine.Config, paths []string) ([]sample, int, error) {
 				if n%2 == 0 { // the second mover is to move
 					res = 1 - first
 				}
-				out = append(out, sample{game: games, result: res, x: x, eval: eval})
+				target := res
+				if mix > 0 {
+					target = math.NaN()
+					if n+1 < len(moves) {
+						if p, ok := evals[cellKey{moves[n+1].Row, moves[n+1].Col}]; ok {
+							target = (1-mix)*res + mix*p
+						}
+					}
+				}
+				out = append(out, sample{game: games, input: k, result: res, target: target, x: x, eval: eval})
 			}
 		}
 		err = sc.Err()
@@ -97,4 +162,22 @@ func samplesFrom(cfg engine.Config, paths []string) ([]sample, int, error) {
 		}
 	}
 	return out, games, nil
+}
+
+// evalsIn reads the engines' evaluations from dir's match log; a
+// directory without one has none.
+func evalsIn(dir string, scale float64) (gameEvals, error) {
+	f, err := os.Open(filepath.Join(dir, logName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	ev, err := readEvals(f, scale)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	return ev, nil
 }

@@ -3,16 +3,24 @@
 // build embeds (engine/player/internal/duel/weights.json).
 //
 // It reads the games.txt summaries that `gomoku match --save-dir DIR`
-// writes (two players, K = 5, a bounded board, moves as a move string),
-// replays every game once, and fits by logistic regression the game's
-// result, for the side to move, on the counts the evaluation weighs, over
-// the positions the search would score with it. One game in five is held
-// out to judge the fit: the held-out log-loss of the fitted weights and of
-// the current ones is printed.
+// writes (two players, K = 5, a bounded board, freestyle or exact, moves
+// as a move string), replays every game once on its board (a DIR's saved
+// games say which; a games.txt named alone is played on --size and
+// --rule), and fits by logistic regression the game's result, for the
+// side to move, on the counts the evaluation weighs, over the positions
+// the search would score with it. One game in five is held out to judge
+// the fit: the held-out log-loss of the fitted weights and of the current
+// ones is printed, overall and per input.
+//
+// The target can also be, in part or whole, the win chance an engine
+// printed for the position before its move (Rapfi's "MESSAGE ... Eval E"
+// lines in the log `gomoku match --log DIR/match.log` writes): a search's
+// judgement of the position says more about it than the one result of the
+// game, so fewer games are needed.
 //
 // Usage:
 //
-//	go run ./engine/player/internal/evalfit [--size 15] [--out FILE] DIR|games.txt ...
+//	go run ./engine/player/internal/evalfit [--size 15] [--rule freestyle] [--eval-weight W] [--out FILE] DIR|games.txt ...
 //
 // Without --out the weights go to standard output. Rebuild afterwards: the
 // file is embedded with go:embed.
