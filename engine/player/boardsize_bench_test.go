@@ -22,9 +22,10 @@ import (
 func BenchmarkBoardSize(b *testing.B) {
 	for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
 		for _, side := range []int{15, 20, 25} {
-			games := make([]*engine.Game, len(depthPositions))
+			positions := middleGames(b)
+			games := make([]*engine.Game, len(positions))
 			shift := side/2 - 7 // the 15×15 centre h8 is (7, 7)
-			for i, ms := range depthPositions {
+			for i, ms := range positions {
 				r, err := record.ParseMoveString(ms)
 				if err != nil {
 					b.Fatal(err)

@@ -3,7 +3,9 @@ package player_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,22 +14,25 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/record"
 )
 
-// depthPositions are quiet middle-game positions of 15×15 freestyle, 14
-// stones each, black to move, no forced win or block in sight: openings
-// of bench/openings/center60.txt played on by the search at 40,000 nodes
-// a move. The same move strings, sent to
-// another engine as BOARD lines, compare its depth with ours.
-var depthPositions = []string{
-	"h8h7f8i8g6i9h6f6g7i5i7g8f10g9",
-	"h8g7i9i7h9h7j7j9f7i8g6k10l11i10",
-	"h8g7f9h7g9e9f8f10f7d8g11e7g10g8",
-	"h8g8f9g10g9h9f10e11f11f8f7i7d9f12",
-	"h8i7h6h9h7g8f7f6i5h5g7j4d8e9",
-	"h8h9h7g9i9g7i8g8g6j9i10i11i6i7",
+// middleGames reads the quiet middle-game positions the depth and
+// ordering benchmarks share (see the file's header).
+func middleGames(b *testing.B) []string {
+	data, err := os.ReadFile("internal/duel/testdata/middlegames.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // BenchmarkSearchDepth reports, for the search as it plays (threat
-// searches on) on depthPositions, the depth iterative deepening completes
+// searches on) on the middle games of
+// internal/duel/testdata/middlegames.txt, the depth iterative deepening completes
 // (median and largest over the positions), the nodes per second and the
 // mean nodes of a search, under node limits (reproducible), a depth limit
 // (nodes to complete depth 8: what a reduction saves) and time limits
@@ -36,8 +41,9 @@ var depthPositions = []string{
 //
 //	go test -run '^$' -bench SearchDepth -benchtime 1x ./engine/player
 func BenchmarkSearchDepth(b *testing.B) {
-	games := make([]*engine.Game, len(depthPositions))
-	for i, ms := range depthPositions {
+	positions := middleGames(b)
+	games := make([]*engine.Game, len(positions))
+	for i, ms := range positions {
 		r, err := record.ParseMoveString(ms)
 		if err != nil {
 			b.Fatal(err)

@@ -3,6 +3,8 @@ package duel
 import (
 	"context"
 	"fmt"
+	"os"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -15,18 +17,8 @@ import (
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// orderPositions are the quiet 15×15 middle games of the player
-// package's BenchmarkSearchDepth.
-var orderPositions = []string{
-	"h8h7f8i8g6i9h6f6g7i5i7g8f10g9",
-	"h8g7i9i7h9h7j7j9f7i8g6k10l11i10",
-	"h8g7f9h7g9e9f8f10f7d8g11e7g10g8",
-	"h8g8f9g10g9h9f10e11f11f8f7i7d9f12",
-	"h8i7h6h9h7g8f7f6i5h5g7j4d8e9",
-	"h8h9h7g9i9g7i8g8g6j9i10i11i6i7",
-}
-
-// BenchmarkOrdering searches each of orderPositions afresh to a fixed
+// BenchmarkOrdering searches each of the middle games of
+// testdata/middlegames.txt afresh to a fixed
 // depth (threat searches on, no node or time limit) and reports the
 // nodes it took, summed over the positions, and how well the moves were
 // ordered: the share of beta cutoffs made by the first move tried and the
@@ -39,8 +31,9 @@ func BenchmarkOrdering(b *testing.B) {
 			var nodes int64
 			var cuts [8]int64
 			var spent time.Duration
+			positions := middleGames(b)
 			for b.Loop() {
-				for _, ms := range orderPositions {
+				for _, ms := range positions {
 					d := orderRun(b, ms, depth)
 					start := time.Now()
 					if _, ok := d.best(len(d.b.moves) % 2); !ok {
@@ -93,4 +86,18 @@ func gameOf(tb testing.TB, ms string) *engine.Game {
 		require.NoError(tb, err)
 	}
 	return g
+}
+
+// middleGames reads testdata/middlegames.txt: one move string a line, #
+// comments.
+func middleGames(b *testing.B) []string {
+	data, err := os.ReadFile("testdata/middlegames.txt")
+	require.NoError(b, err)
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
 }
