@@ -87,17 +87,12 @@ func parseBlunder(line string) (blunder, error) {
 	if err != nil {
 		return p, err
 	}
-	if p.game, err = engine.New(engine.WithBounds(size, size), engine.WithRule(rule)); err != nil {
-		return p, err
-	}
 	r, err := record.ParseMoveString(p.moves)
 	if err != nil {
 		return p, err
 	}
-	for _, m := range r.Moves {
-		if _, err := p.game.Play(m.Row, m.Col); err != nil {
-			return p, err
-		}
+	if p.game, err = r.Game(engine.WithBounds(size, size), engine.WithRule(rule)); err != nil {
+		return p, err
 	}
 	cells := func(key string) ([]sparse.Cell, error) {
 		if kv[key] == "" {

@@ -11,9 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
-	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -72,20 +70,6 @@ func orderRun(b *testing.B, ms string, depth int) *run {
 	lim := core.Limits{Start: time.Now(), MaxDepth: depth, Width: core.DefaultWidth, VCF: true, VCT: true}
 	return &run{Meter: core.NewMeter(context.Background(), st, 0, 64), s: ds, b: ds.b, lim: lim, st: st,
 		provisional: new(atomic.Pointer[sparse.Cell])}
-}
-
-// gameOf is the 15×15 freestyle game of move string ms.
-func gameOf(tb testing.TB, ms string) *engine.Game {
-	tb.Helper()
-	r, err := record.ParseMoveString(ms)
-	require.NoError(tb, err)
-	g, err := engine.New(engine.WithBounds(15, 15))
-	require.NoError(tb, err)
-	for _, m := range r.Moves {
-		_, err := g.Play(m.Row, m.Col)
-		require.NoError(tb, err)
-	}
-	return g
 }
 
 // middleGames reads testdata/middlegames.txt: one move string a line, #

@@ -36,6 +36,16 @@ func duelOn(t *testing.T, opts []engine.Option, r0, c0 int, marks [2][][2]int) *
 	return &run{Meter: core.NewMeter(context.Background(), st, 0, 64), s: ds, b: ds.b, lim: unlimited(), st: st}
 }
 
+// gameOf is the 15×15 freestyle game of move string ms.
+func gameOf(tb testing.TB, ms string) *engine.Game {
+	tb.Helper()
+	r, err := record.ParseMoveString(ms)
+	require.NoError(tb, err)
+	g, err := r.Game(engine.WithBounds(15, 15))
+	require.NoError(tb, err)
+	return g
+}
+
 // unlimited are the limits of a search bounded by nothing but its depth.
 func unlimited() core.Limits {
 	return core.Limits{Start: time.Now(), MaxDepth: core.MaxDepth, Width: core.DefaultWidth, VCF: true, VCT: true}
@@ -146,14 +156,7 @@ func TestMovesFacingThreeAtHorizon(t *testing.T) {
 // and white wins by j12 (a four on the diagonal m9-l10-k11), i13, k13, …;
 // the narrow list made black's search believe n9 won, and play into it.
 func TestHorizonDefenceTriesEveryFour(t *testing.T) {
-	g, err := engine.New(engine.WithBounds(15, 15))
-	require.NoError(t, err)
-	r, err := record.ParseMoveString("h8h9i7g9i9g7i8i6g8j8f8e8j9k10j10i11l7k7k8m6l6l5l9k11m7m9n8k5l8l10m8o8n9")
-	require.NoError(t, err)
-	for _, m := range r.Moves {
-		_, err := g.Play(m.Row, m.Col)
-		require.NoError(t, err)
-	}
+	g := gameOf(t, "h8h9i7g9i9g7i8i6g8j8f8e8j9k10j10i11l7k7k8m6l6l5l9k11m7m9n8k5l8l10m8o8n9")
 	ds := &State{failed: make(map[uint64]int)}
 	fits, warm := ds.Sync(g, time.Time{})
 	require.True(t, fits && warm)
