@@ -472,16 +472,29 @@ const (
 // bounding box grown by 2 (on a crowded board, the box of the latest
 // marks grown by 3), until f returns false.
 func (b *board) cands(f func(i int) bool) {
-	bx := b.box
-	grow := 2
-	if (bx.y1-bx.y0+1)*(bx.x1-bx.x0+1) > focusArea {
-		bx, grow = box{y0: len(b.stone), x0: b.w, y1: -1, x1: -1}, 3
-		for _, m := range b.moves[max(0, len(b.moves)-focusMoves):] {
-			y, x := int(m)/b.w, int(m)%b.w
-			bx = box{min(bx.y0, y), min(bx.x0, x), max(bx.y1, y), max(bx.x1, x)}
-		}
-	}
+	bx, grow := b.candBox()
 	b.scan(bx, grow, f)
+}
+
+// candBox is the box cands scans and how far it grows it.
+func (b *board) candBox() (box, int) {
+	bx := b.box
+	if (bx.y1-bx.y0+1)*(bx.x1-bx.x0+1) <= focusArea {
+		return bx, 2
+	}
+	bx = box{y0: len(b.stone), x0: b.w, y1: -1, x1: -1}
+	for _, m := range b.moves[max(0, len(b.moves)-focusMoves):] {
+		y, x := int(m)/b.w, int(m)%b.w
+		bx = box{min(bx.y0, y), min(bx.x0, x), max(bx.y1, y), max(bx.x1, x)}
+	}
+	return bx, 3
+}
+
+// within reports whether array cell i lies in bx grown by grow, as scan
+// sees it.
+func (b *board) within(i int, bx box, grow int) bool {
+	y, x := i/b.w, i%b.w
+	return y >= bx.y0-grow && y <= bx.y1+grow && x >= bx.x0-grow && x <= bx.x1+grow
 }
 
 // scan calls f for the empty cells near a mark in bx grown by grow, until

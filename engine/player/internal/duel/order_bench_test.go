@@ -85,3 +85,37 @@ func middleGames(b *testing.B) []string {
 	}
 	return out
 }
+
+// BenchmarkPicker is the speed of the staged move picker against
+// generating every move first (picker=scan, the reference): the same
+// searches as BenchmarkOrdering, which visit the same nodes either way,
+// so nodes/s compares the two. Run it once, or a few times to see the
+// spread on a busy machine:
+//
+//	go test -run '^$' -bench Picker -benchtime 1x -count 3 ./engine/player/internal/duel
+func BenchmarkPicker(b *testing.B) {
+	positions := middleGames(b)
+	for _, depth := range []int{6, 8} {
+		for _, scan := range []bool{true, false} {
+			name := map[bool]string{true: "scan", false: "staged"}[scan]
+			b.Run(fmt.Sprintf("depth=%d/picker=%s", depth, name), func(b *testing.B) {
+				var nodes int64
+				var spent time.Duration
+				for b.Loop() {
+					for _, ms := range positions {
+						d := orderRun(b, ms, depth)
+						d.scanAll = scan
+						start := time.Now()
+						if _, ok := d.best(len(d.b.moves) % 2); !ok {
+							b.Fatal("no move")
+						}
+						spent += time.Since(start)
+						nodes += d.st.Nodes
+					}
+				}
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes")
+				b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
+			})
+		}
+	}
+}
