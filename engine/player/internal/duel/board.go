@@ -369,6 +369,30 @@ func (b *board) reshape(j, p, a int) {
 	}
 }
 
+// reshapeBoth is reshape for both players, with the cell's state in
+// hand: the hot path of spread, where most looks find a new shape.
+func (b *board) reshapeBoth(cs *cellState, j, a int) {
+	for p := range 2 {
+		sh := b.solvers[p].lookup(cs.pat[p][a])
+		old := cs.shape[p][a]
+		if sh == old {
+			continue
+		}
+		cs.shape[p][a] = sh
+		was := &judged[cs.key[p]]
+		cs.key[p] += uint16(sh)*shapeDigit[a] - uint16(old)*shapeDigit[a]
+		jd := &judged[cs.key[p]]
+		b.counts[p][was.class]--
+		b.counts[p][jd.class]++
+		b.worth[p][toMove] += int64(jd.worth[toMove] - was.worth[toMove])
+		b.worth[p][waiting] += int64(jd.worth[waiting] - was.worth[waiting])
+		cs.class[p], cs.val[p] = jd.class, jd.val
+		if p == 0 && b.renju {
+			b.track(j, doubtful(cs))
+		}
+	}
+}
+
 // place marks array cell i (empty, in the window) for player q (0 or 1).
 func (b *board) place(i, q int) {
 	b.count(i, -1)
@@ -402,9 +426,13 @@ func (b *board) spread(i, q, sign int) {
 	o := 1 - q
 	side := b.side
 	reach := side
-	if b.renju && q == 1 {
+	renju := b.renju
+	if renju && q == 1 {
 		reach = side - 1 // see rulesOf
 	}
+	// Pattern digits change by ±weight, in wrapping arithmetic.
+	u := uint32(sign)
+	stone, cell := b.stone, b.cell
 	for a := range 4 {
 		st := b.step[a]
 		for d := -reach; d <= reach; d++ {
@@ -412,50 +440,38 @@ func (b *board) spread(i, q, sign int) {
 				continue
 			}
 			j := i + d*st
-			if b.stone[j] == offCell {
+			if stone[j] == offCell {
 				if d < 0 {
 					continue
 				}
 				break
 			}
-			wt := b.weight[d+side]
-			if b.renju && (d == side || d == -side) {
+			dw := b.weight[d+side] * u
+			cs := &cell[j]
+			if renju && (d == side || d == -side) {
 				// Only a black mark and black's pattern (see rulesOf).
-				if sign > 0 {
-					b.cell[j].pat[0][a] += wt
-				} else {
-					b.cell[j].pat[0][a] -= wt
-				}
-				if b.stone[j] == 0 {
+				cs.pat[0][a] += dw
+				if stone[j] == 0 {
 					b.reshape(j, 0, a)
 				}
 				continue
 			}
-			if sign > 0 {
-				b.cell[j].pat[q][a] += wt
-				b.cell[j].pat[o][a] += 2 * wt
-			} else {
-				b.cell[j].pat[q][a] -= wt
-				b.cell[j].pat[o][a] -= 2 * wt
-			}
-			if b.stone[j] != 0 {
+			cs.pat[q][a] += dw
+			cs.pat[o][a] += 2 * dw
+			if stone[j] != 0 {
 				continue
 			}
-			b.reshape(j, 0, a)
-			b.reshape(j, 1, a)
+			b.reshapeBoth(cs, j, a)
 		}
-		if b.renju && q == 0 {
+		if renju && q == 0 {
 			b.overEnds(i, a)
 		}
 	}
+	n := uint8(sign)
 	for dy := -2; dy <= 2; dy++ {
-		row := i + dy*b.w
-		for dx := -2; dx <= 2; dx++ {
-			if sign > 0 {
-				b.near[row+dx]++
-			} else {
-				b.near[row+dx]--
-			}
+		row := b.near[i+dy*b.w-2 : i+dy*b.w+3]
+		for k := range row {
+			row[k] += n
 		}
 	}
 }
