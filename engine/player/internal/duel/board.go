@@ -1,6 +1,7 @@
 package duel
 
 import (
+	"math"
 	"sync"
 
 	"github.com/gomoku-engine/gomoku/engine"
@@ -65,6 +66,29 @@ type board struct {
 	moves []int32
 	boxes []box
 	box   box
+	// saves holds, for each look-ahead mark (see lookahead) outside
+	// renju, the tallies and the states of the cells it changed as they
+	// were before it, so that undo restores them instead of judging the
+	// cells again: a mark changes some forty cells, and undo was half the
+	// cost of a search node. Marks of the game are undone the slow way.
+	saves     []markSave
+	cellSaves []cellSave
+	snapFrom  int
+}
+
+// markSave is what undo restores of the board before mark number n:
+// the tallies, and the cell states from cellSaves[from] on.
+type markSave struct {
+	n      int
+	from   int
+	counts [2][classCount]int32
+	worth  [2][2]int64
+}
+
+// cellSave is the state of array cell i before a mark changed it.
+type cellSave struct {
+	i  int32
+	cs cellState
 }
 
 // cellState is what an empty cell knows of its lines, per player (and
@@ -200,8 +224,14 @@ func newWindow(cfg engine.Config, r0, c0, rows, cols int) *board {
 		}
 	}
 	b.box = box{y0: h, x0: b.w, y1: -1, x1: -1}
+	b.snapFrom = math.MaxInt
 	return b
 }
+
+// lookahead makes the marks from now on look-ahead ones, which undo
+// takes back by restoring saved states (see saves); the marks already on
+// the board are the game's.
+func (b *board) lookahead() { b.snapFrom = len(b.moves) }
 
 // cellOnBoard reports whether (r, c) is a cell of cfg's board.
 func cellOnBoard(cfg engine.Config, r, c int) bool {
@@ -395,6 +425,10 @@ func (b *board) reshapeBoth(cs *cellState, j, a int) {
 
 // place marks array cell i (empty, in the window) for player q (0 or 1).
 func (b *board) place(i, q int) {
+	if n := len(b.moves); n >= b.snapFrom && !b.renju {
+		b.saves = append(b.saves, markSave{n: n, from: len(b.cellSaves), counts: b.counts, worth: b.worth})
+		b.cellSaves = append(b.cellSaves, cellSave{int32(i), b.cell[i]})
+	}
 	b.count(i, -1)
 	b.stone[i] = uint8(q + 1)
 	b.hash ^= b.zob[i][q]
@@ -415,6 +449,17 @@ func (b *board) undo() {
 	b.boxes = b.boxes[:n]
 	b.stone[i] = 0
 	b.hash ^= b.zob[i][q]
+	if k := len(b.saves) - 1; k >= 0 && b.saves[k].n == n {
+		m := &b.saves[k]
+		for _, c := range b.cellSaves[m.from:] {
+			b.cell[c.i] = c.cs
+		}
+		b.counts, b.worth = m.counts, m.worth
+		b.cellSaves = b.cellSaves[:m.from]
+		b.saves = b.saves[:k]
+		b.moveNear(i, -1)
+		return
+	}
 	b.spread(i, q, -1)
 	b.rejudge(i)
 	b.count(i, 1)
@@ -433,6 +478,7 @@ func (b *board) spread(i, q, sign int) {
 	// Pattern digits change by ±weight, in wrapping arithmetic.
 	u := uint32(sign)
 	stone, cell := b.stone, b.cell
+	save := sign > 0 && len(b.saves) > 0 && b.saves[len(b.saves)-1].n == len(b.moves)-1
 	for a := range 4 {
 		st := b.step[a]
 		for d := -reach; d <= reach; d++ {
@@ -456,6 +502,9 @@ func (b *board) spread(i, q, sign int) {
 				}
 				continue
 			}
+			if save {
+				b.cellSaves = append(b.cellSaves, cellSave{int32(j), *cs})
+			}
 			cs.pat[q][a] += dw
 			cs.pat[o][a] += 2 * dw
 			if stone[j] != 0 {
@@ -467,6 +516,11 @@ func (b *board) spread(i, q, sign int) {
 			b.overEnds(i, a)
 		}
 	}
+	b.moveNear(i, sign)
+}
+
+// moveNear adds sign to the neighbour counts around array cell i.
+func (b *board) moveNear(i, sign int) {
 	n := uint8(sign)
 	for dy := -2; dy <= 2; dy++ {
 		row := b.near[i+dy*b.w-2 : i+dy*b.w+3]

@@ -109,8 +109,14 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 		}
 		switch {
 		case held == g.Len():
+			if ds.b != nil {
+				ds.b.lookahead()
+			}
 			return true, true
 		case stopped:
+			if ds.b != nil {
+				ds.b.lookahead()
+			}
 			return true, false
 		}
 		// A move left the window: build one around all the marks.
