@@ -59,7 +59,7 @@ func BenchmarkOrdering(b *testing.B) {
 
 // orderRun is a fresh two-player search of the 15×15 freestyle position
 // of move string ms, limited only to depth.
-func orderRun(b *testing.B, ms string, depth int) *run {
+func orderRun(b testing.TB, ms string, depth int) *run {
 	b.Helper()
 	g := gameOf(b, ms)
 	ds := &State{failed: make(map[uint64]int)}
@@ -74,7 +74,7 @@ func orderRun(b *testing.B, ms string, depth int) *run {
 
 // middleGames reads testdata/middlegames.txt: one move string a line, #
 // comments.
-func middleGames(b *testing.B) []string {
+func middleGames(b testing.TB) []string {
 	data, err := os.ReadFile("testdata/middlegames.txt")
 	require.NoError(b, err)
 	var out []string
