@@ -3,6 +3,7 @@ package duel
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -86,36 +87,44 @@ func middleGames(b testing.TB) []string {
 	return out
 }
 
-// BenchmarkPicker is the speed of the staged move picker against
-// generating every move first (picker=scan, the reference): the same
-// searches as BenchmarkOrdering, which visit the same nodes either way,
-// so nodes/s compares the two. Run it once, or a few times to see the
-// spread on a busy machine:
+// BenchmarkNodeSpeed is the speed of a search node with and without the
+// staged move picker (gen=staged, or gen=scan: every move generated
+// first) and the undo that restores saved cell states (undo=restore, or
+// undo=rejudge: every changed cell judged again): the same searches as
+// BenchmarkOrdering, which visit the same nodes every way, so nodes/s
+// compares them. Run it once, or a few times to see the spread on a busy
+// machine:
 //
-//	go test -run '^$' -bench Picker -benchtime 1x -count 3 ./engine/player/internal/duel
-func BenchmarkPicker(b *testing.B) {
+//	go test -run '^$' -bench NodeSpeed -benchtime 1x -count 3 ./engine/player/internal/duel
+func BenchmarkNodeSpeed(b *testing.B) {
 	positions := middleGames(b)
 	for _, depth := range []int{6, 8} {
-		for _, scan := range []bool{true, false} {
-			name := map[bool]string{true: "scan", false: "staged"}[scan]
-			b.Run(fmt.Sprintf("depth=%d/picker=%s", depth, name), func(b *testing.B) {
-				var nodes int64
-				var spent time.Duration
-				for b.Loop() {
-					for _, ms := range positions {
-						d := orderRun(b, ms, depth)
-						d.scanAll = scan
-						start := time.Now()
-						if _, ok := d.best(len(d.b.moves) % 2); !ok {
-							b.Fatal("no move")
+		for _, restore := range []bool{false, true} {
+			for _, scan := range []bool{true, false} {
+				name := fmt.Sprintf("depth=%d/gen=%s/undo=%s", depth,
+					map[bool]string{true: "scan", false: "staged"}[scan], map[bool]string{false: "rejudge", true: "restore"}[restore])
+				b.Run(name, func(b *testing.B) {
+					var nodes int64
+					var spent time.Duration
+					for b.Loop() {
+						for _, ms := range positions {
+							d := orderRun(b, ms, depth)
+							d.scanAll = scan
+							if !restore {
+								d.b.snapFrom = math.MaxInt
+							}
+							start := time.Now()
+							if _, ok := d.best(len(d.b.moves) % 2); !ok {
+								b.Fatal("no move")
+							}
+							spent += time.Since(start)
+							nodes += d.st.Nodes
 						}
-						spent += time.Since(start)
-						nodes += d.st.Nodes
 					}
-				}
-				b.ReportMetric(float64(nodes)/float64(b.N), "nodes")
-				b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
-			})
+					b.ReportMetric(float64(nodes)/float64(b.N), "nodes")
+					b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
+				})
+			}
 		}
 	}
 }
