@@ -377,9 +377,8 @@ func (b *board) count(i int, sign int32) {
 }
 
 // reshape looks up empty cell j's shape for player p on axis a and, when
-// it changed, its class, value and the tallies.
-func (b *board) reshape(j, p, a int) {
-	cs := &b.cell[j]
+// it changed, its class, value and the tallies; cs is the cell's state.
+func (b *board) reshape(cs *cellState, j, p, a int) {
 	sh := b.solvers[p].lookup(cs.pat[p][a])
 	old := cs.shape[p][a]
 	if sh == old {
@@ -389,37 +388,13 @@ func (b *board) reshape(j, p, a int) {
 	was := &judged[cs.key[p]]
 	cs.key[p] += uint16(sh)*shapeDigit[a] - uint16(old)*shapeDigit[a]
 	jd := &judged[cs.key[p]]
-	b.counts[p][cs.class[p]]--
+	b.counts[p][was.class]--
 	b.counts[p][jd.class]++
 	b.worth[p][toMove] += int64(jd.worth[toMove] - was.worth[toMove])
 	b.worth[p][waiting] += int64(jd.worth[waiting] - was.worth[waiting])
 	cs.class[p], cs.val[p] = jd.class, jd.val
 	if p == 0 && b.renju {
 		b.track(j, doubtful(cs))
-	}
-}
-
-// reshapeBoth is reshape for both players, with the cell's state in
-// hand: the hot path of spread, where most looks find a new shape.
-func (b *board) reshapeBoth(cs *cellState, j, a int) {
-	for p := range 2 {
-		sh := b.solvers[p].lookup(cs.pat[p][a])
-		old := cs.shape[p][a]
-		if sh == old {
-			continue
-		}
-		cs.shape[p][a] = sh
-		was := &judged[cs.key[p]]
-		cs.key[p] += uint16(sh)*shapeDigit[a] - uint16(old)*shapeDigit[a]
-		jd := &judged[cs.key[p]]
-		b.counts[p][was.class]--
-		b.counts[p][jd.class]++
-		b.worth[p][toMove] += int64(jd.worth[toMove] - was.worth[toMove])
-		b.worth[p][waiting] += int64(jd.worth[waiting] - was.worth[waiting])
-		cs.class[p], cs.val[p] = jd.class, jd.val
-		if p == 0 && b.renju {
-			b.track(j, doubtful(cs))
-		}
 	}
 }
 
@@ -498,7 +473,7 @@ func (b *board) spread(i, q, sign int) {
 				// Only a black mark and black's pattern (see rulesOf).
 				cs.pat[0][a] += dw
 				if stone[j] == 0 {
-					b.reshape(j, 0, a)
+					b.reshape(cs, j, 0, a)
 				}
 				continue
 			}
@@ -510,7 +485,8 @@ func (b *board) spread(i, q, sign int) {
 			if stone[j] != 0 {
 				continue
 			}
-			b.reshapeBoth(cs, j, a)
+			b.reshape(cs, j, 0, a)
+			b.reshape(cs, j, 1, a)
 		}
 		if renju && q == 0 {
 			b.overEnds(i, a)
