@@ -13,8 +13,8 @@
 // The search's own marks (placed after [State.Sync]) are undone by
 // restoring the tallies and cell states saved when they were placed,
 // instead of judging the forty-odd cells again (not under renju, whose
-// list of doubtful cells is order-dependent): that halved undo, which
-// was a third of a node's cost.
+// list of doubtful cells is order-dependent): undo, a third of a
+// node's instructions, costs a fifth of what it did.
 // Class counts find threats at once and values order moves; the static
 // evaluation (eval.go) sums weights of the same shapes and classes that
 // differ for the side to move and the side that waits, read from the
