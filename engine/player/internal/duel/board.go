@@ -69,8 +69,9 @@ type board struct {
 	// saves holds, for each look-ahead mark (see lookahead) outside
 	// renju, the tallies and the states of the cells it changed as they
 	// were before it, so that undo restores them instead of judging the
-	// cells again: a mark changes some forty cells, and undo was half the
-	// cost of a search node. Marks of the game are undone the slow way.
+	// cells again: a mark changes some forty cells, and judging them again on
+	// undo was a third of a search node's instructions. Marks of the game
+	// are undone the slow way.
 	saves     []markSave
 	cellSaves []cellSave
 	snapFrom  int
