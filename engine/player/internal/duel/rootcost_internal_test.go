@@ -1,7 +1,6 @@
 package duel
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/engine/record"
 )
 
@@ -63,11 +61,8 @@ func TestRootThreatCost(t *testing.T) {
 				if n < 5 || n == len(rec.Moves)-2 {
 					continue
 				}
-				ds := &State{failed: make(map[uint64]int)}
-				fits, warm := ds.Sync(g, time.Time{})
-				require.True(t, fits && warm)
-				st := &core.Stats{}
-				d := &run{Meter: core.NewMeter(context.Background(), st, 0, 64), s: ds, b: ds.b, lim: unlimited(), st: st}
+				d := runOn(t, g)
+				st := d.st
 				q := g.Turn() - 1
 				o := 1 - q
 				if d.b.counts[q][classFive] > 0 || d.b.counts[o][classFive] > 0 {
