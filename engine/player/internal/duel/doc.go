@@ -24,7 +24,8 @@
 // not add to the side to move's score: a position far from the edges
 // scores the same on every board.
 //
-// Each move (root.go): a win; the block of the opponent's win; a victory
+// Each move (root.go): a win; the block of the opponent's win (scored as
+// a loss in two plies when the opponent keeps a five after it); a victory
 // by continuous fours (VCF) or by fours and threes (VCT) (threats.go);
 // else a principal-variation search (search.go) with iterative deepening,
 // a transposition table (full keys, bound types, mate scores relative to

@@ -213,7 +213,15 @@ func (d *run) best(q int) (int, bool) {
 		return ex.find(b, q, classFive), true
 	case b.counts[o][classFive] > 0 && b.blockable(o, q) && !ex.has(b.find(o, classFive)):
 		d.st.Reason = core.ReasonOnlyMove
-		return b.find(o, classFive), true
+		i := b.find(o, classFive)
+		b.place(i, q)
+		if b.counts[o][classFive] > 0 {
+			// An open four or two fours: the block only puts the loss
+			// off to the opponent's next move.
+			d.st.Score = statsScore(-winScore + 2)
+		}
+		b.undo()
+		return i, true
 	}
 	if d.lim.VCF {
 		d.Limit = d.lim.PhaseEnd(10)

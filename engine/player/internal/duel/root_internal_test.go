@@ -1,6 +1,7 @@
 package duel
 
 import (
+	"fmt"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -95,4 +96,57 @@ func TestDeepenWhenEveryMoveLoses(t *testing.T) {
 	i := d.deepen(q, moves)
 	assert.True(t, slices.ContainsFunc(moves, func(m scoredCell) bool { return int(m.i) == i }))
 	checkDuel(t, d.b)
+}
+
+// TestBestBlockReportsTheLoss: facing a five to block, the root answers
+// the block at once; when the opponent still has a five after it (an open
+// four, or two fours), the block only puts the loss off, and the score
+// says so: mate in two plies against the player to move. The working
+// board is left as it was.
+func TestBestBlockReportsTheLoss(t *testing.T) {
+	defender := [][2]int{{5, 5}, {6, 8}, {-5, 2}, {-4, -6}}
+	for _, tc := range []struct {
+		name    string
+		attack  [][2]int
+		block   [][2]int
+		answers [][2]int
+		lost    bool
+	}{
+		{"four", [][2]int{{0, 0}, {0, 1}, {0, 2}, {0, 3}}, [][2]int{{0, -1}}, [][2]int{{0, 4}}, false},
+		{"open four", [][2]int{{0, 0}, {0, 1}, {0, 2}, {0, 3}}, nil, [][2]int{{0, -1}, {0, 4}}, true},
+		{"two fours", [][2]int{{0, 0}, {0, 1}, {0, 2}, {0, 3}, {2, 6}, {3, 6}, {4, 6}, {5, 6}},
+			[][2]int{{0, -1}, {6, 6}}, [][2]int{{0, 4}, {1, 6}}, true},
+	} {
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+			for _, bounded := range []bool{false, true} {
+				opts := []engine.Option{engine.WithRule(rule)}
+				r0, c0 := -3, 9
+				if bounded {
+					opts = append(opts, engine.WithBounds(15, 15))
+					r0, c0 = 6, 6
+				}
+				t.Run(fmt.Sprintf("%s/%v/bounded=%v", tc.name, rule, bounded), func(t *testing.T) {
+					d := duelOn(t, opts, r0, c0, [2][][2]int{tc.attack, append(slices.Clone(defender), tc.block...)})
+					d.provisional = new(atomic.Pointer[sparse.Cell])
+					const q = 1
+					hash, marks := d.b.hash, slices.Clone(d.b.moves)
+					i, ok := d.best(q)
+					require.True(t, ok)
+					c := d.b.cellAt(i)
+					assert.True(t, slices.ContainsFunc(tc.answers, func(a [2]int) bool {
+						return c == sparse.Cell{Row: r0 + a[0], Col: c0 + a[1]}
+					}), "%v", c)
+					assert.Equal(t, core.ReasonOnlyMove, d.st.Reason)
+					if tc.lost {
+						assert.Equal(t, int64(-core.WinValue+2), d.st.Score)
+					} else {
+						assert.Greater(t, d.st.Score, int64(-core.WinValue/2))
+					}
+					assert.Equal(t, marks, d.b.moves)
+					assert.Equal(t, hash, d.b.hash)
+					checkDuel(t, d.b)
+				})
+			}
+		}
+	}
 }

@@ -29,9 +29,16 @@ func duelOn(t *testing.T, opts []engine.Option, r0, c0 int, marks [2][][2]int) *
 		}
 	}
 	require.Equal(t, engine.Ongoing, g.Status())
+	return runOn(t, g)
+}
+
+// runOn returns a two-player search, bounded by nothing but its depth, on
+// a fresh working board of g's position.
+func runOn(tb testing.TB, g *engine.Game) *run {
+	tb.Helper()
 	ds := &State{failed: make(map[uint64]int)}
 	fits, warm := ds.Sync(g, time.Time{})
-	require.True(t, fits && warm)
+	require.True(tb, fits && warm)
 	st := &core.Stats{}
 	return &run{Meter: core.NewMeter(context.Background(), st, 0, 64), s: ds, b: ds.b, lim: unlimited(), st: st}
 }
