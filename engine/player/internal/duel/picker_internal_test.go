@@ -1,20 +1,17 @@
 package duel
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -34,17 +31,13 @@ func pickerGames(t *testing.T) []*engine.Game {
 	return gs
 }
 
-// runOn is a fresh two-player search on g's position, limited to depth.
-func runOn(t *testing.T, g *engine.Game, depth int) *run {
+// depthRun is runOn limited to depth, publishing its best move so far.
+func depthRun(t *testing.T, g *engine.Game, depth int) *run {
 	t.Helper()
-	ds := &State{failed: make(map[uint64]int)}
-	fits, warm := ds.Sync(g, time.Time{})
-	require.True(t, fits && warm)
-	st := &core.Stats{}
-	lim := unlimited()
-	lim.MaxDepth = depth
-	return &run{Meter: core.NewMeter(context.Background(), st, 0, 64), s: ds, b: ds.b, lim: lim, st: st,
-		provisional: new(atomic.Pointer[sparse.Cell])}
+	d := runOn(t, g)
+	d.lim.MaxDepth = depth
+	d.provisional = new(atomic.Pointer[sparse.Cell])
+	return d
 }
 
 // pickAll lists the moves a picker hands out, in order. Between the first
@@ -80,7 +73,7 @@ func TestStagedPickerListsTheFullList(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 11))
 	staged, checked := 0, 0
 	for gi, g := range pickerGames(t) {
-		d := runOn(t, g, 1)
+		d := depthRun(t, g, 1)
 		b := d.b
 		q0 := len(b.moves) % 2
 		for walk := range 4 {
@@ -198,7 +191,7 @@ func TestStagedSearchVisitsTheSameNodes(t *testing.T) {
 		}
 		var results []result
 		for _, fast := range []bool{false, true} {
-			d := runOn(t, g, 5)
+			d := depthRun(t, g, 5)
 			d.scanAll = !fast
 			if !fast {
 				d.b.snapFrom = math.MaxInt
