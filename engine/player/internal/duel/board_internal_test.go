@@ -34,42 +34,49 @@ func rulesFor(k int) []engine.Rule {
 
 // TestDuelBoardMatchesScratch plays random games on the working board,
 // with undo, and compares its incremental state with a recomputation, for
-// several K, both rules, bounded and unbounded boards.
+// several K, both rules, bounded and unbounded boards; with undo judging
+// the cells again, and with the marks from the tenth on undone by
+// restoring their saved states (undo=restore).
 func TestDuelBoardMatchesScratch(t *testing.T) {
 	for _, k := range []int{3, 4, 5, 6, 8} {
 		for _, rule := range rulesFor(k) {
 			for _, bounded := range []bool{false, true} {
-				t.Run(fmt.Sprintf("k=%d/%v/bounded=%v", k, rule, bounded), func(t *testing.T) {
-					cfg := engine.DefaultConfig()
-					cfg.K, cfg.Rule = k, rule
-					rows, cols, r0, c0 := 30, 30, -15, -15
-					if bounded {
-						cfg.Rows, cfg.Cols = 9, 12
-						rows, cols, r0, c0 = 9, 12, 0, 0
-					}
-					b := newBoard(cfg, r0, c0, rows, cols)
-					rng := rand.New(rand.NewPCG(uint64(k), 7))
-					checkDuel(t, b)
-					for step := range 300 {
-						if len(b.moves) > 0 && (rng.IntN(3) == 0 || len(b.moves) > 60) {
-							b.undo()
-						} else {
-							c := sparse.Cell{Row: r0 + rng.IntN(rows), Col: c0 + rng.IntN(cols)}
-							i, ok := b.index(c.Row, c.Col)
-							require.True(t, ok)
-							if b.stone[i] == 0 {
-								b.place(i, len(b.moves)%2)
+				for _, restore := range []bool{false, true} {
+					t.Run(fmt.Sprintf("k=%d/%v/bounded=%v/undo=%s", k, rule, bounded, map[bool]string{false: "rejudge", true: "restore"}[restore]), func(t *testing.T) {
+						cfg := engine.DefaultConfig()
+						cfg.K, cfg.Rule = k, rule
+						rows, cols, r0, c0 := 30, 30, -15, -15
+						if bounded {
+							cfg.Rows, cfg.Cols = 9, 12
+							rows, cols, r0, c0 = 9, 12, 0, 0
+						}
+						b := newBoard(cfg, r0, c0, rows, cols)
+						rng := rand.New(rand.NewPCG(uint64(k), 7))
+						checkDuel(t, b)
+						for step := range 300 {
+							if restore && len(b.moves) == 10 && b.snapFrom > 10 {
+								b.lookahead()
+							}
+							if len(b.moves) > 0 && (rng.IntN(3) == 0 || len(b.moves) > 60) {
+								b.undo()
+							} else {
+								c := sparse.Cell{Row: r0 + rng.IntN(rows), Col: c0 + rng.IntN(cols)}
+								i, ok := b.index(c.Row, c.Col)
+								require.True(t, ok)
+								if b.stone[i] == 0 {
+									b.place(i, len(b.moves)%2)
+								}
+							}
+							if step%7 == 0 {
+								checkDuel(t, b)
 							}
 						}
-						if step%7 == 0 {
-							checkDuel(t, b)
+						for len(b.moves) > 0 {
+							b.undo()
 						}
-					}
-					for len(b.moves) > 0 {
-						b.undo()
-					}
-					checkDuel(t, b)
-				})
+						checkDuel(t, b)
+					})
+				}
 			}
 		}
 	}

@@ -10,6 +10,11 @@
 // for that K (shape.go) maps a pattern to the shape marking the cell would
 // make (five, open or blocked four, three, two, one), and the four shapes
 // to a class (a four and an open three, two open threes, …) and a value.
+// The search's own marks (placed after [State.Sync]) are undone by
+// restoring the tallies and cell states saved when they were placed,
+// instead of judging the forty-odd cells again (not under renju, whose
+// list of doubtful cells is order-dependent): undo, a third of a
+// node's instructions, costs a fifth of what it did.
 // Class counts find threats at once and values order moves; the static
 // evaluation (eval.go) sums weights of the same shapes and classes that
 // differ for the side to move and the side that waits, read from the
@@ -27,7 +32,10 @@
 // the node; 2^18 entries unless [State.SetTableMemory] gives it more),
 // move ordering (the table's move, then the threats a move makes and
 // stops, strongest first, then value with killer and history bonuses,
-// among the moves the value alone selects), late-move reductions
+// among the moves the value alone selects; a node not answering a threat
+// tries the table's move before generating the others, and scores them,
+// if it did not cut off, with the history as it was before it, so that
+// the staged picker tries exactly what a full list would), late-move reductions
 // (growing with log(depth)·log(move rank) from two plies left, searched
 // again in full when the reduced search beats alpha) and futility
 // pruning. A root move

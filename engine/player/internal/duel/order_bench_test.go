@@ -3,6 +3,7 @@ package duel
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -59,7 +60,7 @@ func BenchmarkOrdering(b *testing.B) {
 
 // orderRun is a fresh two-player search of the 15×15 freestyle position
 // of move string ms, limited only to depth.
-func orderRun(b *testing.B, ms string, depth int) *run {
+func orderRun(b testing.TB, ms string, depth int) *run {
 	b.Helper()
 	g := gameOf(b, ms)
 	ds := &State{failed: make(map[uint64]int)}
@@ -74,7 +75,7 @@ func orderRun(b *testing.B, ms string, depth int) *run {
 
 // middleGames reads testdata/middlegames.txt: one move string a line, #
 // comments.
-func middleGames(b *testing.B) []string {
+func middleGames(b testing.TB) []string {
 	data, err := os.ReadFile("testdata/middlegames.txt")
 	require.NoError(b, err)
 	var out []string
@@ -84,4 +85,46 @@ func middleGames(b *testing.B) []string {
 		}
 	}
 	return out
+}
+
+// BenchmarkNodeSpeed is the speed of a search node with and without the
+// staged move picker (gen=staged, or gen=scan: every move generated
+// first) and the undo that restores saved cell states (undo=restore, or
+// undo=rejudge: every changed cell judged again): the same searches as
+// BenchmarkOrdering, which visit the same nodes every way, so nodes/s
+// compares them. Run it once, or a few times to see the spread on a busy
+// machine:
+//
+//	go test -run '^$' -bench NodeSpeed -benchtime 1x -count 3 ./engine/player/internal/duel
+func BenchmarkNodeSpeed(b *testing.B) {
+	positions := middleGames(b)
+	for _, depth := range []int{6, 8} {
+		for _, restore := range []bool{false, true} {
+			for _, scan := range []bool{true, false} {
+				name := fmt.Sprintf("depth=%d/gen=%s/undo=%s", depth,
+					map[bool]string{true: "scan", false: "staged"}[scan], map[bool]string{false: "rejudge", true: "restore"}[restore])
+				b.Run(name, func(b *testing.B) {
+					var nodes int64
+					var spent time.Duration
+					for b.Loop() {
+						for _, ms := range positions {
+							d := orderRun(b, ms, depth)
+							d.scanAll = scan
+							if !restore {
+								d.b.snapFrom = math.MaxInt
+							}
+							start := time.Now()
+							if _, ok := d.best(len(d.b.moves) % 2); !ok {
+								b.Fatal("no move")
+							}
+							spent += time.Since(start)
+							nodes += d.st.Nodes
+						}
+					}
+					b.ReportMetric(float64(nodes)/float64(b.N), "nodes")
+					b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
+				})
+			}
+		}
+	}
 }

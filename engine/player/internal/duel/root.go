@@ -2,6 +2,7 @@ package duel
 
 import (
 	"context"
+	"math"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -73,6 +74,7 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 		if ds.b == nil && !ds.build(g) {
 			return false, false
 		}
+		ds.b.snapFrom = math.MaxInt // the game's marks: see lookahead
 		played, stopped, back := 0, false, false
 		held := history.Sync(history.Moves(ds.played), g,
 			func() {
@@ -109,8 +111,14 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 		}
 		switch {
 		case held == g.Len():
+			if ds.b != nil {
+				ds.b.lookahead()
+			}
 			return true, true
 		case stopped:
+			if ds.b != nil {
+				ds.b.lookahead()
+			}
 			return true, false
 		}
 		// A move left the window: build one around all the marks.

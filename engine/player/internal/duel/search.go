@@ -32,6 +32,17 @@ type run struct {
 	// vcfLeft counts down the node budget of the current threat search.
 	vcfLeft int
 	scratch [][]scoredCell
+	// histLog and open serve the staged move picker (picker.go): the
+	// history bonuses given while a node above has yet to generate its
+	// moves, and per ply the log's length when the latest node there
+	// tried its table's move before generating (−1 when it did not, or
+	// has generated since).
+	histLog []histNote
+	open    []int32
+	// scanAll has every node generate all its moves by scanning the
+	// board before trying any: the reference the staged picker is tested
+	// and measured against.
+	scanAll bool
 	// cuts counts the main search's beta cutoffs by the rank of the move
 	// that made them (the last bucket holds every later rank), for
 	// measuring move ordering.
@@ -208,19 +219,21 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			return v
 		}
 	}
-	moves, limit := d.moves(q, ply, forced, ttMove, depth <= 0)
-	if limit == 0 {
+	mp := d.newPicker(q, ply, forced, ttMove, threatened, depth <= 0)
+	if mp.none() {
 		return d.evaluate(q)
 	}
 	newDepth := depth - 1
-	if limit == 1 || (threatened && limit <= 5) {
+	if mp.forcedReply(threatened) {
 		newDepth = depth // a forced reply costs no depth
 	}
 	a0 := alpha
-	best, bestMove := -infScore, int(moves[0].i)
-	for n := range limit {
-		pick(moves, n)
-		i := int(moves[n].i)
+	best, bestMove := -infScore, -1
+	for n := 0; ; n++ {
+		i := d.next(&mp, n)
+		if i < 0 {
+			break
+		}
 		threat := b.cell[i].class[q].makesFour() || b.cell[i].class[o] >= classOpenFour
 		b.place(i, q)
 		var v int32
@@ -252,7 +265,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		if alpha >= beta {
 			d.cuts[min(n, len(d.cuts)-1)]++
 			if !threat {
-				d.s.hist[q][i] += int32(depth * depth)
+				d.reward(q, i, depth)
 				k := &d.s.kill[ply]
 				if k[0] != int32(i) {
 					k[1], k[0] = k[0], int32(i)
@@ -300,6 +313,12 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 // otherwise the cells near the marks that make or stop something, the best
 // width of them below the root.
 func (d *run) moves(q, ply, forced, ttMove int, horizon bool) ([]scoredCell, int) {
+	return d.generate(q, ply, forced, ttMove, -1, horizon)
+}
+
+// generate is moves leaving out the cell tried (when not −1), tried
+// already as the node's first move and counted in the width.
+func (d *run) generate(q, ply, forced, ttMove, tried int, horizon bool) ([]scoredCell, int) {
 	for len(d.scratch) <= ply {
 		d.scratch = append(d.scratch, nil)
 	}
@@ -313,7 +332,10 @@ func (d *run) moves(q, ply, forced, ttMove int, horizon bool) ([]scoredCell, int
 	o := 1 - q
 	defend := b.has(o, classOpenFour)
 	k := d.s.kill[ply]
-	b.cands(func(i int) bool {
+	visit := func(i int) bool {
+		if i == tried {
+			return true
+		}
 		if defend && b.cell[i].class[o] < classFour &&
 			(!b.cell[i].class[q].makesFour() || horizon && b.cell[i].class[q] < classFourThree) {
 			return true
@@ -333,10 +355,15 @@ func (d *run) moves(q, ply, forced, ttMove int, horizon bool) ([]scoredCell, int
 		s += min(d.s.hist[q][i]/8, 1<<10)
 		out = append(out, scoredCell{int32(i), s})
 		return true
-	})
+	}
+	b.cands(visit)
 	limit := len(out)
 	if ply > 0 && !defend {
-		limit = min(limit, d.lim.Width)
+		width := d.lim.Width
+		if tried >= 0 {
+			width--
+		}
+		limit = min(limit, width)
 	}
 	if limit < len(out) {
 		keepBest(out, limit)

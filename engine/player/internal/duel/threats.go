@@ -140,7 +140,13 @@ func (d *run) threatCands(q, last int, threes bool, out []scoredCell) []scoredCe
 		}
 		out = append(out, scoredCell{int32(i), int32(c)<<16 + b.cell[i].val[q] + b.cell[i].val[o]})
 	}
+	// The scan finds nothing when q has no four-three (nor, with threes,
+	// double three) anywhere and last narrows the rest: skip it.
+	anywhere := last < 0 || b.counts[q][classFourThree] > 0 || threes && b.counts[q][classDoubleThree] > 0
 	b.cands(func(i int) bool {
+		if !anywhere {
+			return false
+		}
 		c := b.cell[i].class[q]
 		switch {
 		case c == classFourThree, threes && c == classDoubleThree:

@@ -39,6 +39,9 @@ func (ds *State) Verify(g *engine.Game) error {
 	if stones != g.Len() {
 		return fmt.Errorf("duel: %d marks on the board, %d in the game", stones, g.Len())
 	}
+	if len(b.saves) != 0 || len(b.cellSaves) != 0 {
+		return fmt.Errorf("duel: %d marks' saved states kept outside a search", len(b.saves))
+	}
 	if err := b.verify(); err != nil {
 		return err
 	}
