@@ -365,7 +365,7 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 		d.st.Depth, d.st.Score = depth, statsScore(alpha)
 		d.publish(best)
 		moves, values = core.ByValueDesc(moves, values)
-		if alpha >= mateScore || alpha <= -mateScore {
+		if proven(alpha, depth) {
 			break
 		}
 		if now := time.Now(); !soft.IsZero() && now.After(soft) && (!changed || now.After(longer)) {
@@ -373,6 +373,22 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 		}
 	}
 	return best
+}
+
+// proven reports whether an iteration of depth plies that found the root
+// value v has settled the game: v is a win or a loss no longer than the
+// plies searched in full. A longer one rests on the horizon, where a
+// player facing an open three tries only the replies that spoil it or
+// make a four with a three, so a bare four that gains the tempo, or a
+// quiet defence past the move limit, was never tried: deepening goes on
+// until every ply of the line was searched with all its moves (a win
+// claimed at depth 1 was often refuted at depth 2), while a loss that
+// deeper search confirms is no worse to play than one found early.
+func proven(v int32, depth int) bool {
+	if v < mateScore && v > -mateScore {
+		return false
+	}
+	return int(winScore-max(v, -v)) <= depth
 }
 
 // publish makes array cell i the provisional answer.
