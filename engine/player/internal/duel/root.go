@@ -302,6 +302,9 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 	if !soft.IsZero() {
 		longer = d.lim.Start.Add(d.lim.Deadline.Sub(d.lim.Start) * 3 / 4)
 	}
+	// held counts the iterations in a row whose value was a win (or a
+	// loss), last the previous one's value.
+	held, last := 0, int32(0)
 	for depth := 1; depth <= d.lim.MaxDepth && depth < maxPly; depth++ {
 		alpha, beta := -infScore, infScore
 		iterBest := -1
@@ -365,7 +368,16 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 		d.st.Depth, d.st.Score = depth, statsScore(alpha)
 		d.publish(best)
 		moves, values = core.ByValueDesc(moves, values)
-		if proven(alpha, depth) {
+		switch {
+		case alpha < mateScore && alpha > -mateScore:
+			held = 0
+		case held > 0 && (alpha > 0) == (last > 0):
+			held++
+		default:
+			held = 1
+		}
+		last = alpha
+		if proven(alpha, depth) || held >= mateIterations {
 			break
 		}
 		if now := time.Now(); !soft.IsZero() && now.After(soft) && (!changed || now.After(longer)) {
@@ -374,6 +386,12 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 	}
 	return best
 }
+
+// mateIterations is how many iterations in a row that find a win (or a
+// loss) end deepening even when the mate is longer than they searched in
+// full: an unsound mate from the horizon's narrow defence rarely survives
+// two more plies, and a sound long one would cost deepening to its length.
+const mateIterations = 5
 
 // proven reports whether an iteration of depth plies that found the root
 // value v has settled the game: v is a win or a loss no longer than the
