@@ -318,6 +318,9 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 	if !soft.IsZero() {
 		longer = d.lim.Start.Add(d.lim.Deadline.Sub(d.lim.Start) * 3 / 4)
 	}
+	// held counts the iterations in a row whose value was a win (or a
+	// loss), last the previous one's value.
+	held, last := 0, int32(0)
 	for depth := 1; depth <= d.lim.MaxDepth && depth < maxPly; depth++ {
 		alpha, beta := -infScore, infScore
 		iterBest := -1
@@ -381,7 +384,16 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 		d.st.Depth, d.st.Score = depth, statsScore(alpha)
 		d.publish(best)
 		moves, values = core.ByValueDesc(moves, values)
-		if alpha >= mateScore || alpha <= -mateScore {
+		switch {
+		case alpha < mateScore && alpha > -mateScore:
+			held = 0
+		case held > 0 && (alpha > 0) == (last > 0):
+			held++
+		default:
+			held = 1
+		}
+		last = alpha
+		if proven(alpha, depth) || held >= mateIterations {
 			break
 		}
 		if now := time.Now(); !soft.IsZero() && now.After(soft) && (!changed || now.After(longer)) {
@@ -389,6 +401,28 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 		}
 	}
 	return best
+}
+
+// mateIterations is how many iterations in a row that find a win (or a
+// loss) end deepening even when the mate is longer than they searched in
+// full: an unsound mate from the horizon's narrow defence rarely survives
+// two more plies, and a sound long one would cost deepening to its length.
+const mateIterations = 5
+
+// proven reports whether an iteration of depth plies that found the root
+// value v has settled the game: v is a win or a loss no longer than the
+// plies searched in full. A longer one rests on the horizon, where a
+// player facing an open three tries only the replies that spoil it or
+// make a four with a three, so a bare four that gains the tempo, or a
+// quiet defence past the move limit, was never tried: deepening goes on
+// until every ply of the line was searched with all its moves (a win
+// claimed at depth 1 was often refuted at depth 2), while a loss that
+// deeper search confirms is no worse to play than one found early.
+func proven(v int32, depth int) bool {
+	if v < mateScore && v > -mateScore {
+		return false
+	}
+	return int(winScore-max(v, -v)) <= depth
 }
 
 // publish makes array cell i the provisional answer.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -148,5 +149,46 @@ func TestBestBlockReportsTheLoss(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// TestProvenMates: iterative deepening stops on a win or a loss only when
+// the iteration searched every ply of it in full.
+func TestProvenMates(t *testing.T) {
+	for _, c := range []struct {
+		v     int32
+		depth int
+		want  bool
+	}{
+		{0, 30, false},
+		{mateScore - 1, 30, false},
+		{winScore - 1, 1, true},
+		{winScore - 3, 1, false},
+		{winScore - 3, 3, true},
+		{-winScore + 2, 1, false},
+		{-winScore + 2, 2, true},
+		{-winScore, 1, true},
+	} {
+		assert.Equal(t, c.want, proven(c.v, c.depth), "value %d at depth %d", c.v, c.depth)
+	}
+}
+
+// TestDeepenPastAnUnsoundWin holds a position of a game lost to Rapfi
+// under the exact rule, white to move: e7 makes a three and a four to
+// come, and at depth 1 black's narrow defence at the horizon (the cells
+// that spoil the three, the fours that also make a three) all lose, so
+// e7 scored a win and deepening stopped there. Black's bare four f6
+// gains the tempo and refutes it (Rapfi: e7 −206 for white, while f6 wins
+// for white in 15 plies), and so does e10, which a search stopped after
+// three iterations of wins played. Deepened on, the search plays f6.
+func TestDeepenPastAnUnsoundWin(t *testing.T) {
+	r, err := record.ParseMoveString("h8g8j10h7i6g9g10g7i7h9g6i10j11f8e6f9e9")
+	require.NoError(t, err)
+	g, err := r.Game(engine.WithBounds(15, 15), engine.WithRule(engine.Exact))
+	require.NoError(t, err)
+	for _, nodes := range []int64{2e4, 1e5} {
+		c, st := chooseOn(t, g, suiteLimits(nodes))
+		assert.Equal(t, sparse.Cell{Row: 5, Col: 5}, c, "at %g nodes: %s (depth %d, score %d)", float64(nodes), cellName(c), st.Depth, st.Score)
+		assert.Greater(t, st.Depth, 1, "at %g nodes", float64(nodes))
 	}
 }
