@@ -36,7 +36,18 @@ type run struct {
 	// that made them (the last bucket holds every later rank), for
 	// measuring move ordering.
 	cuts [8]int64
+	// credit is the fractional extension earned along the current line,
+	// in extensionUnit parts of a ply, by the node at each ply.
+	credit [maxPly + 1]int32
 }
+
+// extensionUnit is the parts of a ply that extensions are counted in, and
+// fourCredit what a move that makes a four earns: every extensionUnit
+// parts on a line extend it by a ply.
+const (
+	extensionUnit = 4
+	fourCredit    = 2
+)
 
 // scoredCell is an array cell with its ordering score.
 type scoredCell struct {
@@ -221,22 +232,31 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	for n := range limit {
 		pick(moves, n)
 		i := int(moves[n].i)
-		threat := b.cell[i].class[q].makesFour() || b.cell[i].class[o] >= classOpenFour
+		four := b.cell[i].class[q].makesFour()
+		threat := four || b.cell[i].class[o] >= classOpenFour
+		// A four earns part of a ply: a line of fours and forced blocks
+		// goes deeper than the nominal depth, by a ply every few fours.
+		childDepth := newDepth
+		d.credit[ply+1] = d.credit[ply]
+		if four {
+			d.credit[ply+1] += fourCredit
+			childDepth += int(d.credit[ply+1]/extensionUnit - d.credit[ply]/extensionUnit)
+		}
 		b.place(i, q)
 		var v int32
 		if n == 0 {
-			v = -d.search(newDepth, -beta, -alpha, ply+1, o)
+			v = -d.search(childDepth, -beta, -alpha, ply+1, o)
 		} else {
 			r := 0
 			if !threat {
 				r = lateReduction(depth, n)
 			}
-			v = -d.search(newDepth-r, -alpha-1, -alpha, ply+1, o)
+			v = -d.search(childDepth-r, -alpha-1, -alpha, ply+1, o)
 			if v > alpha && r > 0 {
-				v = -d.search(newDepth, -alpha-1, -alpha, ply+1, o)
+				v = -d.search(childDepth, -alpha-1, -alpha, ply+1, o)
 			}
 			if v > alpha && v < beta {
-				v = -d.search(newDepth, -beta, -alpha, ply+1, o)
+				v = -d.search(childDepth, -beta, -alpha, ply+1, o)
 			}
 		}
 		b.undo()
