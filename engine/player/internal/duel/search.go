@@ -49,7 +49,7 @@ type run struct {
 // parts on a line extend it by a ply.
 const (
 	extensionUnit = 4
-	fourCredit    = 0
+	fourCredit    = 2
 )
 
 // A table move is singular when, from singularDepth plies left, the node
@@ -61,7 +61,7 @@ const (
 )
 
 const bareFoursReduced = false
-const pvLeafVCT = true
+const pvLeafVCT = false
 const leafVCTNodes = 100
 
 // scoredCell is an array cell with its ordering score.
@@ -292,7 +292,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		// goes deeper than the nominal depth, by a ply every few fours.
 		childDepth := newDepth
 		d.credit[ply+1] = d.credit[ply]
-		if four {
+		if four && beta-alpha > 1 {
 			d.credit[ply+1] += fourCredit
 			childDepth += int(d.credit[ply+1]/extensionUnit - d.credit[ply]/extensionUnit)
 		}
