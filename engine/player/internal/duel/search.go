@@ -36,33 +36,7 @@ type run struct {
 	// that made them (the last bucket holds every later rank), for
 	// measuring move ordering.
 	cuts [8]int64
-	// credit is the fractional extension earned along the current line,
-	// in extensionUnit parts of a ply, by the node at each ply.
-	credit [maxPly + 1]int32
-	// skip is, at each ply, one more than the array cell that a singular
-	// test leaves out of the node's moves, or 0.
-	skip [maxPly + 1]int32
 }
-
-// extensionUnit is the parts of a ply that extensions are counted in, and
-// fourCredit what a move that makes a four earns: every extensionUnit
-// parts on a line extend it by a ply.
-const (
-	extensionUnit = 4
-	fourCredit    = 2
-)
-
-// A table move is singular when, from singularDepth plies left, the node
-// searched without it to half the depth fails low against the table's
-// value less singularMargin a ply: it is then searched a ply deeper.
-const (
-	singularDepth  = 400
-	singularMargin = 5
-)
-
-const bareFoursReduced = false
-const pvLeafVCT = false
-const leafVCTNodes = 100
 
 // scoredCell is an array cell with its ordering score.
 type scoredCell struct {
@@ -214,45 +188,15 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		if d.lim.VCF && v < beta && b.fours(q) > 0 && d.leafVCF(q) {
 			return winScore - int32(ply+7)
 		}
-		if pvLeafVCT && d.lim.VCT && beta-alpha > 1 && v < beta {
-			// A leaf of the principal variation is worth a look for a
-			// victory by threats: a handful of them a search, against a
-			// line the root would otherwise trust to its horizon.
-			d.vcfLeft = leafVCTNodes
-			if d.threatWin(q, refuteVCTDepth, b.lastOf(q)) >= 0 {
-				return winScore - int32(ply+2*refuteVCTDepth+1)
-			}
-		}
 		return v
 	}
 	depth = max(depth, 0)
 	key := b.hash ^ sideKey[q]
 	ttMove := -1
-	skip := int(d.skip[ply]) - 1
-	singular := false
-	if s := d.probe(key); s != nil && skip < 0 {
+	if s := d.probe(key); s != nil {
 		ttMove = int(s.best)
 		if v, ok := s.cut(depth, alpha, beta, ply); ok {
 			return v
-		}
-		if depth >= singularDepth && forced < 0 && s.bound == core.LowerBound && int(s.depth) >= depth-2 &&
-			s.value < mateScore && s.value > -mateScore {
-			// Singular test: the node without the table's move, at half
-			// the depth, against a bound below the move's value.
-			sBeta := s.value - singularMargin*int32(depth)
-			d.skip[ply] = int32(ttMove) + 1
-			v := d.search(depth/2, sBeta-1, sBeta, ply, q)
-			d.skip[ply] = 0
-			if d.Stopped {
-				return 0
-			}
-			switch {
-			case v < sBeta:
-				singular = true
-			case sBeta >= beta:
-				// Another move beats beta too.
-				return sBeta
-			}
 		}
 	}
 	// Futility at frontier nodes of a null-window search: a quiet position
@@ -277,43 +221,22 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	for n := range limit {
 		pick(moves, n)
 		i := int(moves[n].i)
-		if i == skip {
-			continue
-		}
-		cq, co := b.cell[i].class[q], b.cell[i].class[o]
-		four := cq.makesFour()
-		// A bare four, one that makes and spoils little else, is reduced
-		// like a quiet move: it mostly delays.
-		threat := cq >= classFourPlus || four && co >= classFlex3 || co >= classOpenFour
-		if !bareFoursReduced {
-			threat = four || co >= classOpenFour
-		}
-		// A four earns part of a ply: a line of fours and forced blocks
-		// goes deeper than the nominal depth, by a ply every few fours.
-		childDepth := newDepth
-		d.credit[ply+1] = d.credit[ply]
-		if four && beta-alpha > 1 {
-			d.credit[ply+1] += fourCredit
-			childDepth += int(d.credit[ply+1]/extensionUnit - d.credit[ply]/extensionUnit)
-		}
-		if singular && i == ttMove {
-			childDepth++
-		}
+		threat := b.cell[i].class[q].makesFour() || b.cell[i].class[o] >= classOpenFour
 		b.place(i, q)
 		var v int32
 		if n == 0 {
-			v = -d.search(childDepth, -beta, -alpha, ply+1, o)
+			v = -d.search(newDepth, -beta, -alpha, ply+1, o)
 		} else {
 			r := 0
 			if !threat {
 				r = lateReduction(depth, n)
 			}
-			v = -d.search(childDepth-r, -alpha-1, -alpha, ply+1, o)
+			v = -d.search(newDepth-r, -alpha-1, -alpha, ply+1, o)
 			if v > alpha && r > 0 {
-				v = -d.search(childDepth, -alpha-1, -alpha, ply+1, o)
+				v = -d.search(newDepth, -alpha-1, -alpha, ply+1, o)
 			}
 			if v > alpha && v < beta {
-				v = -d.search(childDepth, -beta, -alpha, ply+1, o)
+				v = -d.search(newDepth, -beta, -alpha, ply+1, o)
 			}
 		}
 		b.undo()
@@ -347,10 +270,6 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		if i := d.fourWin(q, vcfDepth, -1); i >= 0 {
 			best, bestMove = winScore-int32(ply+7), i
 		}
-	}
-	if skip >= 0 {
-		// A node without one of its moves is no entry of the table.
-		return best
 	}
 	bound := core.ExactBound
 	switch {
