@@ -327,9 +327,6 @@ var judged = func() []judgement {
 		c := classOf(s)
 		for r := range 2 {
 			w[r] += classWorth[r][c]
-			if m := comboOfKey[k]; m >= 0 {
-				w[r] += comboWorth[r][m]
-			}
 		}
 		t[k] = judgement{class: c, risky: risky(s), val: int32(v) + classValue[c], worth: w}
 	}

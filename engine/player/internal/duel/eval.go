@@ -10,17 +10,15 @@ import (
 )
 
 // The static evaluation of the two-player search: every empty cell is
-// worth, to each player, a weight for each of its four line shapes, one
-// for the class they combine into and one for the combination of its
-// strong shapes (below). The weights differ with the role: the
+// worth, to each player, a weight for each of its four line shapes and one
+// for the class they combine into. The weights differ with the role: the
 // side to move cashes in its threats first, so its shapes weigh more than
 // the same shapes of the side that waits.
 //
 // The weights are in weights.json, embedded in the build, in thousandths
 // of a logit of the expected result: fitted by logistic regression over
 // quiet positions of games of Rapfi against itself and against this
-// search (15×15 and 20×20, freestyle and exact, K = 5; the openings of
-// bench/openings/fit125.txt), aiming at half the
+// search (15×15 and 20×20, freestyle and exact, K = 5), aiming at half the
 // game's result and half Rapfi's own evaluation of the position, by the
 // program in engine/player/internal/evalfit, which writes the file. The
 // tempo is not fitted, and a waiting side's shape weighs at most the side
@@ -45,9 +43,7 @@ var weightsFile []byte
 type Weights struct {
 	Shapes  [2][lineShapes]int32
 	Classes [2][classCount]int32
-	// Combos are indexed like comboNames.
-	Combos [2][]int32
-	Tempo  int64
+	Tempo   int64
 }
 
 // The weights in force, from weightsFile.
@@ -55,7 +51,6 @@ var (
 	weights    = mustParseWeights(weightsFile)
 	lineWorth  = weights.Shapes
 	classWorth = weights.Classes
-	comboWorth = weights.Combos
 	tempo      = weights.Tempo
 )
 
@@ -74,12 +69,11 @@ type weightsJSON struct {
 type roleJSON struct {
 	Shapes  map[string]int32 `json:"shapes"`
 	Classes map[string]int32 `json:"classes"`
-	Combos  map[string]int32 `json:"combos,omitempty"`
 }
 
 // ParseWeights reads a weights file: every shape but none by name, the
-// classes and combinations with a weight (the others weigh nothing) and
-// the tempo. Unknown names and missing shapes are errors.
+// classes with a weight (the others weigh nothing) and the tempo. Unknown
+// names and missing shapes are errors.
 func ParseWeights(data []byte) (Weights, error) {
 	var f weightsJSON
 	dec := json.NewDecoder(strings.NewReader(string(data)))
@@ -87,7 +81,7 @@ func ParseWeights(data []byte) (Weights, error) {
 	if err := dec.Decode(&f); err != nil {
 		return Weights{}, fmt.Errorf("duel: weights: %w", err)
 	}
-	w := Weights{Combos: [2][]int32{make([]int32, len(comboNames)), make([]int32, len(comboNames))}}
+	var w Weights
 	for r, role := range [2]roleJSON{f.ToMove, f.Waiting} {
 		for name, v := range role.Shapes {
 			s := slices.Index(shapeNames[:], name)
@@ -106,13 +100,6 @@ func ParseWeights(data []byte) (Weights, error) {
 			}
 			w.Classes[r][c] = v
 		}
-		for name, v := range role.Combos {
-			c := slices.Index(comboNames, name)
-			if c < 0 {
-				return Weights{}, fmt.Errorf("duel: weights: unknown combination %q", name)
-			}
-			w.Combos[r][c] = v
-		}
 	}
 	w.Tempo = f.Tempo
 	return w, nil
@@ -127,7 +114,7 @@ func mustParseWeights(data []byte) Weights {
 }
 
 // Write writes w as a weights file, names in alphabetical order, classes
-// and combinations weighing nothing left out.
+// weighing nothing left out.
 func (w Weights) Write(out io.Writer) error {
 	f := weightsJSON{Tempo: w.Tempo}
 	for r, role := range [2]*roleJSON{&f.ToMove, &f.Waiting} {
@@ -140,14 +127,6 @@ func (w Weights) Write(out io.Writer) error {
 				role.Classes[classNames[c]] = v
 			}
 		}
-		for c, v := range w.Combos[r] {
-			if v != 0 {
-				if role.Combos == nil {
-					role.Combos = map[string]int32{}
-				}
-				role.Combos[comboNames[c]] = v
-			}
-		}
 	}
 	data, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
@@ -158,69 +137,4 @@ func (w Weights) Write(out io.Writer) error {
 }
 
 // CurrentWeights are the weights the build embeds.
-func CurrentWeights() Weights { return weights.clone() }
-
-// clone is w with slices of its own.
-func (w Weights) clone() Weights {
-	for r := range 2 {
-		w.Combos[r] = slices.Clone(w.Combos[r])
-	}
-	return w
-}
-
-// A combination is what a cell's strong line shapes make together, for
-// the player who would mark it: the multiset of its shapes from a blocked
-// two to a blocked four when there are at least two of them, with at most
-// one four (two make an open four, which the search does not evaluate).
-// Its weight corrects the sum of its shapes' and class's weights, so that
-// a blocked three with an open two need not be worth the two apart; it is
-// looked up with the class, in the table of judgements, and costs the
-// search nothing. Weaker shapes stay additive: they are many and alike.
-const (
-	comboLow  = lineBlock2
-	comboHigh = lineBlock4
-)
-
-// comboNames spell the combinations in the weights file, the shapes
-// strongest first joined by "+"; comboOfKey is the combination of each
-// combination key of four shapes, or −1.
-var comboNames, comboOfKey = combinations()
-
-func combinations() ([]string, []int16) {
-	n := int(lineShapes)
-	of := make([]int16, n*n*n*n)
-	var names []string
-	index := map[string]int16{}
-	for k := range of {
-		var m []lineShape
-		fours := 0
-		for a := range 4 {
-			s := lineShape(k / int(shapeDigit[a]) % n)
-			if s >= comboLow && s <= comboHigh {
-				m = append(m, s)
-			}
-			if s == lineBlock4 {
-				fours++
-			}
-		}
-		of[k] = -1
-		if len(m) < 2 || fours > 1 {
-			continue
-		}
-		slices.Sort(m)
-		slices.Reverse(m)
-		parts := make([]string, len(m))
-		for i, s := range m {
-			parts[i] = shapeNames[s]
-		}
-		name := strings.Join(parts, "+")
-		c, ok := index[name]
-		if !ok {
-			c = int16(len(names))
-			index[name] = c
-			names = append(names, name)
-		}
-		of[k] = c
-	}
-	return names, of
-}
+func CurrentWeights() Weights { return weights }

@@ -32,8 +32,6 @@ func TestParseWeightsRefuses(t *testing.T) {
 		{"none is no shape", `{"toMove": {"shapes": {"none": 1}}}`, `unknown line shape "none"`},
 		{"missing shapes", `{"toMove": {"shapes": {"five": 1}}}`, "1 line shapes in role 0, want 9"},
 		{"unknown class", `{"toMove": {"shapes": {"block1": 0, "flex1": 0, "block2": 0, "flex2": 0, "block3": 0, "flex3": 0, "block4": 0, "flex4": 0, "five": 0}, "classes": {"six": 1}}}`, `unknown class "six"`},
-		{"unknown combination", `{"toMove": {"shapes": {"block1": 0, "flex1": 0, "block2": 0, "flex2": 0, "block3": 0, "flex3": 0, "block4": 0, "flex4": 0, "five": 0}, "combos": {"block4+block4": 1}}}`, `unknown combination "block4+block4"`},
-		{"combination out of order", `{"toMove": {"shapes": {"block1": 0, "flex1": 0, "block2": 0, "flex2": 0, "block3": 0, "flex3": 0, "block4": 0, "flex4": 0, "five": 0}, "combos": {"flex2+block3": 1}}}`, `unknown combination "flex2+block3"`},
 	} {
 		_, err := ParseWeights([]byte(tc.file))
 		require.Error(t, err, tc.name)
@@ -53,9 +51,6 @@ func TestFittedWeightsRoundTrip(t *testing.T) {
 		}
 		for _, c := range fitClasses {
 			add(classWorth[r][c])
-		}
-		for _, v := range comboWorth[r] {
-			add(v)
 		}
 	}
 	features := FitFeatures()
@@ -79,7 +74,6 @@ func TestFittedWeightsRoundTrip(t *testing.T) {
 func FuzzParseWeights(f *testing.F) {
 	f.Add(weightsFile)
 	f.Add([]byte(`{"toMove": {"shapes": {"six": 1}}}`))
-	f.Add([]byte(`{"toMove": {"shapes": {"block1": 0, "flex1": 0, "block2": 0, "flex2": 0, "block3": 0, "flex3": 0, "block4": 0, "flex4": 0, "five": 0}, "combos": {"block3+flex2": 7}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		w, err := ParseWeights(data)
 		if err != nil {
@@ -130,68 +124,4 @@ func TestReplayFeaturesAreTheEvaluation(t *testing.T) {
 			assert.Greater(t, checked, 100, "%dx%d %v", size, size, rule)
 		}
 	}
-}
-
-// keyOf is the combination key of up to four shapes (the rest none).
-func keyOf(s ...lineShape) uint16 {
-	var k uint16
-	for a, x := range s {
-		k += uint16(x) * shapeDigit[a]
-	}
-	return k
-}
-
-// TestCombinations: a cell's combination is the multiset of its shapes
-// from a blocked two to a blocked four, named strongest first, whatever
-// the axes they lie on; a cell with fewer than two of them, or with two
-// fours, has none; and a cell's weight is its shapes', its class's and
-// its combination's.
-func TestCombinations(t *testing.T) {
-	assert.Len(t, comboNames, 99, "multisets of 2 to 4 of 5 shapes, at most one four")
-	seen := map[string]bool{}
-	for _, n := range comboNames {
-		assert.False(t, seen[n], n)
-		seen[n] = true
-	}
-	name := func(k uint16) string {
-		if c := comboOfKey[k]; c >= 0 {
-			return comboNames[c]
-		}
-		return ""
-	}
-	for _, tc := range []struct {
-		shapes []lineShape
-		want   string
-	}{
-		{[]lineShape{lineBlock3, lineFlex2}, "block3+flex2"},
-		{[]lineShape{lineNone, lineFlex2, lineBlock1, lineBlock3}, "block3+flex2"},
-		{[]lineShape{lineBlock2, lineFlex3, lineBlock2, lineFlex1}, "flex3+block2+block2"},
-		{[]lineShape{lineBlock4, lineFlex3, lineFlex3, lineBlock2}, "block4+flex3+flex3+block2"},
-		{[]lineShape{lineFlex3, lineFlex1, lineBlock1}, ""},
-		{[]lineShape{lineFlex4, lineBlock3}, ""},
-		{[]lineShape{lineBlock4, lineBlock4}, ""},
-		{[]lineShape{lineFive, lineBlock3, lineBlock2}, "block3+block2"},
-	} {
-		assert.Equal(t, tc.want, name(keyOf(tc.shapes...)), "%v", tc.shapes)
-	}
-	w := CurrentWeights()
-	weighed := 0
-	for k := range judged {
-		var s [4]lineShape
-		for a := range 4 {
-			s[a] = lineShape(k / int(shapeDigit[a]) % int(lineShapes))
-		}
-		for r := range 2 {
-			want := w.Classes[r][classOf(s)]
-			for _, x := range s {
-				want += w.Shapes[r][x]
-			}
-			if c := comboOfKey[k]; c >= 0 && w.Combos[r][c] != 0 {
-				want += w.Combos[r][c]
-				weighed++
-			}
-			require.Equal(t, want, judged[k].worth[r], "%v role %d", s, r)
-		}
-	}
-	assert.Positive(t, weighed, "the weights in force weigh combinations")
 }

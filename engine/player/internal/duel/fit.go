@@ -26,7 +26,7 @@ const fitTied = 3
 
 // FitFeature is one feature of the fit, in the order of a feature vector:
 // per role (the side to move's, then the waiting side's) the fitted
-// shapes, the fitted classes, then the combinations.
+// shapes, then the fitted classes.
 type FitFeature struct {
 	Name string
 	// NonNegative weights are kept at zero or above: the combinations of
@@ -61,9 +61,6 @@ func FitFeatures() []FitFeature {
 		}
 		for _, c := range fitClasses {
 			out = append(out, FitFeature{Name: role + ".class." + classNames[c], NonNegative: true, Tie: -1, Below: -1, Current: float64(classWorth[r][c]) / 1000})
-		}
-		for c, name := range comboNames {
-			out = append(out, FitFeature{Name: role + ".combo." + name, Tie: -1, Below: -1, Current: float64(comboWorth[r][c]) / 1000})
 		}
 	}
 	return out
@@ -113,22 +110,6 @@ func shapeCounts(b *board) [2][lineShapes]float64 {
 	return shapes
 }
 
-// comboCounts counts each player's combinations over b's empty cells.
-func comboCounts(b *board) [2][]float64 {
-	counts := [2][]float64{make([]float64, len(comboNames)), make([]float64, len(comboNames))}
-	for i := range b.cell {
-		if b.stone[i] != 0 {
-			continue
-		}
-		for p := range 2 {
-			if c := comboOfKey[b.cell[i].key[p]]; c >= 0 {
-				counts[p][c]++
-			}
-		}
-	}
-	return counts
-}
-
 // Play marks (row, col) for the player in turn (the first mover on even
 // move numbers); it reports false, playing nothing, for a cell off the
 // board or taken.
@@ -154,22 +135,13 @@ func (r *Replay) Features() (x []float64, eval float64, ok bool) {
 		(b.counts[q][classFourThree] > 0 && b.fours(o) == 0) {
 		return nil, 0, false
 	}
-	x = r.vector(q)
-	return x, float64(b.eval(q)) / 1000, true
-}
-
-// vector is the feature vector of the board for q to move.
-func (r *Replay) vector(q int) []float64 {
-	b := r.b
-	o := 1 - q
 	shapes := shapeCounts(b)
 	for p := range 2 {
 		for s := range lineShapes {
 			shapes[p][s] += r.offset[p][s]
 		}
 	}
-	combos := comboCounts(b)
-	x := make([]float64, 0, 2*(len(fitShapes)+len(fitClasses)+len(comboNames)))
+	x = make([]float64, 0, 2*(len(fitShapes)+len(fitClasses)))
 	for r, p := range []int{q, o} {
 		sign := 1.0
 		if r == waiting {
@@ -181,18 +153,15 @@ func (r *Replay) vector(q int) []float64 {
 		for _, c := range fitClasses {
 			x = append(x, sign*float64(b.counts[p][c]))
 		}
-		for _, n := range combos[p] {
-			x = append(x, sign*n)
-		}
 	}
-	return x
+	return x, float64(b.eval(q)) / 1000, true
 }
 
 // FittedWeights are the current weights with the fitted ones replaced by
 // w (the weights of [FitFeatures] in logits, then the tempo), rounded to
 // thousandths.
 func FittedWeights(w []float64) Weights {
-	out := weights.clone()
+	out := weights
 	milli := func(x float64) int32 { return int32(math.Round(1000 * x)) }
 	k := 0
 	next := func() int32 { k++; return milli(w[k-1]) }
@@ -202,9 +171,6 @@ func FittedWeights(w []float64) Weights {
 		}
 		for _, c := range fitClasses {
 			out.Classes[r][c] = next()
-		}
-		for c := range comboNames {
-			out.Combos[r][c] = next()
 		}
 	}
 	out.Tempo = int64(next())
