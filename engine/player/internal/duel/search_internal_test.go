@@ -167,3 +167,71 @@ func TestHorizonDefenceTriesEveryFour(t *testing.T) {
 	v := d.search(0, -infScore, infScore, 1, q)
 	assert.Greater(t, v, -mateScore, "white is not lost at the horizon: it has a VCF")
 }
+
+// lateQuiet never skips a move that makes or stops a three or a four, nor
+// one of the first moves of a node, nor any move outside the shallow
+// depths it is meant for.
+func TestLateQuietSkipsNoThreat(t *testing.T) {
+	for depth := -1; depth <= maxPly; depth++ {
+		for n := range 40 {
+			for cq := range classCount {
+				for co := range classCount {
+					skip := lateQuiet(depth, n, cq, co)
+					if !skip {
+						continue
+					}
+					require.Zero(t, threatRank(cq, co), "depth %d, move %d, classes %s/%s", depth, n, classNames[cq], classNames[co])
+					require.Less(t, cq, classFlex3)
+					require.Less(t, co, classFlex3)
+					require.GreaterOrEqual(t, depth, 1)
+					require.LessOrEqual(t, depth, lateQuietDepth)
+					require.GreaterOrEqual(t, n, lateQuietCount[depth])
+					require.Positive(t, lateQuietCount[depth])
+				}
+			}
+		}
+	}
+	assert.True(t, lateQuiet(1, 30, classFlex2, classBlock3), "a late quiet move at one ply left is skipped")
+}
+
+// TestLateQuietKeepsLateThreats: a null-window node whose wins are all
+// threat moves played late (the table's move, quiet, first, and every
+// move after it past the count) still finds a win, at every depth where
+// late quiet moves are skipped, even with a count of one move. Player 1
+// has open twos on row 0 and column 3 that (0, 3) makes a double three;
+// player 2 has nothing to answer with. Infinite and bounded boards.
+func TestLateQuietKeepsLateThreats(t *testing.T) {
+	saved := lateQuietCount
+	t.Cleanup(func() { lateQuietCount = saved })
+	for depth := 1; depth <= lateQuietDepth; depth++ {
+		lateQuietCount[depth] = 1
+	}
+	for _, bounded := range []bool{false, true} {
+		opts := []engine.Option{}
+		r0, c0 := -7, 3
+		if bounded {
+			opts = append(opts, engine.WithBounds(15, 15))
+			r0, c0 = 3, 1
+		}
+		for depth := 1; depth <= lateQuietDepth; depth++ {
+			t.Run(fmt.Sprintf("bounded=%v/depth=%d", bounded, depth), func(t *testing.T) {
+				d := duelOn(t, opts, r0, c0, [2][][2]int{
+					{{0, 1}, {0, 2}, {1, 3}, {2, 3}, {8, 9}},
+					{{9, 9}},
+				})
+				const q = 0
+				require.False(t, d.b.has(q, classFourThree) || d.b.has(q, classOpenFour), "no win seen before a move")
+				require.Zero(t, d.b.fours(1-q))
+				quiet, ok := d.b.index(r0+9, c0+8)
+				require.True(t, ok)
+				require.Zero(t, threatRank(d.b.cell[quiet].class[q], d.b.cell[quiet].class[1-q]))
+				key := d.b.hash ^ sideKey[q]
+				d.store(key, 0, 0, core.UpperBound, quiet, 1)
+				alpha := d.evaluate(q) + 100000
+				v := d.search(depth, alpha, alpha+1, 1, q)
+				assert.GreaterOrEqual(t, v, mateScore, "the double three wins")
+				checkDuel(t, d.b)
+			})
+		}
+	}
+}
