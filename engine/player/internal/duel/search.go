@@ -154,23 +154,6 @@ func lateReduction(depth, n int) int {
 	return int(lmr[min(max(depth, 0), maxPly)][min(n, len(lmr[0])-1)])
 }
 
-// lateQuietCount is how many moves a null-window node with depth plies
-// left tries before it skips the quiet ones (see lateQuiet); 0 past
-// lateQuietDepth.
-var lateQuietCount = [...]int{1: 2, 2: 3, 3: 5, 4: 7}
-
-// lateQuietDepth is the deepest node whose late quiet moves are skipped.
-const lateQuietDepth = len(lateQuietCount) - 1
-
-// lateQuiet reports whether the n-th move (from 0) of a null-window node
-// with depth plies left, a cell of classes cq for the mover and co for the
-// opponent, is skipped: a quiet move (threat rank 0: it makes and stops no
-// three or four) past the node's count. The caller decides whether the
-// node may skip at all (not facing a threat, a non-losing move in hand).
-func lateQuiet(depth, n int, cq, co cellClass) bool {
-	return depth >= 1 && depth <= lateQuietDepth && n >= lateQuietCount[depth] && threatRank(cq, co) == 0
-}
-
 // sideKey distinguishes the side to move in hash keys.
 var sideKey = [2]uint64{0x6a09e667f3bcc908, 0xb5ad4eceda1ce2a9}
 
@@ -252,20 +235,11 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	if limit == 1 || (threatened && limit <= 5) {
 		newDepth = depth // a forced reply costs no depth
 	}
-	// Late quiet moves are skipped only at null-window nodes whose
-	// opponent threatens no win in two (no open four, four-three or
-	// double three to make): there the moves that matter are threats,
-	// ranked first (see moves).
-	skipQuiet := beta-alpha == 1 && depth <= lateQuietDepth && forced < 0 && !threatened &&
-		b.counts[o][classFourThree] == 0 && b.counts[o][classDoubleThree] == 0
 	a0 := alpha
 	best, bestMove := -infScore, int(moves[0].i)
 	for n := range limit {
 		pick(moves, n)
 		i := int(moves[n].i)
-		if skipQuiet && best > -mateScore && lateQuiet(depth, n, b.cell[i].class[q], b.cell[i].class[o]) {
-			continue
-		}
 		threat := b.cell[i].class[q].makesFour() || b.cell[i].class[o] >= classOpenFour
 		b.place(i, q)
 		var v int32

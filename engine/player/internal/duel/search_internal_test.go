@@ -168,44 +168,13 @@ func TestHorizonDefenceTriesEveryFour(t *testing.T) {
 	assert.Greater(t, v, -mateScore, "white is not lost at the horizon: it has a VCF")
 }
 
-// lateQuiet never skips a move that makes or stops a three or a four, nor
-// one of the first moves of a node, nor any move outside the shallow
-// depths it is meant for.
-func TestLateQuietSkipsNoThreat(t *testing.T) {
-	for depth := -1; depth <= maxPly; depth++ {
-		for n := range 40 {
-			for cq := range classCount {
-				for co := range classCount {
-					skip := lateQuiet(depth, n, cq, co)
-					if !skip {
-						continue
-					}
-					require.Zero(t, threatRank(cq, co), "depth %d, move %d, classes %s/%s", depth, n, classNames[cq], classNames[co])
-					require.Less(t, cq, classFlex3)
-					require.Less(t, co, classFlex3)
-					require.GreaterOrEqual(t, depth, 1)
-					require.LessOrEqual(t, depth, lateQuietDepth)
-					require.GreaterOrEqual(t, n, lateQuietCount[depth])
-					require.Positive(t, lateQuietCount[depth])
-				}
-			}
-		}
-	}
-	assert.True(t, lateQuiet(1, 30, classFlex2, classBlock3), "a late quiet move at one ply left is skipped")
-}
-
-// TestLateQuietKeepsLateThreats: a null-window node whose wins are all
-// threat moves played late (the table's move, quiet, first, and every
-// move after it past the count) still finds a win, at every depth where
-// late quiet moves are skipped, even with a count of one move. Player 1
+// TestPruningKeepsLateThreats: a shallow null-window node far below its
+// window, whose wins are all threat moves tried late (behind a quiet table
+// move), still finds a win: no pruning of whole nodes by static value nor
+// of late moves may drop a move that makes a three or a four. Player 1
 // has open twos on row 0 and column 3 that (0, 3) makes a double three;
 // player 2 has nothing to answer with. Infinite and bounded boards.
-func TestLateQuietKeepsLateThreats(t *testing.T) {
-	saved := lateQuietCount
-	t.Cleanup(func() { lateQuietCount = saved })
-	for depth := 1; depth <= lateQuietDepth; depth++ {
-		lateQuietCount[depth] = 1
-	}
+func TestPruningKeepsLateThreats(t *testing.T) {
 	for _, bounded := range []bool{false, true} {
 		opts := []engine.Option{}
 		r0, c0 := -7, 3
@@ -213,7 +182,7 @@ func TestLateQuietKeepsLateThreats(t *testing.T) {
 			opts = append(opts, engine.WithBounds(15, 15))
 			r0, c0 = 3, 1
 		}
-		for depth := 1; depth <= lateQuietDepth; depth++ {
+		for depth := 1; depth <= 4; depth++ {
 			t.Run(fmt.Sprintf("bounded=%v/depth=%d", bounded, depth), func(t *testing.T) {
 				d := duelOn(t, opts, r0, c0, [2][][2]int{
 					{{0, 1}, {0, 2}, {1, 3}, {2, 3}, {8, 9}},
