@@ -125,13 +125,6 @@ const (
 	futilityMargin = 120
 )
 
-// razorDepth and razorMargin bound razoring: nodes with at most
-// razorDepth plies left, a margin of razorMargin a ply.
-const (
-	razorDepth  = 2
-	razorMargin = 150
-)
-
 // lmr is the late-move reduction of the n-th move (from 0) of a node with
 // depth plies left, log(depth)·log(n)/lmrDivisor rounded, from depth 2 and
 // the third move on, at least a ply, and leaving at least a ply from
@@ -212,18 +205,6 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	if depth <= futilityDepth && beta-alpha == 1 && forced < 0 && !threatened && beta > -mateScore && beta < mateScore &&
 		b.fours(o) == 0 && b.counts[o][classDoubleThree] == 0 {
 		if v := d.evaluate(q); v-futilityMargin*int32(depth) >= beta {
-			return v
-		}
-	}
-	// Razoring: a frontier node of a null-window search whose static value
-	// is below alpha by a margin per ply left is scored as a leaf (its own
-	// victory by fours included), unless the mover has a double three.
-	if depth <= razorDepth && beta-alpha == 1 && forced < 0 && !threatened && alpha > -mateScore && alpha < mateScore &&
-		b.counts[q][classDoubleThree] == 0 {
-		if v := d.evaluate(q); v+razorMargin*int32(depth) < alpha {
-			if d.lim.VCF && b.fours(q) > 0 && d.leafVCF(q) {
-				return winScore - int32(ply+7)
-			}
 			return v
 		}
 	}
