@@ -87,6 +87,38 @@ func TestDuelFutilityKeepsThreats(t *testing.T) {
 	}
 }
 
+// TestDuelFutilityKeepsFourThrees: futility pruning is not applied to a
+// node whose opponent has a four-three to make. At one ply left and a null
+// window far below the mover's static value, a mover facing two four-three
+// cells far apart (each a blocked three on a row, against a wall, crossing
+// an open two on a column) and without a four of its own is found lost.
+func TestDuelFutilityKeepsFourThrees(t *testing.T) {
+	for _, bounded := range []bool{false, true} {
+		opts := []engine.Option{}
+		r0, c0 := -7, 3
+		if bounded {
+			opts = append(opts, engine.WithBounds(20, 20))
+			r0, c0 = 3, 1
+		}
+		t.Run(fmt.Sprintf("bounded=%v", bounded), func(t *testing.T) {
+			var walls, attack [][2]int
+			for _, dc := range []int{0, 10} {
+				walls = append(walls, [2]int{0, dc})
+				attack = append(attack, [2]int{0, dc + 1}, [2]int{0, dc + 2}, [2]int{0, dc + 3}, [2]int{1, dc + 4}, [2]int{2, dc + 4})
+			}
+			d := duelOn(t, opts, r0, c0, [2][][2]int{walls, attack})
+			const q = 0
+			require.Equal(t, int32(2), d.b.counts[1-q][classFourThree])
+			require.False(t, d.b.has(1-q, classOpenFour), "no open three yet")
+			require.Zero(t, d.b.fours(q))
+			alpha := d.evaluate(q) - 100000
+			v := d.search(1, alpha, alpha+1, 1, q)
+			assert.LessOrEqual(t, v, -mateScore, "two four-threes cannot both be stopped")
+			checkDuel(t, d.b)
+		})
+	}
+}
+
 // Late-move reductions start at depth 2 and the third move, leave at
 // least a ply from depth 3 (a ply less at depth 2), and never shrink as
 // the depth or the move's rank grows.
