@@ -94,6 +94,38 @@ func TestDuelFutilityKeepsThreats(t *testing.T) {
 	}
 }
 
+// TestDuelFutilityKeepsFourThrees: futility pruning is not applied to a
+// node whose opponent has a four-three to make. At one ply left and a null
+// window far below the mover's static value, a mover facing two four-three
+// cells far apart (each a blocked three on a row, against a wall, crossing
+// an open two on a column) and without a four of its own is found lost.
+func TestDuelFutilityKeepsFourThrees(t *testing.T) {
+	for _, bounded := range []bool{false, true} {
+		opts := []engine.Option{}
+		r0, c0 := -7, 3
+		if bounded {
+			opts = append(opts, engine.WithBounds(20, 20))
+			r0, c0 = 3, 1
+		}
+		t.Run(fmt.Sprintf("bounded=%v", bounded), func(t *testing.T) {
+			var walls, attack [][2]int
+			for _, dc := range []int{0, 10} {
+				walls = append(walls, [2]int{0, dc})
+				attack = append(attack, [2]int{0, dc + 1}, [2]int{0, dc + 2}, [2]int{0, dc + 3}, [2]int{1, dc + 4}, [2]int{2, dc + 4})
+			}
+			d := duelOn(t, opts, r0, c0, [2][][2]int{walls, attack})
+			const q = 0
+			require.Equal(t, int32(2), d.b.counts[1-q][classFourThree])
+			require.False(t, d.b.has(1-q, classOpenFour), "no open three yet")
+			require.Zero(t, d.b.fours(q))
+			alpha := d.evaluate(q) - 100000
+			v := d.search(1, alpha, alpha+1, 1, q)
+			assert.LessOrEqual(t, v, -mateScore, "two four-threes cannot both be stopped")
+			checkDuel(t, d.b)
+		})
+	}
+}
+
 // Late-move reductions start at depth 2 and the third move, leave at
 // least a ply from depth 3 (a ply less at depth 2), and never shrink as
 // the depth or the move's rank grows.
@@ -173,4 +205,41 @@ func TestHorizonDefenceTriesEveryFour(t *testing.T) {
 	require.True(t, d.b.has(1-q, classOpenFour), "white faces an open three")
 	v := d.search(0, -infScore, infScore, 1, q)
 	assert.Greater(t, v, -mateScore, "white is not lost at the horizon: it has a VCF")
+}
+
+// TestPruningKeepsLateThreats: a shallow null-window node far below its
+// window, whose wins are all threat moves tried late (behind a quiet table
+// move), still finds a win: no pruning of whole nodes by static value nor
+// of late moves may drop a move that makes a three or a four. Player 1
+// has open twos on row 0 and column 3 that (0, 3) makes a double three;
+// player 2 has nothing to answer with. Infinite and bounded boards.
+func TestPruningKeepsLateThreats(t *testing.T) {
+	for _, bounded := range []bool{false, true} {
+		opts := []engine.Option{}
+		r0, c0 := -7, 3
+		if bounded {
+			opts = append(opts, engine.WithBounds(15, 15))
+			r0, c0 = 3, 1
+		}
+		for depth := 1; depth <= 4; depth++ {
+			t.Run(fmt.Sprintf("bounded=%v/depth=%d", bounded, depth), func(t *testing.T) {
+				d := duelOn(t, opts, r0, c0, [2][][2]int{
+					{{0, 1}, {0, 2}, {1, 3}, {2, 3}, {8, 9}},
+					{{9, 9}},
+				})
+				const q = 0
+				require.False(t, d.b.has(q, classFourThree) || d.b.has(q, classOpenFour), "no win seen before a move")
+				require.Zero(t, d.b.fours(1-q))
+				quiet, ok := d.b.index(r0+9, c0+8)
+				require.True(t, ok)
+				require.Zero(t, threatRank(d.b.cell[quiet].class[q], d.b.cell[quiet].class[1-q]))
+				key := d.b.hash ^ sideKey[q]
+				d.store(key, 0, 0, core.UpperBound, quiet, 1)
+				alpha := d.evaluate(q) + 100000
+				v := d.search(depth, alpha, alpha+1, 1, q)
+				assert.GreaterOrEqual(t, v, mateScore, "the double three wins")
+				checkDuel(t, d.b)
+			})
+		}
+	}
 }
