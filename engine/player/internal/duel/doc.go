@@ -16,8 +16,10 @@
 // list of doubtful cells is order-dependent): undo, a third of a
 // node's instructions, costs a fifth of what it did.
 // Class counts find threats at once and values order moves; the static
-// evaluation (eval.go) sums weights of the same shapes and classes that
-// differ for the side to move and the side that waits, read from the
+// evaluation (eval.go) sums weights of the same shapes and classes, and of
+// the combination of a cell's strong shapes (read from the same table as
+// the class), that differ for the side to move and the side that waits,
+// read from the
 // embedded weights.json that engine/player/internal/evalfit fits. The
 // sums start from those of an empty 15×15 board, the size the weights
 // were fitted on, so that the empty cells of a larger board or window do
