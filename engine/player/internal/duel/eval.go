@@ -18,18 +18,24 @@ import (
 // side to move cashes in its threats first, so its shapes weigh more than
 // the same shapes of the side that waits.
 //
-// The weights are in weights.json, embedded in the build, in thousandths
-// of a logit of the expected result: fitted by logistic regression over
-// quiet positions of games of Rapfi against itself and against this
-// search (15×15 and 20×20, freestyle and exact, K = 5; the openings of
-// bench/openings/fit125.txt), aiming at half the
-// game's result and half Rapfi's own evaluation of the position, by the
-// program in engine/player/internal/evalfit, which writes the file. The
-// tempo is not fitted, and a waiting side's shape weighs at most the side
-// to move's. Positions the search scores without the evaluation (a five
-// or an open four to make, a four-three against no four) are left out of
-// the fit, so the top shapes keep round values that only order them above
-// the rest. A shape's meaning does not depend on K, nor do the weights.
+// The weights are in two files embedded in the build, in thousandths of
+// a logit of the expected result: weights.json for bounded boards whose
+// sides are at most 15 (no combination weights; the fit starts from it)
+// and weights20.json for larger bounded boards and unbounded ones
+// (weights per combination too, fitted on 1,024 games from the openings
+// of bench/openings/fit125.txt: they won on 20×20 and lost a little on
+// 15×15; an unbounded board's games spread like a large board's, a
+// choice not measured apart). Both are fitted by logistic regression
+// over quiet positions of games of Rapfi against itself and against this
+// search (15×15 and 20×20, freestyle and exact, K = 5), aiming at half
+// the game's result and half Rapfi's own evaluation of the position, by
+// the program in engine/player/internal/evalfit, which writes the file.
+// The tempo is not fitted, and a waiting side's shape weighs at most the
+// side to move's. Positions the search scores without the evaluation (a
+// five or an open four to make, a four-three against no four) are left
+// out of the fit, so the top shapes keep round values that only order
+// them above the rest. A shape's meaning does not depend on K, nor do the
+// weights.
 
 // role is whether a player's cells are judged as the side to move or the
 // side that waits.
