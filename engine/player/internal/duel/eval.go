@@ -202,7 +202,8 @@ func (w Weights) Write(out io.Writer) error {
 	return err
 }
 
-// CurrentWeights are the weights the build embeds.
+// CurrentWeights are the weights of weights.json, which boards of side at
+// most 15 use and the fit starts from.
 func CurrentWeights() Weights { return weights.clone() }
 
 // clone is w with slices of its own.
