@@ -45,6 +45,11 @@ type board struct {
 	cell  []cellState
 	zob   [][2]uint64
 
+	// judged and tempo are the evaluation's (evaluationFor the board's
+	// configuration, whatever the window): the judgement of every
+	// combination key and the worth of having the move.
+	judged []judgement
+	tempo  int64
 	counts [2][classCount]int32
 	// worth[p][r] sums p's cells' evaluation weights in role r (toMove or
 	// waiting), plus base[p][r]: the static evaluation reads it.
@@ -130,8 +135,13 @@ var (
 // evaluation sums start from those of an empty fitBoard×fitBoard board
 // (see base).
 func newBoard(cfg engine.Config, r0, c0, rows, cols int) *board {
-	b := newWindow(cfg, r0, c0, rows, cols)
-	ref := refWorth(cfg)
+	return newBoardUnder(cfg, evaluationFor(cfg), r0, c0, rows, cols)
+}
+
+// newBoardUnder is newBoard evaluating with ev.
+func newBoardUnder(cfg engine.Config, ev *evaluation, r0, c0, rows, cols int) *board {
+	b := newWindow(cfg, ev, r0, c0, rows, cols)
+	ref := refWorth(cfg, ev)
 	for q := range 2 {
 		for r := range 2 {
 			b.base[q][r] = ref[q][r] - b.worth[q][r]
@@ -145,28 +155,33 @@ func newBoard(cfg engine.Config, r0, c0, rows, cols int) *board {
 // fitted on.
 const fitBoard = 15
 
-// refWorths caches refWorth by rules.
-var refWorths sync.Map // [2]lineRules → [2][2]int64
+// refWorths caches refWorth by rules and evaluation.
+var refWorths sync.Map // refKey → [2][2]int64
+
+type refKey struct {
+	lr [2]lineRules
+	ev *evaluation
+}
 
 // refWorth is the evaluation sums of an empty fitBoard×fitBoard board
-// under cfg's rules.
-func refWorth(cfg engine.Config) [2][2]int64 {
-	lr := rulesOf(cfg)
-	if w, ok := refWorths.Load(lr); ok {
+// under cfg's rules and ev's weights.
+func refWorth(cfg engine.Config, ev *evaluation) [2][2]int64 {
+	key := refKey{rulesOf(cfg), ev}
+	if w, ok := refWorths.Load(key); ok {
 		return w.([2][2]int64)
 	}
 	ref := cfg
 	ref.Rows, ref.Cols, ref.Torus = fitBoard, fitBoard, false
-	w := newWindow(ref, 0, 0, fitBoard, fitBoard).worth
-	refWorths.Store(lr, w)
+	w := newWindow(ref, ev, 0, 0, fitBoard, fitBoard).worth
+	refWorths.Store(key, w)
 	return w
 }
 
 // newWindow is newBoard with the evaluation sums of the window's own empty
-// cells.
-func newWindow(cfg engine.Config, r0, c0, rows, cols int) *board {
+// cells, under ev.
+func newWindow(cfg engine.Config, ev *evaluation, r0, c0, rows, cols int) *board {
 	lr := rulesOf(cfg)
-	b := &board{cfg: cfg, solvers: [2]*lineSolver{solverFor(lr[0]), solverFor(lr[1])}, renju: cfg.Rule == engine.Renju,
+	b := &board{cfg: cfg, judged: ev.judged, tempo: ev.tempo, solvers: [2]*lineSolver{solverFor(lr[0]), solverFor(lr[1])}, renju: cfg.Rule == engine.Renju,
 		side: lr[0].side(), r0: r0, c0: c0, rows: rows, cols: cols}
 	if b.renju {
 		b.rt = renjuTables()
@@ -299,7 +314,7 @@ func (b *board) fresh(i int) cellState {
 			cs.shape[q][a] = b.solvers[q].shape(cs.pat[q][a])
 			cs.key[q] += uint16(cs.shape[q][a]) * shapeDigit[a]
 		}
-		j := judged[cs.key[q]]
+		j := b.judged[cs.key[q]]
 		cs.class[q], cs.val[q] = j.class, j.val
 	}
 	if b.renju {
@@ -318,7 +333,7 @@ func (b *board) rejudge(i int) {
 			cs.shape[q][a] = b.solvers[q].lookup(cs.pat[q][a])
 			cs.key[q] += uint16(cs.shape[q][a]) * shapeDigit[a]
 		}
-		j := judged[cs.key[q]]
+		j := b.judged[cs.key[q]]
 		cs.class[q], cs.val[q] = j.class, j.val
 	}
 	if b.renju {
@@ -339,36 +354,40 @@ type judgement struct {
 	worth [2]int32
 }
 
-// judged holds, for every combination key, the judgement of a cell with
-// those four shapes for one player.
-var judged = func() []judgement {
+// judge is, for every combination key, the judgement of a cell with
+// those four shapes for one player under weights w. Only the worth
+// depends on w.
+func judge(w Weights) []judgement {
 	n := int(lineShapes)
 	t := make([]judgement, n*n*n*n)
 	for k := range t {
 		var s [4]lineShape
 		v := 0
-		var w [2]int32
+		var worth [2]int32
 		for a := range 4 {
 			s[a] = lineShape(k / int(shapeDigit[a]) % n)
 			v += int(lineValue[s[a]])
 			for r := range 2 {
-				w[r] += lineWorth[r][s[a]]
+				worth[r] += w.Shapes[r][s[a]]
 			}
 		}
 		c := classOf(s)
 		for r := range 2 {
-			w[r] += classWorth[r][c]
+			worth[r] += w.Classes[r][c]
+			if m := comboOfKey[k]; m >= 0 {
+				worth[r] += w.Combos[r][m]
+			}
 		}
-		t[k] = judgement{class: c, risky: risky(s), val: int32(v) + classValue[c], worth: w}
+		t[k] = judgement{class: c, risky: risky(s), val: int32(v) + classValue[c], worth: worth}
 	}
 	return t
-}()
+}
 
 // count adds (sign +1) or removes (−1) empty cell i from the tallies.
 func (b *board) count(i int, sign int32) {
 	for q := range 2 {
 		b.counts[q][b.cell[i].class[q]] += sign
-		w := judged[b.cell[i].key[q]].worth
+		w := b.judged[b.cell[i].key[q]].worth
 		b.worth[q][toMove] += int64(sign * w[toMove])
 		b.worth[q][waiting] += int64(sign * w[waiting])
 	}
@@ -386,9 +405,9 @@ func (b *board) reshape(cs *cellState, j, p, a int) {
 		return
 	}
 	cs.shape[p][a] = sh
-	was := &judged[cs.key[p]]
+	was := &b.judged[cs.key[p]]
 	cs.key[p] += uint16(sh)*shapeDigit[a] - uint16(old)*shapeDigit[a]
-	jd := &judged[cs.key[p]]
+	jd := &b.judged[cs.key[p]]
 	b.counts[p][was.class]--
 	b.counts[p][jd.class]++
 	b.worth[p][toMove] += int64(jd.worth[toMove] - was.worth[toMove])

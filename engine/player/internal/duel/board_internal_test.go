@@ -34,23 +34,32 @@ func rulesFor(k int) []engine.Rule {
 
 // TestDuelBoardMatchesScratch plays random games on the working board,
 // with undo, and compares its incremental state with a recomputation, for
-// several K, both rules, bounded and unbounded boards; with undo judging
+// several K, both rules, unbounded boards and bounded ones of both
+// evaluations (9×12 with weights.json, 20×20 with weights20.json and its
+// combinations); with undo judging
 // the cells again, and with the marks from the tenth on undone by
 // restoring their saved states (undo=restore).
 func TestDuelBoardMatchesScratch(t *testing.T) {
 	for _, k := range []int{3, 4, 5, 6, 8} {
 		for _, rule := range rulesFor(k) {
-			for _, bounded := range []bool{false, true} {
+			for _, board := range []string{"unbounded", "9x12", "20x20"} {
 				for _, restore := range []bool{false, true} {
-					t.Run(fmt.Sprintf("k=%d/%v/bounded=%v/undo=%s", k, rule, bounded, map[bool]string{false: "rejudge", true: "restore"}[restore]), func(t *testing.T) {
+					t.Run(fmt.Sprintf("k=%d/%v/board=%s/undo=%s", k, rule, board, map[bool]string{false: "rejudge", true: "restore"}[restore]), func(t *testing.T) {
 						cfg := engine.DefaultConfig()
 						cfg.K, cfg.Rule = k, rule
 						rows, cols, r0, c0 := 30, 30, -15, -15
-						if bounded {
+						ev := largeEval
+						switch board {
+						case "9x12":
 							cfg.Rows, cfg.Cols = 9, 12
 							rows, cols, r0, c0 = 9, 12, 0, 0
+							ev = smallEval
+						case "20x20":
+							cfg.Rows, cfg.Cols = 20, 20
+							rows, cols, r0, c0 = 20, 20, 0, 0
 						}
 						b := newBoard(cfg, r0, c0, rows, cols)
+						require.Same(t, &ev.judged[0], &b.judged[0])
 						rng := rand.New(rand.NewPCG(uint64(k), 7))
 						checkDuel(t, b)
 						for step := range 300 {

@@ -16,9 +16,16 @@
 // list of doubtful cells is order-dependent): undo, a third of a
 // node's instructions, costs a fifth of what it did.
 // Class counts find threats at once and values order moves; the static
-// evaluation (eval.go) sums weights of the same shapes and classes that
-// differ for the side to move and the side that waits, read from the
-// embedded weights.json that engine/player/internal/evalfit fits. The
+// evaluation (eval.go) sums weights of the same shapes and classes, and of
+// the combination of a cell's strong shapes, that differ for the side to
+// move and the side that waits. A cell's weight is read from the same
+// table of judgements as its class, so no weighting costs a node anything;
+// the board holds the table of its evaluation, chosen when it is built
+// from the game's configuration (not the window): bounded boards whose
+// sides are at most 15 use the embedded weights.json (no combination
+// weights), larger bounded boards and unbounded ones weights20.json
+// (weights per combination too, which won on 20×20 and not on 15×15);
+// engine/player/internal/evalfit fits both. The
 // sums start from those of an empty 15×15 board, the size the weights
 // were fitted on, so that the empty cells of a larger board or window do
 // not add to the side to move's score: a position far from the edges

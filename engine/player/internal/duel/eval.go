@@ -7,25 +7,35 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/gomoku-engine/gomoku/engine"
 )
 
 // The static evaluation of the two-player search: every empty cell is
-// worth, to each player, a weight for each of its four line shapes and one
-// for the class they combine into. The weights differ with the role: the
+// worth, to each player, a weight for each of its four line shapes, one
+// for the class they combine into and one for the combination of its
+// strong shapes (below). The weights differ with the role: the
 // side to move cashes in its threats first, so its shapes weigh more than
 // the same shapes of the side that waits.
 //
-// The weights are in weights.json, embedded in the build, in thousandths
-// of a logit of the expected result: fitted by logistic regression over
-// quiet positions of games of Rapfi against itself and against this
-// search (15×15 and 20×20, freestyle and exact, K = 5), aiming at half the
-// game's result and half Rapfi's own evaluation of the position, by the
-// program in engine/player/internal/evalfit, which writes the file. The
-// tempo is not fitted, and a waiting side's shape weighs at most the side
-// to move's. Positions the search scores without the evaluation (a five
-// or an open four to make, a four-three against no four) are left out of
-// the fit, so the top shapes keep round values that only order them above
-// the rest. A shape's meaning does not depend on K, nor do the weights.
+// The weights are in two files embedded in the build, in thousandths of
+// a logit of the expected result: weights.json for bounded boards whose
+// sides are at most 15 (no combination weights; the fit starts from it)
+// and weights20.json for larger bounded boards and unbounded ones
+// (weights per combination too, fitted on 1,024 games from the openings
+// of bench/openings/fit125.txt: they won on 20×20 and lost a little on
+// 15×15; an unbounded board's games spread like a large board's, a
+// choice not measured apart). Both are fitted by logistic regression
+// over quiet positions of games of Rapfi against itself and against this
+// search (15×15 and 20×20, freestyle and exact, K = 5), aiming at half
+// the game's result and half Rapfi's own evaluation of the position, by
+// the program in engine/player/internal/evalfit, which writes the file.
+// The tempo is not fitted, and a waiting side's shape weighs at most the
+// side to move's. Positions the search scores without the evaluation (a
+// five or an open four to make, a four-three against no four) are left
+// out of the fit, so the top shapes keep round values that only order
+// them above the rest. A shape's meaning does not depend on K, nor do the
+// weights.
 
 // role is whether a player's cells are judged as the side to move or the
 // side that waits.
@@ -37,26 +47,66 @@ const (
 //go:embed weights.json
 var weightsFile []byte
 
+//go:embed weights20.json
+var weights20File []byte
+
 // Weights are the evaluation's weights, by role (index 0 the side to move,
 // 1 the side that waits): per line shape, per class, and the worth of
 // having the move.
 type Weights struct {
 	Shapes  [2][lineShapes]int32
 	Classes [2][classCount]int32
-	Tempo   int64
+	// Combos are indexed like comboNames.
+	Combos [2][]int32
+	Tempo  int64
 }
 
-// The weights in force, from weightsFile.
+// The weights in force: weightsFile's on boards of side at most
+// smallSide, which the fit and its starting point read; weights20File's
+// on larger and unbounded boards.
 var (
 	weights    = mustParseWeights(weightsFile)
+	weights20  = mustParseWeights(weights20File)
 	lineWorth  = weights.Shapes
 	classWorth = weights.Classes
+	comboWorth = weights.Combos
 	tempo      = weights.Tempo
 )
 
+// smallSide is the longest side of the boards that use weights.json.
+// weights20.json weighs combinations of strong shapes, which won on
+// 20×20 boards and lost a little on 15×15 ones; an unbounded board plays
+// like a large one, its games spreading over more than 15 cells.
+const smallSide = 15
+
+// An evaluation is one set of weights as the board reads them: the
+// judgement of every combination key, and the worth of having the move.
+type evaluation struct {
+	judged []judgement
+	tempo  int64
+}
+
+var (
+	smallEval = newEvaluation(weights)
+	largeEval = newEvaluation(weights20)
+)
+
+// evaluationFor is the evaluation of the boards of cfg.
+func evaluationFor(cfg engine.Config) *evaluation {
+	if cfg.Bounded() && max(cfg.Rows, cfg.Cols) <= smallSide {
+		return smallEval
+	}
+	return largeEval
+}
+
+// newEvaluation judges every combination key with w's weights.
+func newEvaluation(w Weights) *evaluation {
+	return &evaluation{judged: judge(w), tempo: w.Tempo}
+}
+
 // eval is the static value of the position for q, to move.
 func (b *board) eval(q int) int64 {
-	return b.worth[q][toMove] - b.worth[1-q][waiting] + tempo + b.renjuWorth(q)
+	return b.worth[q][toMove] - b.worth[1-q][waiting] + b.tempo + b.renjuWorth(q)
 }
 
 // weightsJSON is the file's layout: weights by role, then by name.
@@ -69,11 +119,12 @@ type weightsJSON struct {
 type roleJSON struct {
 	Shapes  map[string]int32 `json:"shapes"`
 	Classes map[string]int32 `json:"classes"`
+	Combos  map[string]int32 `json:"combos,omitempty"`
 }
 
 // ParseWeights reads a weights file: every shape but none by name, the
-// classes with a weight (the others weigh nothing) and the tempo. Unknown
-// names and missing shapes are errors.
+// classes and combinations with a weight (the others weigh nothing) and
+// the tempo. Unknown names and missing shapes are errors.
 func ParseWeights(data []byte) (Weights, error) {
 	var f weightsJSON
 	dec := json.NewDecoder(strings.NewReader(string(data)))
@@ -81,7 +132,7 @@ func ParseWeights(data []byte) (Weights, error) {
 	if err := dec.Decode(&f); err != nil {
 		return Weights{}, fmt.Errorf("duel: weights: %w", err)
 	}
-	var w Weights
+	w := Weights{Combos: [2][]int32{make([]int32, len(comboNames)), make([]int32, len(comboNames))}}
 	for r, role := range [2]roleJSON{f.ToMove, f.Waiting} {
 		for name, v := range role.Shapes {
 			s := slices.Index(shapeNames[:], name)
@@ -100,6 +151,13 @@ func ParseWeights(data []byte) (Weights, error) {
 			}
 			w.Classes[r][c] = v
 		}
+		for name, v := range role.Combos {
+			c := slices.Index(comboNames, name)
+			if c < 0 {
+				return Weights{}, fmt.Errorf("duel: weights: unknown combination %q", name)
+			}
+			w.Combos[r][c] = v
+		}
 	}
 	w.Tempo = f.Tempo
 	return w, nil
@@ -114,7 +172,7 @@ func mustParseWeights(data []byte) Weights {
 }
 
 // Write writes w as a weights file, names in alphabetical order, classes
-// weighing nothing left out.
+// and combinations weighing nothing left out.
 func (w Weights) Write(out io.Writer) error {
 	f := weightsJSON{Tempo: w.Tempo}
 	for r, role := range [2]*roleJSON{&f.ToMove, &f.Waiting} {
@@ -127,6 +185,14 @@ func (w Weights) Write(out io.Writer) error {
 				role.Classes[classNames[c]] = v
 			}
 		}
+		for c, v := range w.Combos[r] {
+			if v != 0 {
+				if role.Combos == nil {
+					role.Combos = map[string]int32{}
+				}
+				role.Combos[comboNames[c]] = v
+			}
+		}
 	}
 	data, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
@@ -136,5 +202,71 @@ func (w Weights) Write(out io.Writer) error {
 	return err
 }
 
-// CurrentWeights are the weights the build embeds.
-func CurrentWeights() Weights { return weights }
+// CurrentWeights are the weights of weights.json, which boards of side at
+// most 15 use and the fit starts from.
+func CurrentWeights() Weights { return weights.clone() }
+
+// clone is w with slices of its own.
+func (w Weights) clone() Weights {
+	for r := range 2 {
+		w.Combos[r] = slices.Clone(w.Combos[r])
+	}
+	return w
+}
+
+// A combination is what a cell's strong line shapes make together, for
+// the player who would mark it: the multiset of its shapes from a blocked
+// two to a blocked four when there are at least two of them, with at most
+// one four (two make an open four, which the search does not evaluate).
+// Its weight corrects the sum of its shapes' and class's weights, so that
+// a blocked three with an open two need not be worth the two apart; it is
+// looked up with the class, in the table of judgements, and costs the
+// search nothing. Weaker shapes stay additive: they are many and alike.
+const (
+	comboLow  = lineBlock2
+	comboHigh = lineBlock4
+)
+
+// comboNames spell the combinations in the weights file, the shapes
+// strongest first joined by "+"; comboOfKey is the combination of each
+// combination key of four shapes, or −1.
+var comboNames, comboOfKey = combinations()
+
+func combinations() ([]string, []int16) {
+	n := int(lineShapes)
+	of := make([]int16, n*n*n*n)
+	var names []string
+	index := map[string]int16{}
+	for k := range of {
+		var m []lineShape
+		fours := 0
+		for a := range 4 {
+			s := lineShape(k / int(shapeDigit[a]) % n)
+			if s >= comboLow && s <= comboHigh {
+				m = append(m, s)
+			}
+			if s == lineBlock4 {
+				fours++
+			}
+		}
+		of[k] = -1
+		if len(m) < 2 || fours > 1 {
+			continue
+		}
+		slices.Sort(m)
+		slices.Reverse(m)
+		parts := make([]string, len(m))
+		for i, s := range m {
+			parts[i] = shapeNames[s]
+		}
+		name := strings.Join(parts, "+")
+		c, ok := index[name]
+		if !ok {
+			c = int16(len(names))
+			index[name] = c
+			names = append(names, name)
+		}
+		of[k] = c
+	}
+	return names, of
+}

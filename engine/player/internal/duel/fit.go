@@ -26,7 +26,7 @@ const fitTied = 3
 
 // FitFeature is one feature of the fit, in the order of a feature vector:
 // per role (the side to move's, then the waiting side's) the fitted
-// shapes, then the fitted classes.
+// shapes, the fitted classes, then the combinations.
 type FitFeature struct {
 	Name string
 	// NonNegative weights are kept at zero or above: the combinations of
@@ -62,11 +62,17 @@ func FitFeatures() []FitFeature {
 		for _, c := range fitClasses {
 			out = append(out, FitFeature{Name: role + ".class." + classNames[c], NonNegative: true, Tie: -1, Below: -1, Current: float64(classWorth[r][c]) / 1000})
 		}
+		for c, name := range comboNames {
+			out = append(out, FitFeature{Name: role + ".combo." + name, Tie: -1, Below: -1, Current: float64(comboWorth[r][c]) / 1000})
+		}
 	}
 	return out
 }
 
-// Replay is a game replayed on a whole bounded board, for the fitter.
+// Replay is a game replayed on a whole bounded board, for the fitter. It
+// evaluates with weights.json's weights on every board, the weights the
+// fit starts from (see [FitFeatures] and [CurrentWeights]), so that its
+// features and evaluation agree whatever the board's size.
 type Replay struct {
 	b *board
 	// offset turns the board's shape counts into those the evaluation
@@ -81,10 +87,10 @@ func NewReplay(cfg engine.Config) (*Replay, error) {
 	if !cfg.Bounded() || !Plays(cfg) || cfg.Rows*cfg.Cols > wholeArea {
 		return nil, fmt.Errorf("duel: replay: %v is not a bounded two-player board the search plays", cfg)
 	}
-	r := &Replay{b: newBoard(cfg, 0, 0, cfg.Rows, cfg.Cols)}
+	r := &Replay{b: newBoardUnder(cfg, smallEval, 0, 0, cfg.Rows, cfg.Cols)}
 	ref := cfg
 	ref.Rows, ref.Cols, ref.Torus = fitBoard, fitBoard, false
-	want, have := shapeCounts(newWindow(ref, 0, 0, fitBoard, fitBoard)), shapeCounts(r.b)
+	want, have := shapeCounts(newWindow(ref, smallEval, 0, 0, fitBoard, fitBoard)), shapeCounts(r.b)
 	for p := range 2 {
 		for s := range lineShapes {
 			r.offset[p][s] = want[p][s] - have[p][s]
@@ -108,6 +114,22 @@ func shapeCounts(b *board) [2][lineShapes]float64 {
 		}
 	}
 	return shapes
+}
+
+// comboCounts counts each player's combinations over b's empty cells.
+func comboCounts(b *board) [2][]float64 {
+	counts := [2][]float64{make([]float64, len(comboNames)), make([]float64, len(comboNames))}
+	for i := range b.cell {
+		if b.stone[i] != 0 {
+			continue
+		}
+		for p := range 2 {
+			if c := comboOfKey[b.cell[i].key[p]]; c >= 0 {
+				counts[p][c]++
+			}
+		}
+	}
+	return counts
 }
 
 // Play marks (row, col) for the player in turn (the first mover on even
@@ -135,13 +157,22 @@ func (r *Replay) Features() (x []float64, eval float64, ok bool) {
 		(b.counts[q][classFourThree] > 0 && b.fours(o) == 0) {
 		return nil, 0, false
 	}
+	x = r.vector(q)
+	return x, float64(b.eval(q)) / 1000, true
+}
+
+// vector is the feature vector of the board for q to move.
+func (r *Replay) vector(q int) []float64 {
+	b := r.b
+	o := 1 - q
 	shapes := shapeCounts(b)
 	for p := range 2 {
 		for s := range lineShapes {
 			shapes[p][s] += r.offset[p][s]
 		}
 	}
-	x = make([]float64, 0, 2*(len(fitShapes)+len(fitClasses)))
+	combos := comboCounts(b)
+	x := make([]float64, 0, 2*(len(fitShapes)+len(fitClasses)+len(comboNames)))
 	for r, p := range []int{q, o} {
 		sign := 1.0
 		if r == waiting {
@@ -153,15 +184,18 @@ func (r *Replay) Features() (x []float64, eval float64, ok bool) {
 		for _, c := range fitClasses {
 			x = append(x, sign*float64(b.counts[p][c]))
 		}
+		for _, n := range combos[p] {
+			x = append(x, sign*n)
+		}
 	}
-	return x, float64(b.eval(q)) / 1000, true
+	return x
 }
 
 // FittedWeights are the current weights with the fitted ones replaced by
 // w (the weights of [FitFeatures] in logits, then the tempo), rounded to
 // thousandths.
 func FittedWeights(w []float64) Weights {
-	out := weights
+	out := weights.clone()
 	milli := func(x float64) int32 { return int32(math.Round(1000 * x)) }
 	k := 0
 	next := func() int32 { k++; return milli(w[k-1]) }
@@ -171,6 +205,9 @@ func FittedWeights(w []float64) Weights {
 		}
 		for _, c := range fitClasses {
 			out.Classes[r][c] = next()
+		}
+		for c := range comboNames {
+			out.Combos[r][c] = next()
 		}
 	}
 	out.Tempo = int64(next())

@@ -135,7 +135,7 @@ type foulMemo struct {
 // doubtful reports whether black's shapes at a cell allow a foul: an
 // overline, two lines with a three or a four, or one line whose "open
 // four" may be two fours on it. Other cells are never forbidden.
-func doubtful(cs *cellState) bool { return cs.over != 0 || judged[cs.key[0]].risky }
+func doubtful(cs *cellState) bool { return cs.over != 0 || smallEval.judged[cs.key[0]].risky }
 
 // track puts empty cell i in the doubtful cells or takes it out.
 func (b *board) track(i int, in bool) {
@@ -245,7 +245,7 @@ func (b *board) renjuWorth(q int) int64 {
 	var v int64
 	for _, i := range b.forbidden() {
 		cs := &b.cell[i]
-		black, white := &judged[cs.key[0]].worth, &judged[cs.key[1]].worth
+		black, white := &b.judged[cs.key[0]].worth, &b.judged[cs.key[1]].worth
 		if q == 0 {
 			v -= int64(black[toMove]) + int64(white[waiting])
 		} else {

@@ -185,7 +185,7 @@ func TestRenjuEvaluationLeavesForbiddenCellsToWhite(t *testing.T) {
 					continue
 				}
 				c := b.cellAt(i)
-				w := [2][2]int32{judged[b.cell[i].key[0]].worth, judged[b.cell[i].key[1]].worth}
+				w := [2][2]int32{b.judged[b.cell[i].key[0]].worth, b.judged[b.cell[i].key[1]].worth}
 				if renju.Check(renjuView{b}, c.Row, c.Col) != renju.None {
 					w[0] = [2]int32{}
 					w[1][toMove], w[1][waiting] = 2*w[1][toMove], 2*w[1][waiting]
@@ -196,9 +196,9 @@ func TestRenjuEvaluationLeavesForbiddenCellsToWhite(t *testing.T) {
 					}
 				}
 			}
-			want := worth[q][toMove] - worth[1-q][waiting] + tempo
+			want := worth[q][toMove] - worth[1-q][waiting] + b.tempo
 			require.Equal(t, want, b.eval(q), "player %d to move in\n%v", q+1, b)
-			if want != b.worth[q][toMove]-b.worth[1-q][waiting]+tempo {
+			if want != b.worth[q][toMove]-b.worth[1-q][waiting]+b.tempo {
 				corrected++
 			}
 		}

@@ -126,7 +126,7 @@ func (b *board) verify() error {
 		for q := range 2 {
 			counts[q][want.class[q]]++
 			for r := range 2 {
-				worth[q][r] += int64(judged[want.key[q]].worth[r])
+				worth[q][r] += int64(b.judged[want.key[q]].worth[r])
 			}
 		}
 	}
