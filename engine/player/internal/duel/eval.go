@@ -65,12 +65,8 @@ type Weights struct {
 // smallSide, which the fit and its starting point read; weights20File's
 // on larger and unbounded boards.
 var (
-	weights    = mustParseWeights(weightsFile)
-	weights20  = mustParseWeights(weights20File)
-	lineWorth  = weights.Shapes
-	classWorth = weights.Classes
-	comboWorth = weights.Combos
-	tempo      = weights.Tempo
+	weights   = mustParseWeights(weightsFile)
+	weights20 = mustParseWeights(weights20File)
 )
 
 // smallSide is the longest side of the boards that use weights.json.

@@ -63,12 +63,12 @@ func TestFittedWeightsRoundTrip(t *testing.T) {
 	add := func(v int32) { w = append(w, float64(v)/1000) }
 	for r := range 2 {
 		for _, s := range fitShapes {
-			add(lineWorth[r][s])
+			add(weights.Shapes[r][s])
 		}
 		for _, c := range fitClasses {
-			add(classWorth[r][c])
+			add(weights.Classes[r][c])
 		}
-		for _, v := range comboWorth[r] {
+		for _, v := range weights.Combos[r] {
 			add(v)
 		}
 	}
@@ -84,7 +84,7 @@ func TestFittedWeightsRoundTrip(t *testing.T) {
 			assert.Equal(t, strings.Replace(f.Name, "waiting.", "toMove.", 1), features[f.Tie].Name)
 		}
 	}
-	w = append(w, float64(tempo)/1000)
+	w = append(w, float64(weights.Tempo)/1000)
 	assert.Equal(t, CurrentWeights(), FittedWeights(w))
 }
 
@@ -133,7 +133,7 @@ func TestReplayFeaturesAreTheEvaluation(t *testing.T) {
 					if !ok {
 						break
 					}
-					z := float64(tempo) / 1000
+					z := float64(weights.Tempo) / 1000
 					for j, f := range features {
 						z += f.Current * x[j]
 					}

@@ -57,13 +57,13 @@ func FitFeatures() []FitFeature {
 			case r == waiting:
 				below = k
 			}
-			out = append(out, FitFeature{Name: role + ".shape." + shapeNames[s], Tie: tie, Below: below, Current: float64(lineWorth[r][s]) / 1000})
+			out = append(out, FitFeature{Name: role + ".shape." + shapeNames[s], Tie: tie, Below: below, Current: float64(weights.Shapes[r][s]) / 1000})
 		}
 		for _, c := range fitClasses {
-			out = append(out, FitFeature{Name: role + ".class." + classNames[c], NonNegative: true, Tie: -1, Below: -1, Current: float64(classWorth[r][c]) / 1000})
+			out = append(out, FitFeature{Name: role + ".class." + classNames[c], NonNegative: true, Tie: -1, Below: -1, Current: float64(weights.Classes[r][c]) / 1000})
 		}
 		for c, name := range comboNames {
-			out = append(out, FitFeature{Name: role + ".combo." + name, Tie: -1, Below: -1, Current: float64(comboWorth[r][c]) / 1000})
+			out = append(out, FitFeature{Name: role + ".combo." + name, Tie: -1, Below: -1, Current: float64(weights.Combos[r][c]) / 1000})
 		}
 	}
 	return out
