@@ -142,20 +142,18 @@ func (d *run) threatCands(q, last int, threes bool, out []scoredCell) []scoredCe
 	}
 	// The scan finds nothing when q has no four-three (nor, with threes,
 	// double three) anywhere and last narrows the rest: skip it.
-	anywhere := last < 0 || b.counts[q][classFourThree] > 0 || threes && b.counts[q][classDoubleThree] > 0
-	b.cands(func(i int) bool {
-		if !anywhere {
-			return false
-		}
-		c := b.cell[i].class[q]
-		switch {
-		case c == classFourThree, threes && c == classDoubleThree:
-			add(i)
-		case last < 0 && (c.makesFour() || (threes && c >= classFlex3)):
-			add(i)
-		}
-		return true
-	})
+	if last < 0 || b.counts[q][classFourThree] > 0 || threes && b.counts[q][classDoubleThree] > 0 {
+		b.cands(func(i int) bool {
+			c := b.cell[i].class[q]
+			switch {
+			case c == classFourThree, threes && c == classDoubleThree:
+				add(i)
+			case last < 0 && (c.makesFour() || (threes && c >= classFlex3)):
+				add(i)
+			}
+			return true
+		})
+	}
 	if last >= 0 {
 		b.star(last, b.side, func(j int) {
 			if c := b.cell[j].class[q]; c.makesFour() && c < classFourThree {
