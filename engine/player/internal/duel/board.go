@@ -450,8 +450,11 @@ func (b *board) undo() {
 	b.hash ^= b.zob[i][q]
 	if k := len(b.saves) - 1; k >= 0 && b.saves[k].n == n {
 		m := &b.saves[k]
-		for _, c := range b.cellSaves[m.from:] {
-			b.cell[c.i] = c.cs
+		// By pointer: ranging by value copied each state twice.
+		saved, cell := b.cellSaves[m.from:], b.cell
+		for k := range saved {
+			c := &saved[k]
+			cell[c.i] = c.cs
 		}
 		b.counts, b.worth = m.counts, m.worth
 		b.cellSaves = b.cellSaves[:m.from]
