@@ -1,6 +1,7 @@
 package duel
 
 import (
+	"encoding/binary"
 	"math"
 	"sync"
 
@@ -540,13 +541,28 @@ func (b *board) spread(i, q, sign int) {
 }
 
 // moveNear adds sign to the neighbour counts around array cell i.
+//
+// Each row of five counts changes as one little-endian word of eight
+// bytes whose top three are zero: a count is at most 25, so no byte
+// carries into the next (nor borrows, as a count being taken from is at
+// least 1).
 func (b *board) moveNear(i, sign int) {
-	n := uint8(sign)
+	add := uint64(0x01_01_01_01_01)
+	if sign < 0 {
+		add = -add
+	}
+	near := b.near
 	for dy := -2; dy <= 2; dy++ {
-		row := b.near[i+dy*b.w-2 : i+dy*b.w+3]
-		for k := range row {
-			row[k] += n
+		k := i + dy*b.w - 2
+		if k+8 > len(near) {
+			// The last rows of a window whose frame is narrower than
+			// three cells.
+			for x := k; x < k+5; x++ {
+				near[x] += uint8(sign)
+			}
+			continue
 		}
+		binary.LittleEndian.PutUint64(near[k:], binary.LittleEndian.Uint64(near[k:])+add)
 	}
 }
 
