@@ -42,9 +42,12 @@ type board struct {
 	weight [2*maxSide + 1]uint32
 
 	stone []uint8 // 0 empty, 1 or 2 a player's mark, offCell outside
-	near  []uint8 // marks within distance 2 (Chebyshev)
-	cell  []cellState
-	zob   [][2]uint64
+	// near counts the marks within distance 2 (Chebyshev), plus taken
+	// for a cell that holds a mark or is off the board: a cell is a
+	// candidate move when its count is from 1 to taken−1, one test.
+	near []uint8
+	cell []cellState
+	zob  [][2]uint64
 
 	// judged and tempo are the evaluation's (evaluationFor the board's
 	// configuration, whatever the window): the judgement of every
@@ -119,6 +122,11 @@ type box struct{ y0, x0, y1, x1 int }
 
 // offCell marks a cell no one can play.
 const offCell = 3
+
+// taken is what a marked or off-board cell adds to its neighbour count
+// (near): above any count, which is at most 25, so that adding a count
+// never reaches it.
+const taken = 0x80
 
 // Evaluation and ordering weights of line shapes and classes, for the
 // player who would mark the cell.
@@ -211,6 +219,7 @@ func newWindow(cfg engine.Config, ev *evaluation, r0, c0, rows, cols int) *board
 		r, c := r0+y, c0+x
 		if y < 0 || y >= rows || x < 0 || x >= cols || !cellOnBoard(cfg, r, c) {
 			b.stone[i] = offCell
+			b.near[i] = taken
 			continue
 		}
 		key := cellkey.Pack(r, c)
@@ -431,6 +440,7 @@ func (b *board) place(i, q int) {
 	}
 	b.count(i, -1)
 	b.stone[i] = uint8(q + 1)
+	b.near[i] += taken
 	b.hash ^= b.zob[i][q]
 	b.boxes = append(b.boxes, b.box)
 	b.moves = append(b.moves, int32(i))
@@ -448,6 +458,7 @@ func (b *board) undo() {
 	b.box = b.boxes[n]
 	b.boxes = b.boxes[:n]
 	b.stone[i] = 0
+	b.near[i] -= taken
 	b.hash ^= b.zob[i][q]
 	if k := len(b.saves) - 1; k >= 0 && b.saves[k].n == n {
 		m := &b.saves[k]
@@ -543,9 +554,9 @@ func (b *board) spread(i, q, sign int) {
 // moveNear adds sign to the neighbour counts around array cell i.
 //
 // Each row of five counts changes as one little-endian word of eight
-// bytes whose top three are zero: a count is at most 25, so no byte
-// carries into the next (nor borrows, as a count being taken from is at
-// least 1).
+// bytes whose top three are zero: a count is at most taken + 25, so no
+// byte carries into the next (nor borrows, as a count being taken from
+// is at least 1).
 func (b *board) moveNear(i, sign int) {
 	add := uint64(0x01_01_01_01_01)
 	if sign < 0 {
@@ -611,16 +622,14 @@ func (b *board) scan(bx box, grow int, f func(i int) bool) {
 	if x0 > x1 {
 		return
 	}
-	// The rows as slices held in locals: f may change the board's cells
-	// but never its arrays, and reading them through b reloads them at
-	// every cell.
-	stone, near, w := b.stone, b.near, b.w
+	// The counts held in a local: f may change the board's cells but
+	// never its arrays, and reading them through b reloads them at every
+	// cell.
+	near, w := b.near, b.w
 	for y := y0; y <= y1; y++ {
 		from := y*w + x0
-		st := stone[from : from+x1-x0+1]
-		nr := near[from:][:len(st)]
-		for k, s := range st {
-			if s == 0 && nr[k] > 0 && !f(from+k) {
+		for k, n := range near[from : from+x1-x0+1] {
+			if n-1 < taken-1 && !f(from+k) {
 				return
 			}
 		}
