@@ -487,8 +487,8 @@ func (b *board) undo() {
 // first out, so when the mark goes every mark placed after it has gone
 // too and the cell's patterns are again those of the board around it
 // (undo judges it from them, or restores the state saved before it was
-// marked). Skipping the marked cells spares about a quarter of the cells a mark
-// sees in a middle game, and their saved states.
+// marked). Skipping the marked cells spares about a quarter of the
+// cells a mark sees in a middle game, and their saved states.
 func (b *board) spread(i, q, sign int) {
 	o := 1 - q
 	side := b.side
