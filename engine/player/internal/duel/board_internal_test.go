@@ -91,6 +91,78 @@ func TestDuelBoardMatchesScratch(t *testing.T) {
 	}
 }
 
+// TestMarkedCellsKeepTheirState: a marked cell's state stays as it was
+// when the cell was marked, whatever is placed and undone around it
+// while the mark stands (spread skips marked cells), with both undos and
+// under every rule; and undo brings the cell back in step (checkDuel).
+func TestMarkedCellsKeepTheirState(t *testing.T) {
+	for _, k := range []int{3, 5} {
+		for _, rule := range rulesFor(k) {
+			for _, restore := range []bool{false, true} {
+				t.Run(fmt.Sprintf("k=%d/%v/undo=%s", k, rule, map[bool]string{false: "rejudge", true: "restore"}[restore]), func(t *testing.T) {
+					cfg := engine.DefaultConfig()
+					cfg.K, cfg.Rule, cfg.Rows, cfg.Cols = k, rule, 9, 12
+					b := newBoard(cfg, 0, 0, 9, 12)
+					if restore {
+						b.lookahead()
+					}
+					rng := rand.New(rand.NewPCG(uint64(k), 11))
+					marked := map[int]cellState{}
+					for step := range 400 {
+						if len(b.moves) > 0 && (rng.IntN(3) == 0 || len(b.moves) > 50) {
+							delete(marked, int(b.moves[len(b.moves)-1]))
+							b.undo()
+						} else if i, _ := b.index(rng.IntN(9), rng.IntN(12)); b.stone[i] == 0 {
+							before := b.cell[i]
+							// Under renju a marked cell leaves the doubtful
+							// ones (verifyFoul's part): the rest stays.
+							before.doubt = false
+							b.place(i, len(b.moves)%2)
+							require.Equal(t, before, b.cell[i], "marking a cell changes its own state")
+							marked[i] = before
+						}
+						for i, cs := range marked {
+							require.Equal(t, cs, b.cell[i], "step %d: the state of marked cell %v changed", step, b.cellAt(i))
+						}
+						if step%9 == 0 {
+							checkDuel(t, b)
+						}
+					}
+					checkDuel(t, b)
+				})
+			}
+		}
+	}
+}
+
+// TestNeighbourCountsAtTheFrame marks and takes back every cell of small
+// bounded boards, where the neighbour counts of the last rows lie at the
+// end of the array (K = 3: a frame of two cells), and checks the counts
+// and the rest against a recomputation.
+func TestNeighbourCountsAtTheFrame(t *testing.T) {
+	for _, k := range []int{3, 4} {
+		for _, rule := range rulesFor(k) {
+			cfg := engine.DefaultConfig()
+			cfg.K, cfg.Rule, cfg.Rows, cfg.Cols = k, rule, 6, 7
+			b := newBoard(cfg, 0, 0, 6, 7)
+			for r := range 6 {
+				for c := range 7 {
+					i, _ := b.index(r, c)
+					b.place(i, (r+c)%2)
+					checkDuel(t, b)
+				}
+			}
+			for len(b.moves) > 0 {
+				b.undo()
+				if len(b.moves)%5 == 0 {
+					checkDuel(t, b)
+				}
+			}
+			checkDuel(t, b)
+		}
+	}
+}
+
 // TestLineShapesAgainstTheEngine checks the top shapes against the
 // engine's own rules: on random lines, marking the centre is a five when
 // the engine says it wins, and a four (open when two cells would win,

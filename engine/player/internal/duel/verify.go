@@ -111,6 +111,9 @@ func (b *board) verify() error {
 				}
 			}
 		}
+		if b.stone[i] != 0 {
+			near += taken
+		}
 		if near != int(b.near[i]) {
 			return fmt.Errorf("duel: near count of %v is %d, recomputed %d", b.cellAt(i), b.near[i], near)
 		}
