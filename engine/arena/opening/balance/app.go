@@ -57,12 +57,16 @@ func newApp(out, errOut io.Writer) *cli.App {
 			"are kept or CANDIDATES were judged. The suite is written in Gomocup offsets\n" +
 			"from the centre, so it plays on any board size (`gomoku match --openings`),\n" +
 			"each line with its evaluation as a comment; --all writes every judged opening\n" +
-			"the same way, to choose a window afterwards.\n\n" +
+			"the same way, to choose a window afterwards. --from judges the openings of\n" +
+			"files instead (e.g. to see how even an existing suite is, or to judge a suite\n" +
+			"on another board size or rule).\n\n" +
 			"Examples:\n" +
 			"   go run ./engine/arena/opening/balance --brain /opt/pbrain-rapfi --size 15 \\\n" +
 			"       --exclude bench/openings/center60.txt --window 40 --count 150 --out balanced.txt\n" +
 			"   go run ./engine/arena/opening/balance --brain /opt/pbrain-rapfi --rule exact \\\n" +
-			"       --think 1s --all judged.txt --out exact.txt",
+			"       --think 1s --all judged.txt --out exact.txt\n" +
+			"   go run ./engine/arena/opening/balance --brain /opt/pbrain-rapfi --from bench/openings/center60.txt \\\n" +
+			"       --window 1000000 --out center60-judged.txt",
 		Writer:          out,
 		ErrWriter:       errOut,
 		HideHelpCommand: true,
@@ -77,9 +81,10 @@ func newApp(out, errOut io.Writer) *cli.App {
 			&cli.IntFlag{Name: "radius", Value: 3, Usage: "farthest a stone may be from the centre, `N` rows and columns"},
 			&cli.IntFlag{Name: "gap", Value: 2, Usage: "farthest a stone may be from an earlier one, `N` rows and columns"},
 			&cli.IntFlag{Name: "window", Value: 40, Usage: "keep evaluations from -`E` to +E"},
-			&cli.IntFlag{Name: "count", Value: 150, Usage: "stop after keeping `N` openings"},
+			&cli.IntFlag{Name: "count", Value: 150, Usage: "stop after keeping `N` openings (with --from, all by default)"},
 			&cli.IntFlag{Name: "candidates", Value: 2000, Usage: "stop after judging `N` openings"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "`SEED` of the random openings"},
+			&cli.StringSliceFlag{Name: "from", Usage: "judge the openings of `FILE` (repeatable), in order, instead of random ones"},
 			&cli.StringSliceFlag{Name: "exclude", Usage: "leave out the openings of `FILE` (repeatable), up to symmetry and translation"},
 			&cli.StringFlag{Name: "pattern", Value: `\bEval (\S+)`, Usage: "`REGEXP` whose first group is the evaluation in a MESSAGE line: a whole number, or a mate +M7 / -M7"},
 			&cli.StringFlag{Name: "out", Usage: "write the kept openings to `FILE` (atomically) instead of standard output"},
@@ -127,20 +132,32 @@ func balance(c *cli.Context) error {
 	}
 	seen := map[string]bool{}
 	if files := c.StringSlice("exclude"); len(files) > 0 {
-		ops, err := opening.Load(files...)
+		ex, err := loadCandidates(files, size)
 		if err != nil {
 			return cli.Exit(fmt.Sprintf("--exclude: %v", err), exitFail)
 		}
-		for _, o := range ops {
-			cells, err := o.Cells(size, size)
-			if err != nil {
-				return cli.Exit(fmt.Sprintf("--exclude: %v", err), exitFail)
+		for _, e := range ex {
+			seen[key(e)] = true
+		}
+	}
+	rng := rand.New(rand.NewPCG(c.Uint64("seed"), 0))
+	next, done := func() (candidate, bool) { return generate(rng, spec) }, false
+	if files := c.StringSlice("from"); len(files) > 0 {
+		given, err := loadCandidates(files, size)
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("--from: %v", err), exitFail)
+		}
+		if !c.IsSet("count") {
+			count = len(given)
+		}
+		next = func() (candidate, bool) {
+			if len(given) == 0 {
+				done = true
+				return nil, false
 			}
-			cand := make(candidate, len(cells))
-			for i, cell := range cells {
-				cand[i] = sparse.Cell{Row: cell.Row - size/2, Col: cell.Col - size/2}
-			}
-			seen[key(cand)] = true
+			c := given[0]
+			given = given[1:]
+			return c, true
 		}
 	}
 
@@ -149,13 +166,12 @@ func balance(c *cli.Context) error {
 		return cli.Exit(err, exitFail)
 	}
 	defer ev.close()
-	rng := rand.New(rand.NewPCG(c.Uint64("seed"), 0))
 	var kept, all []judged
-	for draws := 0; len(kept) < count && len(all) < budget; draws++ {
+	for draws := 0; !done && len(kept) < count && len(all) < budget; draws++ {
 		if draws > 1000*budget {
 			break // the spec leaves too few distinct openings
 		}
-		cand, ok := generate(rng, spec)
+		cand, ok := next()
 		if !ok || seen[key(cand)] {
 			continue
 		}
@@ -191,6 +207,27 @@ func balance(c *cli.Context) error {
 		return nil
 	}
 	return writeSuite(c.App.Writer, header, kept)
+}
+
+// loadCandidates reads opening files and places every opening on a
+// size×size board, as offsets from its centre.
+func loadCandidates(files []string, size int) ([]candidate, error) {
+	ops, err := opening.Load(files...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]candidate, len(ops))
+	for k, o := range ops {
+		cells, err := o.Cells(size, size)
+		if err != nil {
+			return nil, err
+		}
+		out[k] = make(candidate, len(cells))
+		for i, cell := range cells {
+			out[k][i] = sparse.Cell{Row: cell.Row - size/2, Col: cell.Col - size/2}
+		}
+	}
+	return out, nil
 }
 
 // flagsSet lists the flags given on the command line, to record how a

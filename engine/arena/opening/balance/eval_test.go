@@ -214,3 +214,32 @@ func TestAppWritesPlayableSuite(t *testing.T) {
 	code = run(context.Background(), []string{"balance", "--brain", "/nonexistent/brain"}, &stdout, &stderr)
 	assert.Equal(t, exitUsage, code)
 }
+
+func TestAppJudgesGivenOpenings(t *testing.T) {
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	t.Setenv(fakeBrainEnv, "eval")
+	dir := t.TempDir()
+	from := filepath.Join(dir, "from.txt")
+	// h8 is the centre of 15×15 and three columns left of 20×20's.
+	require.NoError(t, os.WriteFile(from, []byte("h8i9j8\n0,0, 1,1, 2,0, 3,3\nh8i9j8 # the same again\n"), 0o644))
+	out := filepath.Join(dir, "judged.txt")
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"balance", "--brain", exe + ":-test.run=^$", "--think", "20ms",
+		"--size", "20", "--window", "1000", "--from", from, "--out", out}, &stdout, &stderr)
+	require.Equal(t, exitOK, code, stderr.String())
+	text, err := os.ReadFile(out)
+	require.NoError(t, err)
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(string(text)), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	// White to move after h8i9j8: its stone i9 is column 8; black to move
+	// in the second: its stones at columns 10 and 12 of 20×20.
+	assert.Equal(t, []string{
+		"-3,-3, -2,-2, -1,-3  # eval -92, white to move",
+		"0,0, 1,1, 2,0, 3,3  # eval +22, black to move",
+	}, lines)
+}
