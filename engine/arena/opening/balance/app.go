@@ -84,7 +84,7 @@ func newApp(out, errOut io.Writer) *cli.App {
 			&cli.IntFlag{Name: "count", Value: 150, Usage: "stop after keeping `N` openings (with --from, all by default)"},
 			&cli.IntFlag{Name: "candidates", Value: 2000, Usage: "stop after judging `N` openings"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "`SEED` of the random openings"},
-			&cli.StringSliceFlag{Name: "from", Usage: "judge the openings of `FILE` (repeatable), in order, instead of random ones"},
+			&cli.StringSliceFlag{Name: "from", Usage: "judge the openings of `FILE` (repeatable), in order and all of them, instead of random ones"},
 			&cli.StringSliceFlag{Name: "exclude", Usage: "leave out the openings of `FILE` (repeatable), up to symmetry and translation"},
 			&cli.StringFlag{Name: "pattern", Value: `\bEval (\S+)`, Usage: "`REGEXP` whose first group is the evaluation in a MESSAGE line: a whole number, or a mate +M7 / -M7"},
 			&cli.StringFlag{Name: "out", Usage: "write the kept openings to `FILE` (atomically) instead of standard output"},
@@ -142,7 +142,9 @@ func balance(c *cli.Context) error {
 	}
 	rng := rand.New(rand.NewPCG(c.Uint64("seed"), 0))
 	next, done := func() (candidate, bool) { return generate(rng, spec) }, false
-	if files := c.StringSlice("from"); len(files) > 0 {
+	files := c.StringSlice("from")
+	from := len(files) > 0
+	if from {
 		given, err := loadCandidates(files, size)
 		if err != nil {
 			return cli.Exit(fmt.Sprintf("--from: %v", err), exitFail)
@@ -175,7 +177,9 @@ func balance(c *cli.Context) error {
 		if !ok || seen[key(cand)] {
 			continue
 		}
-		seen[key(cand)] = true
+		if !from {
+			seen[key(cand)] = true // a file may repeat an opening on purpose
+		}
 		e, err := ev.evaluate(c.Context, cand)
 		if err != nil {
 			return cli.Exit(err, exitFail)

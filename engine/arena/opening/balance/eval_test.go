@@ -241,5 +241,6 @@ func TestAppJudgesGivenOpenings(t *testing.T) {
 	assert.Equal(t, []string{
 		"-3,-3, -2,-2, -1,-3  # eval -92, white to move",
 		"0,0, 1,1, 2,0, 3,3  # eval +22, black to move",
-	}, lines)
+		"-3,-3, -2,-2, -1,-3  # eval -92, white to move",
+	}, lines, "every opening of the file, a repeated one too")
 }
