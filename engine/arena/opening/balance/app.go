@@ -59,7 +59,8 @@ func newApp(out, errOut io.Writer) *cli.App {
 			"each line with its evaluation as a comment; --all writes every judged opening\n" +
 			"the same way, to choose a window afterwards. --from judges the openings of\n" +
 			"files instead (e.g. to see how even an existing suite is, or to judge a suite\n" +
-			"on another board size or rule).\n\n" +
+			"on another board size or rule). Interrupted (Ctrl-C), it writes what it has\n" +
+			"judged so far.\n\n" +
 			"Examples:\n" +
 			"   go run ./engine/arena/opening/balance --brain /opt/pbrain-rapfi --size 15 \\\n" +
 			"       --exclude bench/openings/center60.txt --window 40 --count 150 --out balanced.txt\n" +
@@ -181,6 +182,12 @@ func balance(c *cli.Context) error {
 			seen[key(cand)] = true // a file may repeat an opening on purpose
 		}
 		e, err := ev.evaluate(c.Context, cand)
+		if c.Context.Err() != nil {
+			// Interrupted: the openings judged so far are still worth
+			// writing.
+			fmt.Fprintln(c.App.ErrWriter, "interrupted")
+			break
+		}
 		if err != nil {
 			return cli.Exit(err, exitFail)
 		}

@@ -50,6 +50,9 @@ func fakeBrain(mode string) {
 					fmt.Println("MESSAGE Depth 1 | Eval 7")
 					fmt.Printf("MESSAGE Speed 1K | Depth 9 | Eval %d | Node 3K\n", 100*(own-opp)+cols)
 					fmt.Println("MESSAGE Bestline H8 H9")
+				case "slow":
+					time.Sleep(30 * time.Millisecond)
+					fmt.Println("MESSAGE Eval 0")
 				case "mate":
 					fmt.Println("MESSAGE Depth 3 | Eval -M12")
 				}
@@ -243,4 +246,22 @@ func TestAppJudgesGivenOpenings(t *testing.T) {
 		"0,0, 1,1, 2,0, 3,3  # eval +22, black to move",
 		"-3,-3, -2,-2, -1,-3  # eval -92, white to move",
 	}, lines, "every opening of the file, a repeated one too")
+}
+
+func TestAppWritesWhatWasJudgedWhenInterrupted(t *testing.T) {
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	t.Setenv(fakeBrainEnv, "slow")
+	out := filepath.Join(t.TempDir(), "suite.txt")
+	ctx, cancel := context.WithTimeout(context.Background(), 600*time.Millisecond)
+	defer cancel()
+	var stdout, stderr bytes.Buffer
+	code := run(ctx, []string{"balance", "--brain", exe + ":-test.run=^$", "--think", "20ms",
+		"--count", "1000", "--candidates", "1000", "--out", out}, &stdout, &stderr)
+	require.Equal(t, exitOK, code, stderr.String())
+	assert.Contains(t, stderr.String(), "interrupted")
+	ops, err := opening.Load(out)
+	require.NoError(t, err)
+	assert.NotEmpty(t, ops)
+	assert.Less(t, len(ops), 1000)
 }
