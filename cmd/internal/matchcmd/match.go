@@ -59,7 +59,11 @@ the reason ("forbidden move: double three at 9,7 by NAME").
 Openings: --openings FILE (repeatable) plays each position twice, colours
 swapped, in file order or --openings-order random (shuffled by --seed). A line is
 Gomocup offsets from the centre ("0,0, 1,0, 0,1"), a move string ("h8i9j10") or
-row and column pairs ("7 7 7 8"); "#" starts a comment.
+row and column pairs ("7 7 7 8"); "#" starts a comment. Once every opening is
+played they come round again (reshuffled): bots that always answer a position
+the same way (engines limited by --nodes) then replay the same games, which add
+no information, so keep --games at most twice the number of openings. The
+project's suites are in bench/openings.
 
 Two players get the score, the Elo difference with its 95% interval and the
 likelihood of superiority, from game pairs (pentanomial) when games are paired;

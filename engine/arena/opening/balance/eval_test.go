@@ -1,0 +1,267 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/arena/opening"
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
+)
+
+// fakeBrainEnv makes the test binary a brain (see TestMain).
+const fakeBrainEnv = "BALANCE_FAKE_BRAIN"
+
+// TestMain runs the test binary as a brain when fakeBrainEnv is set to a
+// mode: "eval" prints, before each move, an early evaluation, then the
+// real one, 100 × (own stones − the opponent's) + the own stones' column
+// sum, then a line without one; "mute" prints none; "mate" a mate.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeBrainEnv); mode != "" {
+		fakeBrain(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func fakeBrain(mode string) {
+	in := bufio.NewScanner(os.Stdin)
+	var own, opp, cols int
+	board := false
+	for in.Scan() {
+		line := strings.TrimSpace(in.Text())
+		if board {
+			if line == "DONE" {
+				board = false
+				switch mode {
+				case "eval":
+					fmt.Println("MESSAGE Depth 1 | Eval 7")
+					fmt.Printf("MESSAGE Speed 1K | Depth 9 | Eval %d | Node 3K\n", 100*(own-opp)+cols)
+					fmt.Println("MESSAGE Bestline H8 H9")
+				case "slow":
+					time.Sleep(30 * time.Millisecond)
+					fmt.Println("MESSAGE Eval 0")
+				case "mate":
+					fmt.Println("MESSAGE Depth 3 | Eval -M12")
+				}
+				fmt.Println("0,0")
+				continue
+			}
+			st, err := gomocup.ParseStone(line)
+			if err != nil {
+				fmt.Println("ERROR bad stone")
+				continue
+			}
+			if st.Field == gomocup.FieldOwn {
+				own++
+				cols += st.X
+			} else {
+				opp++
+			}
+			continue
+		}
+		word, _, _ := strings.Cut(line, " ")
+		switch word {
+		case "START", "RESTART":
+			fmt.Println("OK")
+		case "BOARD":
+			own, opp, cols, board = 0, 0, 0, true
+		case "END":
+			return
+		}
+	}
+}
+
+// fakeProgram is the test binary as a brain in mode.
+func fakeProgram(t *testing.T, mode string) manager.Program {
+	t.Setenv(fakeBrainEnv, mode)
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	return manager.Program{Path: exe, Args: []string{"-test.run=^$"}}
+}
+
+func TestParseEval(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+		ok   bool
+	}{
+		{"0", 0, true}, {"-107", -107, true}, {"+35", 35, true}, {"+M29", mateScore, true},
+		{"-M4", -mateScore, true}, {"M3", mateScore, true}, {"VAL_NONE", 0, false}, {"", 0, false}, {"1.5", 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := parseEval(tt.in)
+		assert.Equal(t, tt.ok, ok, tt.in)
+		assert.Equal(t, tt.want, got, tt.in)
+	}
+}
+
+func TestEvaluatorReadsLastEvalForSideToMove(t *testing.T) {
+	pattern := regexp.MustCompile(`\bEval (\S+)`)
+	var log []string
+	ev, err := newEvaluator(fakeProgram(t, "eval"), pattern, 15, engine.Freestyle, 50*time.Millisecond, func(in bool, line string) {
+		if in {
+			log = append(log, line)
+		}
+	})
+	require.NoError(t, err)
+	defer ev.close()
+	ctx := context.Background()
+	// Black to move: own stones are black's, at columns 7 and 9.
+	e, err := ev.evaluate(ctx, cand(0, 0, 1, 1, 0, 2, -1, -1))
+	require.NoError(t, err)
+	assert.Equal(t, 7+9, e)
+	// White to move: own stones are white's, at column 8; black has two.
+	e, err = ev.evaluate(ctx, cand(0, 0, 1, 1, 0, 2))
+	require.NoError(t, err)
+	assert.Equal(t, -100+8, e)
+	assert.Contains(t, log, "INFO timeout_turn 50")
+	assert.Contains(t, log, "INFO rule 0")
+	assert.Contains(t, log, "RESTART", "the second position is a new game")
+}
+
+func TestEvaluatorErrors(t *testing.T) {
+	pattern := regexp.MustCompile(`\bEval (\S+)`)
+	ev, err := newEvaluator(fakeProgram(t, "mute"), pattern, 15, engine.Exact, 50*time.Millisecond, nil)
+	require.NoError(t, err)
+	defer ev.close()
+	_, err = ev.evaluate(context.Background(), cand(0, 0, 1, 1, 0, 2))
+	assert.ErrorIs(t, err, errNoEval)
+
+	ev2, err := newEvaluator(fakeProgram(t, "mate"), pattern, 15, engine.Exact, 50*time.Millisecond, nil)
+	require.NoError(t, err)
+	defer ev2.close()
+	e, err := ev2.evaluate(context.Background(), cand(0, 0, 1, 1, 0, 2))
+	require.NoError(t, err)
+	assert.Equal(t, -mateScore, e)
+}
+
+func TestAppWritesPlayableSuite(t *testing.T) {
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	t.Setenv(fakeBrainEnv, "eval")
+	dir := t.TempDir()
+	exclude := filepath.Join(dir, "exclude.txt")
+	// Every 3-stone opening the generator can draw with a white stone
+	// right of the centre's: the kept ones must avoid them all.
+	var ex []string
+	for r := -3; r <= 3; r++ {
+		for c := -3; c <= 3; c++ {
+			if (r != 0 || c != 1) && (r != 0 || c != 0) {
+				ex = append(ex, fmt.Sprintf("0,0, 1,0, %d,%d", c, r))
+			}
+		}
+	}
+	require.NoError(t, os.WriteFile(exclude, []byte(strings.Join(ex, "\n")+"\n"), 0o644))
+	out, all := filepath.Join(dir, "suite.txt"), filepath.Join(dir, "all.txt")
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"balance", "--brain", exe + ":-test.run=^$", "--think", "20ms",
+		"--min-stones", "3", "--max-stones", "4", "--window", "50", "--count", "6", "--candidates", "40",
+		"--exclude", exclude, "--out", out, "--all", all}, &stdout, &stderr)
+	require.Equal(t, exitOK, code, stderr.String())
+	ops, err := opening.Load(out)
+	require.NoError(t, err)
+	cfg := engine.DefaultConfig()
+	cfg.Rows, cfg.Cols = 15, 15
+	require.NoError(t, opening.Check(ops, cfg))
+	assert.Len(t, ops, 6, "count reached before the candidates ran out")
+	text, err := os.ReadFile(out)
+	require.NoError(t, err)
+	keys := map[string]bool{}
+	for _, o := range ops {
+		cells, err := o.Cells(15, 15)
+		require.NoError(t, err)
+		c := make(candidate, len(cells))
+		for i, cell := range cells {
+			c[i].Row, c[i].Col = cell.Row-7, cell.Col-7
+		}
+		k := key(c)
+		assert.False(t, keys[k], "%v twice", c)
+		keys[k] = true
+		for _, e := range ex {
+			assert.NotEqual(t, e, c.String(), "an excluded opening kept")
+		}
+	}
+	for _, line := range strings.Split(string(text), "\n") {
+		if strings.HasPrefix(line, "#") || line == "" {
+			continue
+		}
+		var e int
+		_, err := fmt.Sscanf(line[strings.Index(line, "# eval ")+len("# eval "):], "%d", &e)
+		require.NoError(t, err, line)
+		assert.LessOrEqual(t, abs(e), 50, line)
+	}
+	allOps, err := opening.Load(all)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, len(allOps), len(ops))
+	judgedText, err := os.ReadFile(all)
+	require.NoError(t, err)
+	for _, e := range ex {
+		assert.NotContains(t, string(judgedText), e+"  #", "an excluded opening judged")
+	}
+
+	code = run(context.Background(), []string{"balance", "--brain", exe, "--window", "-1"}, &stdout, &stderr)
+	assert.Equal(t, exitUsage, code)
+	code = run(context.Background(), []string{"balance", "--brain", "/nonexistent/brain"}, &stdout, &stderr)
+	assert.Equal(t, exitUsage, code)
+}
+
+func TestAppJudgesGivenOpenings(t *testing.T) {
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	t.Setenv(fakeBrainEnv, "eval")
+	dir := t.TempDir()
+	from := filepath.Join(dir, "from.txt")
+	// h8 is the centre of 15×15 and three columns left of 20×20's.
+	require.NoError(t, os.WriteFile(from, []byte("h8i9j8\n0,0, 1,1, 2,0, 3,3\nh8i9j8 # the same again\n"), 0o644))
+	out := filepath.Join(dir, "judged.txt")
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"balance", "--brain", exe + ":-test.run=^$", "--think", "20ms",
+		"--size", "20", "--window", "1000", "--from", from, "--out", out}, &stdout, &stderr)
+	require.Equal(t, exitOK, code, stderr.String())
+	text, err := os.ReadFile(out)
+	require.NoError(t, err)
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(string(text)), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	// White to move after h8i9j8: its stone i9 is column 8; black to move
+	// in the second: its stones at columns 10 and 12 of 20×20.
+	assert.Equal(t, []string{
+		"-3,-3, -2,-2, -1,-3  # eval -92, white to move",
+		"0,0, 1,1, 2,0, 3,3  # eval +22, black to move",
+		"-3,-3, -2,-2, -1,-3  # eval -92, white to move",
+	}, lines, "every opening of the file, a repeated one too")
+}
+
+func TestAppWritesWhatWasJudgedWhenInterrupted(t *testing.T) {
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	t.Setenv(fakeBrainEnv, "slow")
+	out := filepath.Join(t.TempDir(), "suite.txt")
+	ctx, cancel := context.WithTimeout(context.Background(), 600*time.Millisecond)
+	defer cancel()
+	var stdout, stderr bytes.Buffer
+	code := run(ctx, []string{"balance", "--brain", exe + ":-test.run=^$", "--think", "20ms",
+		"--count", "1000", "--candidates", "1000", "--out", out}, &stdout, &stderr)
+	require.Equal(t, exitOK, code, stderr.String())
+	assert.Contains(t, stderr.String(), "interrupted")
+	ops, err := opening.Load(out)
+	require.NoError(t, err)
+	assert.NotEmpty(t, ops)
+	assert.Less(t, len(ops), 1000)
+}
