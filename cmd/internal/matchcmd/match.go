@@ -62,8 +62,9 @@ Gomocup offsets from the centre ("0,0, 1,0, 0,1"), a move string ("h8i9j10") or
 row and column pairs ("7 7 7 8"); "#" starts a comment. Once every opening is
 played they come round again (reshuffled): bots that always answer a position
 the same way (engines limited by --nodes) then replay the same games, which add
-no information, so keep --games at most twice the number of openings. The
-project's suites are in bench/openings.
+no information, so keep --games at most twice the number of openings (a match
+warns otherwise, unless --opening adds random moves). The project's suites are
+in bench/openings.
 
 Two players get the score, the Elo difference with its 95% interval and the
 likelihood of superiority, from game pairs (pentanomial) when games are paired;
@@ -272,6 +273,19 @@ func (m *matchSetup) loadOpenings(c *cli.Context, cfg engine.Config) error {
 	return nil
 }
 
+// repeatWarning is a warning when the openings come round again before
+// the match can end, with no random moves after them: bots that always
+// answer a position the same way (engines limited by --nodes) then replay
+// earlier games, which make the score and its interval look surer than
+// they are. It is empty otherwise.
+func (m *matchSetup) repeatWarning() string {
+	n := len(m.opts.Openings)
+	if n == 0 || m.opts.OpeningMoves > 0 || m.opts.Games <= 2*n {
+		return ""
+	}
+	return fmt.Sprintf("gomoku match: warning: %d games from %d openings play each more than twice; bots that always answer a position the same way (engines limited by --nodes) will replay earlier games: add openings, or random moves after them with --opening N", m.opts.Games, n)
+}
+
 // parseTimeControl reads TIME[+INC]: Go durations (5s+200ms) or plain
 // seconds (5+0.2).
 func parseTimeControl(s string) (game, inc time.Duration, err error) {
@@ -346,6 +360,9 @@ func runMatch(c *cli.Context) error {
 	m, err := parseMatch(c)
 	if err != nil {
 		return err
+	}
+	if w := m.repeatWarning(); w != "" {
+		fmt.Fprintln(c.App.ErrWriter, w)
 	}
 	if m.logPath != "" {
 		closeLog, err := m.openLog()

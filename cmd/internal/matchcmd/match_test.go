@@ -33,6 +33,33 @@ func TestMatchTable(t *testing.T) {
 	assert.Equal(t, avgLine(r.out), avgLine(again.out))
 }
 
+// More games than twice the openings warn that deterministic bots replay
+// games, unless random moves follow the openings; the match still runs.
+func TestMatchWarnsOfRepeatedOpenings(t *testing.T) {
+	suite := filepath.Join(t.TempDir(), "openings.txt")
+	require.NoError(t, os.WriteFile(suite, []byte("0,0, 1,1\n"), 0o644))
+	for _, tc := range []struct {
+		name string
+		args []string
+		warn bool
+	}{
+		{"twice each", []string{"--games", "2"}, false},
+		{"three times", []string{"--games", "3"}, true},
+		{"random moves after them", []string{"--games", "3", "--opening", "2"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"--bots", "greedy,random", "--rows", "15", "--cols", "15", "--openings", suite}, tc.args...)
+			r := runMatch(t, args...)
+			require.Equal(t, exitcode.OK, r.code, r.err)
+			if tc.warn {
+				assert.Contains(t, r.err, "warning: 3 games from 1 openings play each more than twice")
+			} else {
+				assert.Empty(t, r.err)
+			}
+		})
+	}
+}
+
 // --stats adds every bot's wins by seat and the search's figures, and
 // --think is the search's time per move (here with the paranoid look-ahead).
 func TestMatchStats(t *testing.T) {
