@@ -43,6 +43,10 @@ type run struct {
 	// board before trying any: the reference the staged picker is tested
 	// and measured against.
 	scanAll bool
+	// plain turns off futility pruning and late-move reductions, and
+	// noTable the transposition table's cutoffs and moves: what is left
+	// is the alpha-beta the brute-force referee must agree with exactly.
+	plain, noTable bool
 	// cuts counts the main search's beta cutoffs by the rank of the move
 	// that made them (the last bucket holds every later rank), for
 	// measuring move ordering.
@@ -85,7 +89,7 @@ type ttSlot struct {
 
 func (d *run) probe(key uint64) *ttSlot {
 	s := &d.s.tt[key&uint64(len(d.s.tt)-1)]
-	if s.key != key {
+	if s.key != key || d.noTable {
 		return nil
 	}
 	return s
@@ -213,7 +217,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	// Futility at frontier nodes of a null-window search: a quiet position
 	// whose static value beats beta by a margin per ply left is not
 	// searched, unless the opponent has a four or a double three to make.
-	if depth <= futilityDepth && beta-alpha == 1 && forced < 0 && !threatened && beta > -mateScore && beta < mateScore &&
+	if depth <= futilityDepth && beta-alpha == 1 && !d.plain && forced < 0 && !threatened && beta > -mateScore && beta < mateScore &&
 		b.fours(o) == 0 && b.counts[o][classDoubleThree] == 0 {
 		if v := d.evaluate(q); v-futilityMargin*int32(depth) >= beta {
 			return v
@@ -241,7 +245,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			v = -d.search(newDepth, -beta, -alpha, ply+1, o)
 		} else {
 			r := 0
-			if !threat {
+			if !threat && !d.plain {
 				r = lateReduction(depth, n)
 			}
 			v = -d.search(newDepth-r, -alpha-1, -alpha, ply+1, o)

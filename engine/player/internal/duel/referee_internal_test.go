@@ -1,0 +1,190 @@
+package duel
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
+)
+
+// referee is search's value by brute force: the same rules at a node
+// (wins, forced blocks, the moves and their extensions, the static value
+// at the leaves), but every move searched to its full depth, with no
+// window, no table, no ordering and no threat search. Where alpha-beta is
+// exact, search with plain and noTable set must return the same value.
+func (d *run) referee(depth, ply, q int) int32 {
+	b := d.b
+	o := 1 - q
+	if b.counts[q][classFive] > 0 {
+		return winScore - int32(ply+1)
+	}
+	if b.counts[o][classFive] > 1 {
+		return -winScore + int32(ply+2)
+	}
+	forced := -1
+	if b.counts[o][classFive] == 1 {
+		forced = b.find(o, classFive)
+		if forced >= 0 && !b.playable(forced, q) {
+			return -winScore + int32(ply+2)
+		}
+	} else if b.has(q, classOpenFour) {
+		return winScore - int32(ply+3)
+	} else if b.fours(o) == 0 && b.has(q, classFourThree) {
+		return winScore - int32(ply+5)
+	}
+	if ply >= maxPly-1 {
+		return d.evaluate(q)
+	}
+	threatened := b.has(o, classOpenFour)
+	if depth <= 0 && forced < 0 && (!threatened || ply >= maxPly/2) {
+		return d.evaluate(q)
+	}
+	depth = max(depth, 0)
+	ms, limit := d.moves(q, ply, forced, -1, depth <= 0)
+	ms = slices.Clone(ms[:limit])
+	if len(ms) == 0 {
+		return d.evaluate(q)
+	}
+	newDepth := depth - 1
+	if len(ms) == 1 || (threatened && len(ms) <= 5) {
+		newDepth = depth
+	}
+	best := -infScore
+	for _, m := range ms {
+		b.place(int(m.i), q)
+		best = max(best, -d.referee(newDepth, ply+1, o))
+		b.undo()
+	}
+	return best
+}
+
+// refereeWidth has the search try every move below the root.
+const refereeWidth = 1 << 10
+
+// randomGame plays n random moves, in turn, on cells within reach of the
+// centre of a rows×cols board (reach 0: anywhere), none ending the game;
+// nil when it could not.
+func randomGame(tb testing.TB, rng *rand.Rand, opts []engine.Option, rows, cols, reach, n int) *engine.Game {
+	tb.Helper()
+	g, err := engine.New(opts...)
+	require.NoError(tb, err)
+	r0, r1, c0, c1 := 0, rows-1, 0, cols-1
+	if reach > 0 {
+		r0, r1 = rows/2-reach, rows/2+reach
+		c0, c1 = cols/2-reach, cols/2+reach
+	}
+	for tries := 0; g.Len() < n; tries++ {
+		if tries > 50*n {
+			return nil
+		}
+		r, c := r0+rng.IntN(r1-r0+1), c0+rng.IntN(c1-c0+1)
+		if g.CanPlace(r, c) != nil {
+			continue
+		}
+		st, err := g.Play(r, c)
+		require.NoError(tb, err)
+		if st != engine.Ongoing {
+			_, err := g.Undo()
+			require.NoError(tb, err)
+		}
+	}
+	return g
+}
+
+// refereeCase is a board of the referee tests: its size, K and rule, how
+// far from the centre random marks go (0: anywhere) and how many.
+type refereeCase struct {
+	rows, cols, k int
+	rule          engine.Rule
+	reach         int
+	marks         [2]int
+	depths        [2]int
+}
+
+func (c refereeCase) String() string {
+	return fmt.Sprintf("%dx%d/k=%d/%v", c.rows, c.cols, c.k, c.rule)
+}
+
+func (c refereeCase) opts() []engine.Option {
+	return []engine.Option{engine.WithBounds(c.rows, c.cols), engine.WithK(c.k), engine.WithRule(c.rule)}
+}
+
+// refereeCases are small boards and 15×15 positions with few marks, where
+// brute force to a few plies is cheap.
+var refereeCases = []refereeCase{
+	{6, 6, 4, engine.Freestyle, 0, [2]int{6, 14}, [2]int{1, 3}},
+	{6, 6, 4, engine.Exact, 0, [2]int{6, 14}, [2]int{1, 3}},
+	{7, 7, 5, engine.Freestyle, 0, [2]int{8, 20}, [2]int{1, 3}},
+	{7, 7, 5, engine.Exact, 0, [2]int{8, 20}, [2]int{1, 3}},
+	{7, 7, 5, engine.Renju, 0, [2]int{8, 20}, [2]int{1, 3}},
+	{15, 15, 5, engine.Freestyle, 2, [2]int{5, 12}, [2]int{1, 3}},
+	{15, 15, 5, engine.Renju, 2, [2]int{5, 12}, [2]int{1, 3}},
+}
+
+// refereeSeeds is how many random positions each case tries.
+func refereeSeeds() int {
+	if testing.Short() {
+		return 6
+	}
+	return 24
+}
+
+// TestDuelSearchMatchesReferee: with futility and late-move reductions
+// off and every move tried, the principal-variation search returns the
+// brute-force value exactly, with or without the transposition table,
+// with the staged picker or a full list, fresh or after searches of the
+// same and other positions; and with any window its value is a bound of
+// the true one on the side it fails (fail-soft).
+func TestDuelSearchMatchesReferee(t *testing.T) {
+	for _, tc := range refereeCases {
+		t.Run(tc.String(), func(t *testing.T) {
+			for seed := range refereeSeeds() {
+				rng := rand.New(rand.NewPCG(uint64(seed), 26))
+				n := tc.marks[0] + rng.IntN(tc.marks[1]-tc.marks[0]+1)
+				g := randomGame(t, rng, tc.opts(), tc.rows, tc.cols, tc.reach, n)
+				if g == nil {
+					continue
+				}
+				depth := tc.depths[0] + rng.IntN(tc.depths[1]-tc.depths[0]+1)
+				q := g.Len() % 2
+				d := runOn(t, g)
+				d.lim.Width = refereeWidth
+				d.lim.VCF, d.lim.VCT = false, false
+				d.plain, d.noTable = true, true
+				hash := d.b.hash
+				want := d.referee(depth, 1, q)
+				what := fmt.Sprintf("seed %d, depth %d, %s", seed, depth, g.History())
+				for _, table := range []bool{false, true} {
+					d.noTable = !table
+					d.s.Forget()
+					for _, scan := range []bool{false, true} {
+						d.scanAll = scan
+						for pass := range 2 {
+							got := d.search(depth, -infScore, infScore, 1, q)
+							require.Equal(t, want, got, "%s: table %v, scan %v, pass %d", what, table, scan, pass)
+						}
+						for range 6 {
+							a := want + int32(rng.IntN(401)-200)
+							bt := a + 1 + int32(rng.IntN(3)*rng.IntN(200))
+							v := d.search(depth, a, bt, 1, q)
+							switch {
+							case v <= a:
+								require.GreaterOrEqual(t, v, want, "%s: fail low in (%d, %d)", what, a, bt)
+							case v >= bt:
+								require.LessOrEqual(t, v, want, "%s: fail high in (%d, %d)", what, a, bt)
+							default:
+								require.Equal(t, want, v, "%s: inside (%d, %d)", what, a, bt)
+							}
+						}
+					}
+				}
+				require.Equal(t, hash, d.b.hash)
+				checkDuel(t, d.b)
+			}
+		})
+	}
+}
