@@ -47,7 +47,7 @@ func (d *run) referee(depth, ply, q int) int32 {
 	ms, limit := d.moves(q, ply, forced, -1, depth <= 0)
 	ms = slices.Clone(ms[:limit])
 	if len(ms) == 0 {
-		return d.evaluate(q)
+		return d.stuck(q)
 	}
 	newDepth := depth - 1
 	if len(ms) == 1 || (threatened && len(ms) <= 5) {
@@ -183,6 +183,138 @@ func TestDuelSearchMatchesReferee(t *testing.T) {
 					}
 				}
 				require.Equal(t, hash, d.b.hash)
+				checkDuel(t, d.b)
+			}
+		})
+	}
+}
+
+// solver is an exhaustive search of g under the engine's own rules, over
+// every empty cell: the value for the side to move of a win in p plies
+// (the winning move the p-th) is winScore − p, of a loss −(winScore − p),
+// of a draw 0. memo holds the positions solved, keyed by pos, the marks
+// cell by cell.
+type solver struct {
+	g    *engine.Game
+	pos  []byte
+	memo map[string]int32
+}
+
+func newSolver(g *engine.Game) *solver {
+	cfg := g.Config()
+	s := &solver{g: g, pos: make([]byte, cfg.Rows*cfg.Cols), memo: make(map[string]int32)}
+	for c, p := range g.Marks() {
+		s.pos[c.Row*cfg.Cols+c.Col] = byte(p)
+	}
+	return s
+}
+
+func (s *solver) value() int32 {
+	if v, ok := s.memo[string(s.pos)]; ok {
+		return v
+	}
+	cols := s.g.Config().Cols
+	player := byte(s.g.Turn())
+	best := -infScore
+	for k, p := range s.pos {
+		r, c := k/cols, k%cols
+		if p != 0 || s.g.CanPlace(r, c) != nil {
+			continue
+		}
+		st, err := s.g.Play(r, c)
+		if err != nil {
+			panic(err)
+		}
+		s.pos[k] = player
+		var v int32
+		switch st {
+		case engine.Won:
+			v = winScore - 1
+		case engine.Drawn:
+			v = 0
+		default:
+			v = -s.value()
+			switch {
+			case v >= mateScore:
+				v--
+			case v <= -mateScore:
+				v++
+			}
+		}
+		s.pos[k] = 0
+		if _, err := s.g.Undo(); err != nil {
+			panic(err)
+		}
+		best = max(best, v)
+	}
+	if best == -infScore {
+		best = 0
+	}
+	s.memo[string(s.pos)] = best
+	return best
+}
+
+// relative is a value of the node at ply as seen from the node itself.
+func relative(v int32, ply int) int32 {
+	switch {
+	case v >= mateScore:
+		return v + int32(ply)
+	case v <= -mateScore:
+		return v - int32(ply)
+	}
+	return v
+}
+
+// solveCases are boards small enough to solve from a dozen empty cells.
+var solveCases = []refereeCase{
+	{4, 4, 3, engine.Freestyle, 0, [2]int{5, 9}, [2]int{}},
+	{4, 4, 3, engine.Exact, 0, [2]int{5, 9}, [2]int{}},
+	{5, 5, 4, engine.Freestyle, 0, [2]int{14, 17}, [2]int{}},
+	{5, 5, 4, engine.Exact, 0, [2]int{14, 17}, [2]int{}},
+	{4, 6, 4, engine.Freestyle, 0, [2]int{13, 16}, [2]int{}},
+	{6, 6, 5, engine.Freestyle, 0, [2]int{24, 27}, [2]int{}},
+	{6, 6, 5, engine.Exact, 0, [2]int{24, 27}, [2]int{}},
+}
+
+// TestDuelSolvesSmallBoards: searched past the end of the game, with every
+// move tried, the search's value of a small board is its exact value under
+// the engine's rules (the win's distance included, a draw 0), with the
+// table on, fresh and kept, and with the selective pieces on it never
+// claims a win or a loss the rules do not give.
+func TestDuelSolvesSmallBoards(t *testing.T) {
+	for _, tc := range solveCases {
+		t.Run(tc.String(), func(t *testing.T) {
+			for seed := range 2 * refereeSeeds() {
+				rng := rand.New(rand.NewPCG(uint64(seed), 27))
+				n := tc.marks[0] + rng.IntN(tc.marks[1]-tc.marks[0]+1)
+				g := randomGame(t, rng, tc.opts(), tc.rows, tc.cols, tc.reach, n)
+				if g == nil {
+					continue
+				}
+				want := newSolver(g.Clone()).value()
+				q := g.Len() % 2
+				depth := tc.rows*tc.cols - g.Len() + 2
+				d := runOn(t, g)
+				d.lim.Width = refereeWidth
+				what := fmt.Sprintf("seed %d, %s", seed, g.History())
+				for _, vcf := range []bool{false, true} {
+					d.lim.VCF = vcf
+					d.plain = true
+					d.s.Forget()
+					for pass := range 2 {
+						got := relative(d.search(depth, -infScore, infScore, 1, q), 1)
+						require.Equal(t, want, got, "%s: vcf %v, pass %d", what, vcf, pass)
+					}
+					d.plain = false
+					d.s.Forget()
+					for pass := range 2 {
+						got := relative(d.search(depth, -infScore, infScore, 1, q), 1)
+						if got >= mateScore || got <= -mateScore {
+							require.Equal(t, want > 0, got > 0, "%s: selective, vcf %v, pass %d: %d, solved %d", what, vcf, pass, got, want)
+							require.NotZero(t, want, "%s: selective, vcf %v, pass %d: %d, solved %d", what, vcf, pass, got, want)
+						}
+					}
+				}
 				checkDuel(t, d.b)
 			}
 		})

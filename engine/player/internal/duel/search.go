@@ -225,7 +225,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	}
 	mp := d.newPicker(q, ply, forced, ttMove, threatened, depth <= 0)
 	if mp.none() {
-		return d.evaluate(q)
+		return d.stuck(q)
 	}
 	newDepth := depth - 1
 	if mp.forcedReply(threatened) {
@@ -297,6 +297,23 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	}
 	d.store(key, depth, best, bound, bestMove, ply)
 	return best
+}
+
+// stuck is the value of a node where q has no move to try: a draw when
+// no cell near the marks lies on a line either player could still
+// complete (a full board, or every line blocked), else the static value
+// (renju: black, whose every useful cell is forbidden, plays elsewhere).
+func (d *run) stuck(q int) int32 {
+	b := d.b
+	live := false
+	b.cands(func(i int) bool {
+		live = b.cell[i].val[0] > 0 || b.cell[i].val[1] > 0
+		return !live
+	})
+	if !live {
+		return 0
+	}
+	return d.evaluate(q)
 }
 
 // moves lists q's moves at ply, unsorted (see pick), and how many of the
