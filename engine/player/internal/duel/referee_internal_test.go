@@ -1,6 +1,7 @@
 package duel
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 )
 
 // referee is search's value by brute force: the same rules at a node
@@ -86,7 +88,9 @@ func randomGame(tb testing.TB, rng *rand.Rand, opts []engine.Option, rows, cols,
 			continue
 		}
 		st, err := g.Play(r, c)
-		require.NoError(tb, err)
+		if err != nil {
+			continue // renju: forbidden to black
+		}
 		if st != engine.Ongoing {
 			_, err := g.Undo()
 			require.NoError(tb, err)
@@ -150,6 +154,9 @@ func TestDuelSearchMatchesReferee(t *testing.T) {
 					continue
 				}
 				depth := tc.depths[0] + rng.IntN(tc.depths[1]-tc.depths[0]+1)
+				if testing.Short() && tc.rows > 8 {
+					depth = min(depth, 2)
+				}
 				q := g.Len() % 2
 				d := runOn(t, g)
 				d.lim.Width = refereeWidth
@@ -223,7 +230,7 @@ func (s *solver) value() int32 {
 		}
 		st, err := s.g.Play(r, c)
 		if err != nil {
-			panic(err)
+			continue // renju: forbidden to black
 		}
 		s.pos[k] = player
 		var v int32
@@ -274,6 +281,9 @@ var solveCases = []refereeCase{
 	{4, 6, 4, engine.Freestyle, 0, [2]int{13, 16}, [2]int{}},
 	{6, 6, 5, engine.Freestyle, 0, [2]int{24, 27}, [2]int{}},
 	{6, 6, 5, engine.Exact, 0, [2]int{24, 27}, [2]int{}},
+	{6, 6, 5, engine.Renju, 0, [2]int{24, 27}, [2]int{}},
+	{7, 7, 5, engine.Renju, 0, [2]int{36, 38}, [2]int{}},
+	{7, 7, 6, engine.Freestyle, 0, [2]int{36, 38}, [2]int{}},
 }
 
 // TestDuelSolvesSmallBoards: searched past the end of the game, with every
@@ -284,6 +294,9 @@ var solveCases = []refereeCase{
 func TestDuelSolvesSmallBoards(t *testing.T) {
 	for _, tc := range solveCases {
 		t.Run(tc.String(), func(t *testing.T) {
+			if testing.Short() && tc.rows*tc.cols > 36 {
+				t.Skip("the 7×7 boards take half a minute")
+			}
 			for seed := range 2 * refereeSeeds() {
 				rng := rand.New(rand.NewPCG(uint64(seed), 27))
 				n := tc.marks[0] + rng.IntN(tc.marks[1]-tc.marks[0]+1)
@@ -319,4 +332,64 @@ func TestDuelSolvesSmallBoards(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDuelStoppedSearchLeavesNoTrace: a search stopped by its node limit
+// leaves its tables (transposition, refuted threats) as a complete search
+// could have: searched again in full, the position gets the value a fresh
+// search gives it. Futility and reductions are off and every move is tried,
+// so that the order the tables suggest does not matter; the threat
+// searches at the leaves are on.
+func TestDuelStoppedSearchLeavesNoTrace(t *testing.T) {
+	for seed := range 2 * refereeSeeds() {
+		rng := rand.New(rand.NewPCG(uint64(seed), 28))
+		g := randomGame(t, rng, nil, 15, 15, 3, 14+rng.IntN(10))
+		if g == nil {
+			continue
+		}
+		q := g.Len() % 2
+		depth := 3 + rng.IntN(2)
+		d := runOn(t, g)
+		d.lim.Width = refereeWidth
+		d.plain = true
+		d.s.Forget()
+		want := d.search(depth, -infScore, infScore, 1, q)
+		nodes := d.st.Nodes
+		for range 6 {
+			limit := 1 + rng.Int64N(nodes)
+			d.s.Forget()
+			d.Meter = core.NewMeter(context.Background(), d.st, d.st.Nodes+limit, 1)
+			d.search(depth, -infScore, infScore, 1, q)
+			require.True(t, d.Stopped)
+			d.Meter = core.NewMeter(context.Background(), d.st, 0, 64)
+			got := d.search(depth, -infScore, infScore, 1, q)
+			require.Equal(t, want, got, "seed %d, stopped after %d of %d nodes: %s", seed, limit, nodes, g.History())
+		}
+	}
+}
+
+// TestDuelStoppedHorizonStoresNothing: at the horizon a player whose every
+// narrow defence fails looks for its own VCF before believing the loss; a
+// search stopped during that look stores no loss in the table (the next
+// move's search would read it as settled).
+func TestDuelStoppedHorizonStoresNothing(t *testing.T) {
+	black := [][2]int{{2, 2}, {2, 3}, {2, 4}, {4, 10}, {4, 11}, {4, 12}, {10, 3}, {9, 11}}
+	white := [][2]int{{10, 4}, {10, 5}, {10, 6}, {9, 8}, {9, 9}, {9, 10}, {12, 7}}
+	d := duelOn(t, []engine.Option{engine.WithBounds(15, 15)}, 0, 0, [2][][2]int{black, white})
+	const q = 1
+	key := d.b.hash ^ sideKey[q]
+	require.True(t, d.b.has(1-q, classOpenFour), "two open threes")
+	require.Zero(t, d.b.counts[q][classFourThree], "fours, none with a three yet")
+	v := d.search(0, -infScore, infScore, 1, q)
+	require.GreaterOrEqual(t, v, mateScore, "a VCF from a bare four escapes the two threes")
+	nodes := d.st.Nodes
+	for limit := int64(1); limit <= nodes; limit++ {
+		d.s.Forget()
+		d.Meter = core.NewMeter(context.Background(), d.st, d.st.Nodes+limit, 1)
+		d.search(0, -infScore, infScore, 1, q)
+		if d.Stopped {
+			require.Nil(t, d.probe(key), "stopped after %d of %d nodes", limit, nodes)
+		}
+	}
+	checkDuel(t, d.b)
 }

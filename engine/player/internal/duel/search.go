@@ -288,6 +288,9 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			best, bestMove = winScore-int32(ply+7), i
 		}
 	}
+	if d.Stopped {
+		return 0 // the look for a VCF may be unfinished
+	}
 	bound := core.ExactBound
 	switch {
 	case best <= a0:
