@@ -393,3 +393,23 @@ func TestDuelStoppedHorizonStoresNothing(t *testing.T) {
 	}
 	checkDuel(t, d.b)
 }
+
+// TestDuelRefutedVCFKeepsItsLast: the threat searches remember the
+// positions they refuted, but a VCF looks for bare fours only on the lines
+// through the attacker's latest mark, so a refutation holds for that mark
+// alone: the same position with another latest mark, whose lines start a
+// VCF, is still won.
+func TestDuelRefutedVCFKeepsItsLast(t *testing.T) {
+	black := [][2]int{{10, 3}, {9, 11}, {2, 2}}
+	white := [][2]int{{10, 4}, {10, 5}, {10, 6}, {9, 8}, {9, 9}, {9, 10}, {12, 7}, {0, 14}}
+	d := duelOn(t, []engine.Option{engine.WithBounds(15, 15)}, 0, 0, [2][][2]int{black, white})
+	const q = 1
+	require.Zero(t, d.b.counts[q][classFourThree])
+	far, _ := d.b.index(0, 14)
+	near, _ := d.b.index(9, 8)
+	d.vcfLeft = 1000
+	require.Negative(t, d.fourWin(q, vcfDepth, far), "no four on the lines through (0, 14)")
+	d.vcfLeft = 1000
+	require.GreaterOrEqual(t, d.fourWin(q, vcfDepth, near), 0, "a VCF from the four on row 9")
+	checkDuel(t, d.b)
+}
