@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // referee is search's value by brute force: the same rules at a node
@@ -297,14 +299,15 @@ func TestDuelSolvesSmallBoards(t *testing.T) {
 			if testing.Short() && tc.rows*tc.cols > 36 {
 				t.Skip("the 7×7 boards take half a minute")
 			}
-			for seed := range 2 * refereeSeeds() {
+			for seed := range refereeSeeds() {
 				rng := rand.New(rand.NewPCG(uint64(seed), 27))
 				n := tc.marks[0] + rng.IntN(tc.marks[1]-tc.marks[0]+1)
 				g := randomGame(t, rng, tc.opts(), tc.rows, tc.cols, tc.reach, n)
 				if g == nil {
 					continue
 				}
-				want := newSolver(g.Clone()).value()
+				sv := newSolver(g.Clone())
+				want := sv.value()
 				q := g.Len() % 2
 				depth := tc.rows*tc.cols - g.Len() + 2
 				d := runOn(t, g)
@@ -329,9 +332,54 @@ func TestDuelSolvesSmallBoards(t *testing.T) {
 					}
 				}
 				checkDuel(t, d.b)
+
+				// The whole move: a win, a VCF or a VCT it claims is one,
+				// and with every move searched to the end it plays a
+				// winning move whenever there is one.
+				for _, plain := range []bool{true, false} {
+					d := runOn(t, g)
+					d.provisional = &atomic.Pointer[sparse.Cell]{}
+					d.lim.Width = refereeWidth
+					d.lim.MaxDepth = depth
+					d.plain = plain
+					i, ok := d.best(q)
+					require.True(t, ok, what)
+					c := d.b.cellAt(i)
+					after := sv.after(c.Row, c.Col)
+					claim := d.st.Reason == core.ReasonWin || d.st.Reason == core.ReasonVCF || d.st.Reason == core.ReasonVCT
+					if claim || (plain && want > 0) {
+						require.Positive(t, after, "%s: plain %v, %v at %v, solved %d", what, plain, d.st.Reason, c, want)
+					}
+					if d.st.Score >= core.WinValue-int64(maxPly) {
+						require.Positive(t, after, "%s: plain %v, claims a win at %v", what, plain, c)
+					}
+				}
 			}
 		})
 	}
+}
+
+// after is the value of the move at (r, c) for the player who makes it.
+func (s *solver) after(r, c int) int32 {
+	st, err := s.g.Play(r, c)
+	if err != nil {
+		panic(err)
+	}
+	defer func() {
+		if _, err := s.g.Undo(); err != nil {
+			panic(err)
+		}
+	}()
+	switch st {
+	case engine.Won:
+		return winScore - 1
+	case engine.Drawn:
+		return 0
+	}
+	k := r*s.g.Config().Cols + c
+	s.pos[k] = byte(s.g.History()[s.g.Len()-1].Player)
+	defer func() { s.pos[k] = 0 }()
+	return -s.value()
 }
 
 // TestDuelStoppedSearchLeavesNoTrace: a search stopped by its node limit
