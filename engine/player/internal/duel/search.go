@@ -51,6 +51,8 @@ type run struct {
 	// that made them (the last bucket holds every later rank), for
 	// measuring move ordering.
 	cuts [8]int64
+	// tally counts where the nodes go, in a build that counts (countTree).
+	tally *treeTally
 }
 
 // scoredCell is an array cell with its ordering score.
@@ -171,6 +173,9 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	if d.Stopped {
 		return 0
 	}
+	if countTree {
+		d.tally.nodes[ply]++
+	}
 	b := d.b
 	o := 1 - q
 	if b.counts[q][classFive] > 0 {
@@ -200,17 +205,39 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	threatened := b.has(o, classOpenFour)
 	if depth <= 0 && forced < 0 && (!threatened || ply >= maxPly/2) {
 		v := d.evaluate(q)
-		if d.lim.VCF && v < beta && b.fours(q) > 0 && d.leafVCF(q) {
-			return winScore - int32(ply+7)
+		if countTree {
+			d.tally.leaves++
+		}
+		if d.lim.VCF && v < beta && b.fours(q) > 0 {
+			n0 := d.st.Nodes
+			won := d.leafVCF(q)
+			if countTree {
+				d.tally.leafVCF += d.st.Nodes - n0
+			}
+			if won {
+				return winScore - int32(ply+7)
+			}
 		}
 		return v
+	}
+	if countTree && depth <= 0 {
+		d.tally.horizon++
 	}
 	depth = max(depth, 0)
 	key := b.hash ^ sideKey[q]
 	ttMove := -1
+	if countTree {
+		d.tally.probes++
+	}
 	if s := d.probe(key); s != nil {
 		ttMove = int(s.best)
+		if countTree {
+			d.tally.hits++
+		}
 		if v, ok := s.cut(depth, alpha, beta, ply); ok {
+			if countTree {
+				d.tally.cuts++
+			}
 			return v
 		}
 	}
@@ -220,6 +247,9 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	if depth <= futilityDepth && beta-alpha == 1 && !d.plain && forced < 0 && !threatened && beta > -mateScore && beta < mateScore &&
 		b.fours(o) == 0 && b.counts[o][classDoubleThree] == 0 {
 		if v := d.evaluate(q); v-futilityMargin*int32(depth) >= beta {
+			if countTree {
+				d.tally.futile++
+			}
 			return v
 		}
 	}
@@ -249,10 +279,22 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 				r = lateReduction(depth, n)
 			}
 			v = -d.search(newDepth-r, -alpha-1, -alpha, ply+1, o)
+			if countTree {
+				d.tally.scout++
+				if r > 0 {
+					d.tally.reduced++
+				}
+			}
 			if v > alpha && r > 0 {
+				if countTree {
+					d.tally.unreduced++
+				}
 				v = -d.search(newDepth, -alpha-1, -alpha, ply+1, o)
 			}
 			if v > alpha && v < beta {
+				if countTree {
+					d.tally.rescout++
+				}
 				v = -d.search(newDepth, -beta, -alpha, ply+1, o)
 			}
 		}
@@ -266,7 +308,13 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		if v > alpha {
 			alpha = v
 		}
+		if countTree {
+			d.tally.tried++
+		}
 		if alpha >= beta {
+			if countTree {
+				d.tally.cutNodes++
+			}
 			d.cuts[min(n, len(d.cuts)-1)]++
 			if !threat {
 				d.reward(q, i, depth)
@@ -278,14 +326,22 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			break
 		}
 	}
+	if countTree {
+		d.tally.interior++
+		d.tally.listed += int64(mp.listed())
+	}
 	if depth <= 0 && threatened && best <= -mateScore && d.lim.VCF && b.fours(q) > 0 {
 		// The horizon's narrow defence (see moves) tries no bare four, so
 		// the loss may be escaped by a victory of one's own by continuous
 		// fours that starts with one, anywhere on the board: look for it
 		// before trusting the loss.
 		d.vcfLeft = leafVCFNodes
+		n0 := d.st.Nodes
 		if i := d.fourWin(q, vcfDepth, -1); i >= 0 {
 			best, bestMove = winScore-int32(ply+7), i
+		}
+		if countTree {
+			d.tally.horizonVCF += d.st.Nodes - n0
 		}
 	}
 	if d.Stopped {
