@@ -213,6 +213,10 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			won := d.leafVCF(q)
 			if countTree {
 				d.tally.leafVCF += d.st.Nodes - n0
+				d.tally.leafVCFCalls++
+				if won {
+					d.tally.leafVCFWins++
+				}
 			}
 			if won {
 				return winScore - int32(ply+7)
@@ -260,6 +264,9 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	newDepth := depth - 1
 	if mp.forcedReply(threatened) {
 		newDepth = depth // a forced reply costs no depth
+		if countTree && depth > 0 {
+			d.tally.free++
+		}
 	}
 	a0 := alpha
 	best, bestMove := -infScore, -1
@@ -327,6 +334,9 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		}
 	}
 	if countTree {
+		if depth > 0 {
+			d.tally.inner++
+		}
 		d.tally.interior++
 		d.tally.listed += int64(mp.listed())
 	}
@@ -339,9 +349,13 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		n0 := d.st.Nodes
 		if i := d.fourWin(q, vcfDepth, -1); i >= 0 {
 			best, bestMove = winScore-int32(ply+7), i
+			if countTree {
+				d.tally.horizonVCFWins++
+			}
 		}
 		if countTree {
 			d.tally.horizonVCF += d.st.Nodes - n0
+			d.tally.horizonVCFCalls++
 		}
 	}
 	if d.Stopped {

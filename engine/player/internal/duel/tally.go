@@ -15,6 +15,13 @@ type treeTally struct {
 	// those of the root's threat searches and of the screening of root
 	// moves.
 	leafVCF, horizonVCF, rootVCF, rootVCT, screen int64
+	// leafVCFCalls and horizonVCFCalls count those threat searches, and
+	// leafVCFWins and horizonVCFWins those that found a win.
+	leafVCFCalls, leafVCFWins, horizonVCFCalls, horizonVCFWins int64
+	// inner counts the interior nodes before the horizon, free those of
+	// them whose moves cost no depth (a forced reply, or few replies to a
+	// threat).
+	inner, free int64
 	// probes, hits and cuts count the table's probes, those that found
 	// the position and those that settled it.
 	probes, hits, cuts int64

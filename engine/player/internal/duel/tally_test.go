@@ -80,6 +80,12 @@ func TestTreeShape(t *testing.T) {
 			sum.futile += tl.futile
 			sum.leafVCF += tl.leafVCF
 			sum.horizonVCF += tl.horizonVCF
+			sum.leafVCFCalls += tl.leafVCFCalls
+			sum.leafVCFWins += tl.leafVCFWins
+			sum.horizonVCFCalls += tl.horizonVCFCalls
+			sum.horizonVCFWins += tl.horizonVCFWins
+			sum.free += tl.free
+			sum.inner += tl.inner
 			sum.rootVCF += tl.rootVCF
 			sum.rootVCT += tl.rootVCT
 			sum.screen += tl.screen
@@ -117,6 +123,9 @@ func TestTreeShape(t *testing.T) {
 		fmt.Fprintf(&b, "nodes=%d: %d positions searched, median depth %d (min %d, max %d), %d nodes in all\n", nodes, len(depths), depths[len(depths)/2], depths[0], depths[len(depths)-1], total)
 		fmt.Fprintf(&b, "  share of nodes: main search %s (of which static leaves %s, horizon nodes searched on %s), leaf VCF %s, horizon VCF %s, root VCF %s, root VCT %s, root screening %s\n",
 			pct(searchNodes, total), pct(sum.leaves, total), pct(sum.horizon, total), pct(sum.leafVCF, total), pct(sum.horizonVCF, total), pct(sum.rootVCF, total), pct(sum.rootVCT, total), pct(sum.screen, total))
+		fmt.Fprintf(&b, "  leaf VCFs %d (%.1f nodes each, %s of them won), horizon VCFs %d (%s won); interior nodes before the horizon %d, %s of them with moves that cost no depth\n",
+			sum.leafVCFCalls, float64(sum.leafVCF)/float64(max(sum.leafVCFCalls, 1)), pct(sum.leafVCFWins, sum.leafVCFCalls),
+			sum.horizonVCFCalls, pct(sum.horizonVCFWins, sum.horizonVCFCalls), sum.inner, pct(sum.free, sum.inner))
 		fmt.Fprintf(&b, "  table: probes %d, found %s, settled %s; futility cut %s of search nodes\n", sum.probes, pct(sum.hits, sum.probes), pct(sum.cuts, sum.probes), pct(sum.futile, searchNodes))
 		fmt.Fprintf(&b, "  interior nodes %d: moves listed %.2f, tried %.2f a node; cut off %s (first move %s of cuts)\n", sum.interior,
 			float64(sum.listed)/float64(sum.interior), float64(sum.tried)/float64(sum.interior), pct(sum.cutNodes, sum.interior), pct(cuts[0], allCuts))
