@@ -141,10 +141,13 @@ func refereeSeeds() int {
 
 // TestDuelSearchMatchesReferee: with futility and late-move reductions
 // off and every move tried, the principal-variation search returns the
-// brute-force value exactly, with or without the transposition table,
-// with the staged picker or a full list, fresh or after searches of the
-// same and other positions; and with any window its value is a bound of
-// the true one on the side it fails (fail-soft).
+// brute-force value exactly, with or without the transposition table
+// (its entries settling searches of their own depth: one searched deeper,
+// which moves that cost no depth make possible when two paths reach a
+// position, rightly gives a deeper value), with the staged picker or a
+// full list, fresh or after searches of the same position and of the
+// positions a move away; and with any window its value is a bound of the
+// true one on the side it fails (fail-soft).
 func TestDuelSearchMatchesReferee(t *testing.T) {
 	for _, tc := range refereeCases {
 		t.Run(tc.String(), func(t *testing.T) {
@@ -163,7 +166,7 @@ func TestDuelSearchMatchesReferee(t *testing.T) {
 				d := runOn(t, g)
 				d.lim.Width = refereeWidth
 				d.lim.VCF, d.lim.VCT = false, false
-				d.plain, d.noTable = true, true
+				d.plain, d.noTable, d.sameDepth = true, true, true
 				hash := d.b.hash
 				want := d.referee(depth, 1, q)
 				what := fmt.Sprintf("seed %d, depth %d, %s", seed, depth, g.History())
@@ -190,6 +193,18 @@ func TestDuelSearchMatchesReferee(t *testing.T) {
 							}
 						}
 					}
+				}
+				// After searches of the positions a move away, at one ply less
+				// (as the next move's search would), and back.
+				d.noTable, d.scanAll = false, false
+				ms, limit := d.moves(q, 1, -1, -1, false)
+				ms = slices.Clone(ms[:limit])
+				for range 3 {
+					m := ms[rng.IntN(len(ms))]
+					d.b.place(int(m.i), q)
+					d.search(depth-1, -infScore, infScore, 2, 1-q)
+					d.b.undo()
+					require.Equal(t, want, d.search(depth, -infScore, infScore, 1, q), "%s: after searching the move %d", what, m.i)
 				}
 				require.Equal(t, hash, d.b.hash)
 				checkDuel(t, d.b)

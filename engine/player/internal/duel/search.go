@@ -43,10 +43,13 @@ type run struct {
 	// board before trying any: the reference the staged picker is tested
 	// and measured against.
 	scanAll bool
-	// plain turns off futility pruning and late-move reductions, and
-	// noTable the transposition table's cutoffs and moves: what is left
-	// is the alpha-beta the brute-force referee must agree with exactly.
-	plain, noTable bool
+	// plain turns off futility pruning and late-move reductions, noTable
+	// the transposition table's cutoffs and moves, and sameDepth the
+	// cutoffs by entries searched deeper than asked (which moves that cost
+	// no depth make possible when a position is reached by two paths):
+	// what is left is the alpha-beta the brute-force referee must agree
+	// with exactly.
+	plain, noTable, sameDepth bool
 	// cuts counts the main search's beta cutoffs by the rank of the move
 	// that made them (the last bucket holds every later rank), for
 	// measuring move ordering.
@@ -238,7 +241,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		if countTree {
 			d.tally.hits++
 		}
-		if v, ok := s.cut(depth, alpha, beta, ply); ok {
+		if v, ok := s.cut(depth, alpha, beta, ply); ok && (!d.sameDepth || int(s.depth) == depth) {
 			if countTree {
 				d.tally.cuts++
 			}
