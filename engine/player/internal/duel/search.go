@@ -342,6 +342,9 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		}
 		d.tally.interior++
 		d.tally.listed += int64(mp.listed())
+		if mp.generated {
+			d.tally.generating++
+		}
 	}
 	if depth <= 0 && threatened && best <= -mateScore && d.lim.VCF && b.fours(q) > 0 {
 		// The horizon's narrow defence (see moves) tries no bare four, so
@@ -454,6 +457,9 @@ func (d *run) generate(q, ply, forced, ttMove, tried int, horizon bool) ([]score
 		return true
 	}
 	b.cands(visit)
+	if countTree && d.tally != nil {
+		d.tally.generated += int64(len(out))
+	}
 	limit := len(out)
 	if ply > 0 && !defend {
 		width := d.lim.Width

@@ -29,6 +29,10 @@ type treeTally struct {
 	// would try (the table's move alone while it has not been refuted),
 	// tried the moves tried and cutNodes those that cut off.
 	interior, listed, tried, cutNodes int64
+	// generating counts the interior nodes that generated their moves
+	// (not cut off by the table's move first), generated the moves they
+	// generated (before keeping the best width of them).
+	generating, generated int64
 	// scout counts the null-window searches of later moves and rescout
 	// those searched again with the full window; reduced counts the
 	// reduced searches and unreduced those searched again unreduced.

@@ -94,6 +94,8 @@ func TestTreeShape(t *testing.T) {
 			sum.cuts += tl.cuts
 			sum.interior += tl.interior
 			sum.listed += tl.listed
+			sum.generating += tl.generating
+			sum.generated += tl.generated
 			sum.tried += tl.tried
 			sum.cutNodes += tl.cutNodes
 			sum.scout += tl.scout
@@ -129,6 +131,7 @@ func TestTreeShape(t *testing.T) {
 		fmt.Fprintf(&b, "  table: probes %d, found %s, settled %s; futility cut %s of search nodes\n", sum.probes, pct(sum.hits, sum.probes), pct(sum.cuts, sum.probes), pct(sum.futile, searchNodes))
 		fmt.Fprintf(&b, "  interior nodes %d: moves listed %.2f, tried %.2f a node; cut off %s (first move %s of cuts)\n", sum.interior,
 			float64(sum.listed)/float64(sum.interior), float64(sum.tried)/float64(sum.interior), pct(sum.cutNodes, sum.interior), pct(cuts[0], allCuts))
+		fmt.Fprintf(&b, "  nodes that generated their moves %s of interior nodes, %.2f moves generated each\n", pct(sum.generating, sum.interior), float64(sum.generated)/float64(max(sum.generating, 1)))
 		fmt.Fprintf(&b, "  later moves: scouts %d, searched again with the full window %s; reduced %s of scouts, searched again unreduced %s\n",
 			sum.scout, pct(sum.rescout, sum.scout), pct(sum.reduced, sum.scout), pct(sum.unreduced, sum.reduced))
 		b.WriteString("  nodes by ply:")
