@@ -48,6 +48,16 @@ func (d *run) newPicker(q, ply, forced, ttMove int, threatened, horizon bool) pi
 	return p
 }
 
+// listed is how many moves the node would try: those generated, and the
+// table's move tried before generating.
+func (p *picker) listed() int {
+	n := p.limit
+	if p.first >= 0 {
+		n++
+	}
+	return n
+}
+
 // none reports whether the node has no move to try.
 func (p *picker) none() bool { return p.generated && p.limit == 0 }
 

@@ -225,7 +225,11 @@ func (d *run) best(q int) (int, bool) {
 	}
 	if d.lim.VCF {
 		d.Limit = d.lim.PhaseEnd(10)
+		n0 := d.st.Nodes
 		i := d.rootVCF(q, d.phaseNodes(10))
+		if countTree {
+			d.tally.rootVCF += d.st.Nodes - n0
+		}
 		d.Limit = d.lim.Deadline
 		d.Resume()
 		if i >= 0 && !ex.has(i) {
@@ -236,7 +240,11 @@ func (d *run) best(q int) (int, bool) {
 	if d.lim.VCT {
 		d.vcfLeft = d.phaseNodes(5)
 		d.Limit = d.lim.PhaseEnd(5)
+		n0 := d.st.Nodes
 		i := d.threatWin(q, vctDepth, b.lastOf(q))
+		if countTree {
+			d.tally.rootVCT += d.st.Nodes - n0
+		}
 		d.Limit = d.lim.Deadline
 		d.Resume()
 		if i >= 0 && !ex.has(i) {
@@ -352,7 +360,11 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 				break
 			}
 			if _, ok := screened[m.i]; v > alpha && screen && !ok {
+				n0 := d.st.Nodes
 				lost := d.loses(q, m, d.lim.VCT)
+				if countTree {
+					d.tally.screen += d.st.Nodes - n0
+				}
 				if d.Stopped {
 					break
 				}
@@ -382,6 +394,9 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 			break
 		}
 		d.st.Depth, d.st.Score = depth, statsScore(alpha)
+		if countTree {
+			d.tally.iterNodes = append(d.tally.iterNodes, d.st.Nodes)
+		}
 		d.publish(best)
 		moves, values = core.ByValueDesc(moves, values)
 		switch {
@@ -448,6 +463,9 @@ func (ds *State) Choose(ctx context.Context, g *engine.Game, player int, lim cor
 	}
 	d := &run{Meter: core.NewMeter(ctx, st, lim.MaxNodes, 64), s: ds, b: ds.b, lim: lim, st: st, provisional: provisional}
 	d.Limit = lim.Deadline
+	if countTree {
+		d.tally = &treeTally{}
+	}
 	if i, ok := d.best(player - 1); ok && i >= 0 {
 		c := d.b.cellAt(i)
 		if g.CanPlace(c.Row, c.Col) == nil {

@@ -43,10 +43,19 @@ type run struct {
 	// board before trying any: the reference the staged picker is tested
 	// and measured against.
 	scanAll bool
+	// plain turns off futility pruning and late-move reductions, noTable
+	// the transposition table's cutoffs and moves, and sameDepth the
+	// cutoffs by entries searched deeper than asked (which moves that cost
+	// no depth make possible when a position is reached by two paths):
+	// what is left is the alpha-beta the brute-force referee must agree
+	// with exactly.
+	plain, noTable, sameDepth bool
 	// cuts counts the main search's beta cutoffs by the rank of the move
 	// that made them (the last bucket holds every later rank), for
 	// measuring move ordering.
 	cuts [8]int64
+	// tally counts where the nodes go, in a build that counts (countTree).
+	tally *treeTally
 }
 
 // scoredCell is an array cell with its ordering score.
@@ -85,7 +94,7 @@ type ttSlot struct {
 
 func (d *run) probe(key uint64) *ttSlot {
 	s := &d.s.tt[key&uint64(len(d.s.tt)-1)]
-	if s.key != key {
+	if s.key != key || d.noTable {
 		return nil
 	}
 	return s
@@ -167,6 +176,9 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	if d.Stopped {
 		return 0
 	}
+	if countTree {
+		d.tally.nodes[ply]++
+	}
 	b := d.b
 	o := 1 - q
 	if b.counts[q][classFive] > 0 {
@@ -196,36 +208,68 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	threatened := b.has(o, classOpenFour)
 	if depth <= 0 && forced < 0 && (!threatened || ply >= maxPly/2) {
 		v := d.evaluate(q)
-		if d.lim.VCF && v < beta && b.fours(q) > 0 && d.leafVCF(q) {
-			return winScore - int32(ply+7)
+		if countTree {
+			d.tally.leaves++
+		}
+		if d.lim.VCF && v < beta && b.fours(q) > 0 {
+			n0 := d.st.Nodes
+			won := d.leafVCF(q)
+			if countTree {
+				d.tally.leafVCF += d.st.Nodes - n0
+				d.tally.leafVCFCalls++
+				if won {
+					d.tally.leafVCFWins++
+				}
+			}
+			if won {
+				return winScore - int32(ply+7)
+			}
 		}
 		return v
+	}
+	if countTree && depth <= 0 {
+		d.tally.horizon++
 	}
 	depth = max(depth, 0)
 	key := b.hash ^ sideKey[q]
 	ttMove := -1
+	if countTree {
+		d.tally.probes++
+	}
 	if s := d.probe(key); s != nil {
 		ttMove = int(s.best)
-		if v, ok := s.cut(depth, alpha, beta, ply); ok {
+		if countTree {
+			d.tally.hits++
+		}
+		if v, ok := s.cut(depth, alpha, beta, ply); ok && (!d.sameDepth || int(s.depth) == depth) {
+			if countTree {
+				d.tally.cuts++
+			}
 			return v
 		}
 	}
 	// Futility at frontier nodes of a null-window search: a quiet position
 	// whose static value beats beta by a margin per ply left is not
 	// searched, unless the opponent has a four or a double three to make.
-	if depth <= futilityDepth && beta-alpha == 1 && forced < 0 && !threatened && beta > -mateScore && beta < mateScore &&
+	if depth <= futilityDepth && beta-alpha == 1 && !d.plain && forced < 0 && !threatened && beta > -mateScore && beta < mateScore &&
 		b.fours(o) == 0 && b.counts[o][classDoubleThree] == 0 {
 		if v := d.evaluate(q); v-futilityMargin*int32(depth) >= beta {
+			if countTree {
+				d.tally.futile++
+			}
 			return v
 		}
 	}
 	mp := d.newPicker(q, ply, forced, ttMove, threatened, depth <= 0)
 	if mp.none() {
-		return d.evaluate(q)
+		return d.stuck(q)
 	}
 	newDepth := depth - 1
 	if mp.forcedReply(threatened) {
 		newDepth = depth // a forced reply costs no depth
+		if countTree && depth > 0 {
+			d.tally.free++
+		}
 	}
 	a0 := alpha
 	best, bestMove := -infScore, -1
@@ -241,14 +285,26 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			v = -d.search(newDepth, -beta, -alpha, ply+1, o)
 		} else {
 			r := 0
-			if !threat {
+			if !threat && !d.plain {
 				r = lateReduction(depth, n)
 			}
 			v = -d.search(newDepth-r, -alpha-1, -alpha, ply+1, o)
+			if countTree {
+				d.tally.scout++
+				if r > 0 {
+					d.tally.reduced++
+				}
+			}
 			if v > alpha && r > 0 {
+				if countTree {
+					d.tally.unreduced++
+				}
 				v = -d.search(newDepth, -alpha-1, -alpha, ply+1, o)
 			}
 			if v > alpha && v < beta {
+				if countTree {
+					d.tally.rescout++
+				}
 				v = -d.search(newDepth, -beta, -alpha, ply+1, o)
 			}
 		}
@@ -262,7 +318,13 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		if v > alpha {
 			alpha = v
 		}
+		if countTree {
+			d.tally.tried++
+		}
 		if alpha >= beta {
+			if countTree {
+				d.tally.cutNodes++
+			}
 			d.cuts[min(n, len(d.cuts)-1)]++
 			if !threat {
 				d.reward(q, i, depth)
@@ -274,15 +336,36 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			break
 		}
 	}
+	if countTree {
+		if depth > 0 {
+			d.tally.inner++
+		}
+		d.tally.interior++
+		d.tally.listed += int64(mp.listed())
+		if mp.generated {
+			d.tally.generating++
+		}
+	}
 	if depth <= 0 && threatened && best <= -mateScore && d.lim.VCF && b.fours(q) > 0 {
 		// The horizon's narrow defence (see moves) tries no bare four, so
 		// the loss may be escaped by a victory of one's own by continuous
 		// fours that starts with one, anywhere on the board: look for it
 		// before trusting the loss.
 		d.vcfLeft = leafVCFNodes
+		n0 := d.st.Nodes
 		if i := d.fourWin(q, vcfDepth, -1); i >= 0 {
 			best, bestMove = winScore-int32(ply+7), i
+			if countTree {
+				d.tally.horizonVCFWins++
+			}
 		}
+		if countTree {
+			d.tally.horizonVCF += d.st.Nodes - n0
+			d.tally.horizonVCFCalls++
+		}
+	}
+	if d.Stopped {
+		return 0 // the look for a VCF may be unfinished
 	}
 	bound := core.ExactBound
 	switch {
@@ -293,6 +376,23 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	}
 	d.store(key, depth, best, bound, bestMove, ply)
 	return best
+}
+
+// stuck is the value of a node where q has no move to try: a draw when
+// no cell near the marks lies on a line either player could still
+// complete (a full board, or every line blocked), else the static value
+// (renju: black, whose every useful cell is forbidden, plays elsewhere).
+func (d *run) stuck(q int) int32 {
+	b := d.b
+	live := false
+	b.cands(func(i int) bool {
+		live = b.cell[i].val[0] > 0 || b.cell[i].val[1] > 0
+		return !live
+	})
+	if !live {
+		return 0
+	}
+	return d.evaluate(q)
 }
 
 // moves lists q's moves at ply, unsorted (see pick), and how many of the
@@ -357,6 +457,9 @@ func (d *run) generate(q, ply, forced, ttMove, tried int, horizon bool) ([]score
 		return true
 	}
 	b.cands(visit)
+	if countTree && d.tally != nil {
+		d.tally.generated += int64(len(out))
+	}
 	limit := len(out)
 	if ply > 0 && !defend {
 		width := d.lim.Width

@@ -100,7 +100,7 @@ func (d *run) fourWin(q, depth, last int) int {
 	if depth <= 0 || b.fours(q) == 0 {
 		return -1
 	}
-	key := b.hash ^ sideKey[q]
+	key := b.hash ^ sideKey[q] ^ lastKey(last)
 	if left, ok := d.s.failed[key]; ok && left >= depth {
 		return -1
 	}
@@ -117,6 +117,12 @@ func (d *run) fourWin(q, depth, last int) int {
 	d.refuted(key, depth)
 	return -1
 }
+
+// lastKey tells apart, in the keys of refuted positions, the attacker's
+// latest mark: the threat searches try bare fours and threes only on the
+// lines through it, so a position refuted with one latest mark may be won
+// with another.
+func lastKey(last int) uint64 { return uint64(last+1) * 0x9e3779b97f4a7c15 }
 
 // refuted records that the position key has no win within depth.
 func (d *run) refuted(key uint64, depth int) {
@@ -240,7 +246,7 @@ func (d *run) threatWin(q, depth, last int) int {
 	case depth <= 0:
 		return -1
 	}
-	key := b.hash ^ sideKey[q] ^ vctSalt
+	key := b.hash ^ sideKey[q] ^ vctSalt ^ lastKey(last)
 	if left, ok := d.s.failed[key]; ok && left >= depth {
 		return -1
 	}
