@@ -149,6 +149,9 @@ func refereeSeeds() int {
 // positions a move away; and with any window its value is a bound of the
 // true one on the side it fails (fail-soft).
 func TestDuelSearchMatchesReferee(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine: the race detector slows it tenfold and checks nothing more")
+	}
 	for _, tc := range refereeCases {
 		t.Run(tc.String(), func(t *testing.T) {
 			for seed := range refereeSeeds() {
@@ -309,6 +312,9 @@ var solveCases = []refereeCase{
 // table on, fresh and kept, and with the selective pieces on it never
 // claims a win or a loss the rules do not give.
 func TestDuelSolvesSmallBoards(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine: the race detector slows it tenfold and checks nothing more")
+	}
 	for _, tc := range solveCases {
 		t.Run(tc.String(), func(t *testing.T) {
 			if testing.Short() && tc.rows*tc.cols > 36 {
@@ -358,7 +364,13 @@ func TestDuelSolvesSmallBoards(t *testing.T) {
 					d.lim.MaxDepth = depth
 					d.plain = plain
 					i, ok := d.best(q)
-					require.True(t, ok, what)
+					if !ok {
+						// No empty cell lies on a live line: every move
+						// draws, and the player hands the move to the
+						// sparse search.
+						require.Zero(t, want, what)
+						continue
+					}
 					c := d.b.cellAt(i)
 					after := sv.after(c.Row, c.Col)
 					claim := d.st.Reason == core.ReasonWin || d.st.Reason == core.ReasonVCF || d.st.Reason == core.ReasonVCT

@@ -1,0 +1,5 @@
+//go:build !race
+
+package duel
+
+const raceEnabled = false
