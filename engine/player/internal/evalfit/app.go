@@ -59,7 +59,10 @@ func newApp(out, errOut io.Writer) *cli.App {
 			"\"Eval E\", as Rapfi prints, read as sigmoid(E/SCALE); a mate as 1 or 0), read\n" +
 			"from DIR/" + logName + ", the log `gomoku match --log` writes. Positions no engine\n" +
 			"evaluated are left out of the fit; the held-out log-loss is still against the\n" +
-			"results, on every held-out position, so that fits compare.\n\n" +
+			"results, on every held-out position, so that fits compare. Whatever W, when a\n" +
+			"DIR has a log, the held-out log-loss against the engines' evaluations alone is\n" +
+			"printed too, and the spread of the evaluation (fitted and current): a fit that\n" +
+			"stretches or shrinks the scale changes what the search's margins mean.\n\n" +
 			"Examples:\n" +
 			"   gomoku match --bots search,pbrain:/opt/rapfi --rows 15 --cols 15 --tc 10s+100ms \\\n" +
 			"       --openings bench/openings/fit125.txt --games 400 --save-dir games/\n" +
@@ -115,10 +118,8 @@ func fit(c *cli.Context) error {
 			if in.cfg, err = dirConfig(p, cfg); err != nil {
 				return cli.Exit(err, exitFail)
 			}
-			if mix > 0 {
-				if in.evals, err = evalsIn(p, scale); err != nil {
-					return cli.Exit(err, exitFail)
-				}
+			if in.evals, err = evalsIn(p, scale); err != nil {
+				return cli.Exit(err, exitFail)
 			}
 		}
 		inputs = append(inputs, in)
@@ -159,6 +160,12 @@ func fit(c *cli.Context) error {
 		fmt.Fprintf(c.App.ErrWriter, "held-out log-loss against the targets: fitted %.4f, current weights %.4f\n",
 			logLoss(samples, all, target, fitted), logLoss(samples, all, target, current))
 	}
+	if n := countLabels(samples, engineChance); n > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "held-out log-loss against the engines' evaluations (%d positions): fitted %.4f, current weights %.4f\n",
+			n, logLoss(samples, all, engineChance, fitted), logLoss(samples, all, engineChance, current))
+	}
+	fmt.Fprintf(c.App.ErrWriter, "held-out spread of the evaluation (standard deviation, logits): fitted %.3f, current weights %.3f\n",
+		spread(samples, fitted), spread(samples, current))
 	if len(inputs) > 1 {
 		for k, in := range inputs {
 			of := func(s sample) bool { return s.input == k }
