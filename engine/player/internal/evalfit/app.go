@@ -84,7 +84,8 @@ func newApp(out, errOut io.Writer) *cli.App {
 			&cli.Float64Flag{Name: "l2", Value: 3e-4, Usage: "L2 regularisation `STRENGTH`"},
 			&cli.IntFlag{Name: "iters", Value: 4000, Usage: "gradient steps `N`"},
 		},
-		Action: fit,
+		Commands: []*cli.Command{labelCommand()},
+		Action:   fit,
 	}
 }
 
@@ -112,7 +113,7 @@ func fit(c *cli.Context) error {
 	}
 	var inputs []input
 	for _, p := range c.Args().Slice() {
-		in := input{path: p, cfg: cfg}
+		in := input{path: p, cfg: cfg, positions: isPositions(p), scale: scale}
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
 			in.path = filepath.Join(p, "games.txt")
 			if in.cfg, err = dirConfig(p, cfg); err != nil {
@@ -169,8 +170,21 @@ func fit(c *cli.Context) error {
 	if len(inputs) > 1 {
 		for k, in := range inputs {
 			of := func(s sample) bool { return s.input == k }
-			fmt.Fprintf(c.App.ErrWriter, "  %s (%dx%d %v): fitted %.4f, current weights %.4f\n",
+			line := fmt.Sprintf("  %s (%dx%d %v): fitted %.4f, current weights %.4f",
 				in.path, in.cfg.Rows, in.cfg.Cols, in.cfg.Rule, logLoss(samples, of, result, fitted), logLoss(samples, of, result, current))
+			if in.positions {
+				line = fmt.Sprintf("  %s (positions)", in.path)
+			}
+			if countLabels(samples, func(s sample) float64 {
+				if s.input != k {
+					return math.NaN()
+				}
+				return s.engine
+			}) > 0 {
+				line += fmt.Sprintf("; against the engines: fitted %.4f, current weights %.4f",
+					logLoss(samples, of, engineChance, fitted), logLoss(samples, of, engineChance, current))
+			}
+			fmt.Fprintln(c.App.ErrWriter, line)
 		}
 	}
 	weights := duel.FittedWeights(w)

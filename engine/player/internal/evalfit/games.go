@@ -36,11 +36,15 @@ type sample struct {
 }
 
 // input is a games.txt file, the configuration its games are replayed
-// on, and the engines' evaluations of its positions (nil when unknown).
+// on, and the engines' evaluations of its positions (nil when unknown);
+// or a positions file (see [positionsSuffix]) and the scale of its
+// evaluations.
 type input struct {
-	path  string
-	cfg   engine.Config
-	evals gameEvals
+	path      string
+	cfg       engine.Config
+	evals     gameEvals
+	positions bool
+	scale     float64
 }
 
 // logName is the match log `gomoku match --log` writes, looked for in a
@@ -104,6 +108,13 @@ func samplesFrom(inputs []input, mix float64) ([]sample, int, error) {
 	seen := map[string]bool{}
 	games := 0
 	for k, in := range inputs {
+		if in.positions {
+			var err error
+			if out, games, err = positionSamples(in.path, k, in.scale, out, games, seen); err != nil {
+				return nil, 0, err
+			}
+			continue
+		}
 		path, cfg := in.path, in.cfg
 		f, err := os.Open(path)
 		if err != nil {
