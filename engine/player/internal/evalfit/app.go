@@ -83,6 +83,7 @@ func newApp(out, errOut io.Writer) *cli.App {
 			&cli.StringFlag{Name: "out", Usage: "write the weights to `FILE` (atomically) instead of standard output"},
 			&cli.Float64Flag{Name: "l2", Value: 3e-4, Usage: "L2 regularisation `STRENGTH`"},
 			&cli.IntFlag{Name: "iters", Value: 4000, Usage: "gradient steps `N`"},
+			&cli.BoolFlag{Name: "combos", Value: true, Usage: "fit the weights of combinations of strong shapes (--combos=false keeps them as they are)"},
 		},
 		Commands: []*cli.Command{labelCommand()},
 		Action:   fit,
@@ -142,7 +143,11 @@ func fit(c *cli.Context) error {
 	if targets == 0 {
 		return cli.Exit(fmt.Sprintf("no position to fit on: --eval-weight %v needs engines' evaluations in DIR/%s", mix, logName), exitFail)
 	}
-	w := fitLogistic(c.Context, samples, duel.FitFeatures(), c.Float64("l2"), iters)
+	features := duel.FitFeatures()
+	if !c.Bool("combos") {
+		features = withoutCombos(features)
+	}
+	w := fitLogistic(c.Context, samples, features, c.Float64("l2"), iters)
 	if err := c.Context.Err(); err != nil {
 		return cli.Exit(err, exitFail)
 	}

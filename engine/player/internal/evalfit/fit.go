@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 )
@@ -132,6 +134,9 @@ func fitLogistic(ctx context.Context, samples []sample, features []duel.FitFeatu
 			v[j] = 0.999*v[j] + 0.001*g[j]*g[j]
 			mh := m[j] / (1 - math.Pow(0.9, float64(it)))
 			vh := v[j] / (1 - math.Pow(0.999, float64(it)))
+			if features[j].Fixed {
+				continue
+			}
 			w[j] -= rate * scale[j] * mh / (math.Sqrt(vh) + 1e-8)
 			if features[j].NonNegative {
 				w[j] = max(w[j], 0)
@@ -145,4 +150,16 @@ func fitLogistic(ctx context.Context, samples []sample, features []duel.FitFeatu
 		}
 	}
 	return w
+}
+
+// withoutCombos is features with the combinations' weights fixed at
+// their current values.
+func withoutCombos(features []duel.FitFeature) []duel.FitFeature {
+	out := slices.Clone(features)
+	for j := range out {
+		if strings.Contains(out[j].Name, ".combo.") {
+			out[j].Fixed = true
+		}
+	}
+	return out
 }
