@@ -44,7 +44,7 @@ func newApp(out, errOut io.Writer) *cli.App {
 	return &cli.App{
 		Name:      "evalfit",
 		Usage:     "refit the two-player search's evaluation weights from saved games",
-		ArgsUsage: "DIR|games.txt ...",
+		ArgsUsage: "DIR|games.txt|FILEpositions.txt ...",
 		Description: "Reads the games.txt summaries that `gomoku match --save-dir DIR` writes (a DIR\n" +
 			"stands for DIR/games.txt, played on the board and under the rule of DIR's saved\n" +
 			"games; a games.txt file named alone is played on a SIZE×SIZE board under RULE),\n" +
@@ -63,6 +63,8 @@ func newApp(out, errOut io.Writer) *cli.App {
 			"DIR has a log, the held-out log-loss against the engines' evaluations alone is\n" +
 			"printed too, and the spread of the evaluation (fitted and current): a fit that\n" +
 			"stretches or shrinks the scale changes what the search's margins mean.\n\n" +
+			"A file whose name ends in " + positionsSuffix + " holds positions an engine evaluated one by\n" +
+			"one (see `evalfit label --help`): their target is the engine's win chance.\n\n" +
 			"Examples:\n" +
 			"   gomoku match --bots search,pbrain:/opt/rapfi --rows 15 --cols 15 --tc 10s+100ms \\\n" +
 			"       --openings bench/openings/fit125.txt --games 400 --save-dir games/\n" +
