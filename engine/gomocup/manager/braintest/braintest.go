@@ -5,7 +5,10 @@
 // asked: FakeBrain returns a command line for "-mode MODE -at N", where
 // MODE is correct, crash, hang (also starting a sleeping child in its
 // process group, and ignoring END), garbage, occupied, slow (-sleep D),
-// refuse (ERROR instead of a move) or norestart (ERROR to RESTART);
+// refuse (ERROR instead of a move), norestart (ERROR to RESTART) or eval
+// (plays correctly after a line "MESSAGE Depth 1 | Eval E", E ten times
+// the stones on the board, VAL_NONE when their number is a multiple of
+// seven);
 // "-moves h8i8j9" scripts its first moves of each game (a move string).
 package braintest
 

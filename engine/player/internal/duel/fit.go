@@ -43,6 +43,8 @@ type FitFeature struct {
 	Below int
 	// Current is the weight in force, in logits.
 	Current float64
+	// Fixed weights keep their current value (the fitter sets it).
+	Fixed bool
 }
 
 // FitFeatures lists the fit's features.

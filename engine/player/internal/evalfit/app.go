@@ -44,7 +44,7 @@ func newApp(out, errOut io.Writer) *cli.App {
 	return &cli.App{
 		Name:      "evalfit",
 		Usage:     "refit the two-player search's evaluation weights from saved games",
-		ArgsUsage: "DIR|games.txt ...",
+		ArgsUsage: "DIR|games.txt|FILEpositions.txt ...",
 		Description: "Reads the games.txt summaries that `gomoku match --save-dir DIR` writes (a DIR\n" +
 			"stands for DIR/games.txt, played on the board and under the rule of DIR's saved\n" +
 			"games; a games.txt file named alone is played on a SIZE×SIZE board under RULE),\n" +
@@ -59,7 +59,12 @@ func newApp(out, errOut io.Writer) *cli.App {
 			"\"Eval E\", as Rapfi prints, read as sigmoid(E/SCALE); a mate as 1 or 0), read\n" +
 			"from DIR/" + logName + ", the log `gomoku match --log` writes. Positions no engine\n" +
 			"evaluated are left out of the fit; the held-out log-loss is still against the\n" +
-			"results, on every held-out position, so that fits compare.\n\n" +
+			"results, on every held-out position, so that fits compare. Whatever W, when a\n" +
+			"DIR has a log, the held-out log-loss against the engines' evaluations alone is\n" +
+			"printed too, and the spread of the evaluation (fitted and current): a fit that\n" +
+			"stretches or shrinks the scale changes what the search's margins mean.\n\n" +
+			"A file whose name ends in " + positionsSuffix + " holds positions an engine evaluated one by\n" +
+			"one (see `evalfit label --help`): their target is the engine's win chance.\n\n" +
 			"Examples:\n" +
 			"   gomoku match --bots search,pbrain:/opt/rapfi --rows 15 --cols 15 --tc 10s+100ms \\\n" +
 			"       --openings bench/openings/fit125.txt --games 400 --save-dir games/\n" +
@@ -80,8 +85,10 @@ func newApp(out, errOut io.Writer) *cli.App {
 			&cli.StringFlag{Name: "out", Usage: "write the weights to `FILE` (atomically) instead of standard output"},
 			&cli.Float64Flag{Name: "l2", Value: 3e-4, Usage: "L2 regularisation `STRENGTH`"},
 			&cli.IntFlag{Name: "iters", Value: 4000, Usage: "gradient steps `N`"},
+			&cli.BoolFlag{Name: "combos", Value: true, Usage: "fit the weights of combinations of strong shapes (--combos=false keeps them as they are)"},
 		},
-		Action: fit,
+		Commands: []*cli.Command{labelCommand()},
+		Action:   fit,
 	}
 }
 
@@ -109,16 +116,14 @@ func fit(c *cli.Context) error {
 	}
 	var inputs []input
 	for _, p := range c.Args().Slice() {
-		in := input{path: p, cfg: cfg}
+		in := input{path: p, cfg: cfg, positions: isPositions(p), scale: scale}
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
 			in.path = filepath.Join(p, "games.txt")
 			if in.cfg, err = dirConfig(p, cfg); err != nil {
 				return cli.Exit(err, exitFail)
 			}
-			if mix > 0 {
-				if in.evals, err = evalsIn(p, scale); err != nil {
-					return cli.Exit(err, exitFail)
-				}
+			if in.evals, err = evalsIn(p, scale); err != nil {
+				return cli.Exit(err, exitFail)
 			}
 		}
 		inputs = append(inputs, in)
@@ -140,7 +145,11 @@ func fit(c *cli.Context) error {
 	if targets == 0 {
 		return cli.Exit(fmt.Sprintf("no position to fit on: --eval-weight %v needs engines' evaluations in DIR/%s", mix, logName), exitFail)
 	}
-	w := fitLogistic(c.Context, samples, duel.FitFeatures(), c.Float64("l2"), iters)
+	features := duel.FitFeatures()
+	if !c.Bool("combos") {
+		features = withoutCombos(features)
+	}
+	w := fitLogistic(c.Context, samples, features, c.Float64("l2"), iters)
 	if err := c.Context.Err(); err != nil {
 		return cli.Exit(err, exitFail)
 	}
@@ -159,11 +168,30 @@ func fit(c *cli.Context) error {
 		fmt.Fprintf(c.App.ErrWriter, "held-out log-loss against the targets: fitted %.4f, current weights %.4f\n",
 			logLoss(samples, all, target, fitted), logLoss(samples, all, target, current))
 	}
+	if n := countLabels(samples, engineChance); n > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "held-out log-loss against the engines' evaluations (%d positions): fitted %.4f, current weights %.4f\n",
+			n, logLoss(samples, all, engineChance, fitted), logLoss(samples, all, engineChance, current))
+	}
+	fmt.Fprintf(c.App.ErrWriter, "held-out spread of the evaluation (standard deviation, logits): fitted %.3f, current weights %.3f\n",
+		spread(samples, fitted), spread(samples, current))
 	if len(inputs) > 1 {
 		for k, in := range inputs {
 			of := func(s sample) bool { return s.input == k }
-			fmt.Fprintf(c.App.ErrWriter, "  %s (%dx%d %v): fitted %.4f, current weights %.4f\n",
+			line := fmt.Sprintf("  %s (%dx%d %v): fitted %.4f, current weights %.4f",
 				in.path, in.cfg.Rows, in.cfg.Cols, in.cfg.Rule, logLoss(samples, of, result, fitted), logLoss(samples, of, result, current))
+			if in.positions {
+				line = fmt.Sprintf("  %s (positions)", in.path)
+			}
+			if countLabels(samples, func(s sample) float64 {
+				if s.input != k {
+					return math.NaN()
+				}
+				return s.engine
+			}) > 0 {
+				line += fmt.Sprintf("; against the engines: fitted %.4f, current weights %.4f",
+					logLoss(samples, of, engineChance, fitted), logLoss(samples, of, engineChance, current))
+			}
+			fmt.Fprintln(c.App.ErrWriter, line)
 		}
 	}
 	weights := duel.FittedWeights(w)

@@ -146,3 +146,20 @@ func FuzzParseSummary(f *testing.F) {
 		}
 	})
 }
+
+// TestFitKeepsCombos: --combos=false fits the lines and classes and
+// keeps every combination's weight as it is.
+func TestFitKeepsCombos(t *testing.T) {
+	code, stdout, stderr := runApp("--iters", "200", "testdata")
+	require.Equal(t, exitOK, code, stderr)
+	all, err := duel.ParseWeights([]byte(stdout))
+	require.NoError(t, err)
+	code, stdout, stderr = runApp("--iters", "200", "--combos=false", "testdata")
+	require.Equal(t, exitOK, code, stderr)
+	kept, err := duel.ParseWeights([]byte(stdout))
+	require.NoError(t, err)
+	cur := duel.CurrentWeights()
+	assert.NotEqual(t, cur.Combos, all.Combos, "the combinations are fitted by default")
+	assert.Equal(t, cur.Combos, kept.Combos)
+	assert.NotEqual(t, cur.Shapes, kept.Shapes, "the shapes are still fitted")
+}

@@ -56,25 +56,8 @@ func readEvals(r io.Reader, scale float64) (gameEvals, error) {
 		who := seat{game, m[2]}
 		if f := evalField.FindStringSubmatch(m[3]); f != nil {
 			delete(pending, who)
-			e := evalValue.FindStringSubmatch(f[1])
-			if e == nil {
-				continue
-			}
-			v, err := strconv.ParseFloat(e[3], 64)
-			if err != nil {
-				continue
-			}
-			if e[1] == "-" {
-				v = -v
-			}
-			switch {
-			case e[2] == "M":
-				pending[who] = 0
-				if e[1] != "-" {
-					pending[who] = 1
-				}
-			case scale > 0:
-				pending[who] = sigmoid(v / scale)
+			if p, ok := evalChance(f[1], scale); ok {
+				pending[who] = p
 			}
 			continue
 		}
@@ -101,4 +84,27 @@ func readEvals(r io.Reader, scale float64) (gameEvals, error) {
 		return nil, fmt.Errorf("engine log: %w", err)
 	}
 	return out, nil
+}
+
+// evalChance is the win chance for the side to move of an engine's
+// evaluation as Rapfi prints it: sigmoid(eval/scale), a mate 1 or 0; ok
+// is false for anything else (VAL_NONE).
+func evalChance(field string, scale float64) (p float64, ok bool) {
+	e := evalValue.FindStringSubmatch(field)
+	if e == nil {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(e[3], 64)
+	if err != nil {
+		return 0, false
+	}
+	switch {
+	case e[2] == "M" && e[1] == "-":
+		return 0, true
+	case e[2] == "M":
+		return 1, true
+	case e[1] == "-":
+		v = -v
+	}
+	return sigmoid(v / scale), true
 }

@@ -97,3 +97,42 @@ func heldOutLine(t *testing.T, stderr string) string {
 	t.Fatalf("no held-out line in %q", stderr)
 	return ""
 }
+
+// TestReportsAgainstEngines: with a log, the held-out log-loss against the
+// engines' evaluations alone is printed whatever the target's mix, and
+// with the whole target from them it is the log-loss against the targets.
+func TestReportsAgainstEngines(t *testing.T) {
+	dir := filepath.Join("testdata", "rapfi")
+	line := func(stderr, prefix string) []string {
+		for _, l := range strings.Split(stderr, "\n") {
+			if strings.HasPrefix(l, prefix) {
+				return strings.Fields(strings.TrimPrefix(l, prefix))
+			}
+		}
+		t.Fatalf("no line %q in %q", prefix, stderr)
+		return nil
+	}
+	code, _, stderr := runApp("--iters", "200", dir)
+	require.Equal(t, exitOK, code, stderr)
+	onResults := line(stderr, "held-out log-loss against the engines' evaluations ")
+	line(stderr, "held-out spread of the evaluation ")
+
+	code, _, stderr = runApp("--iters", "200", "--eval-weight", "1", dir)
+	require.Equal(t, exitOK, code, stderr)
+	engines := line(stderr, "held-out log-loss against the engines' evaluations ")
+	targets := line(stderr, "held-out log-loss against the targets: ")
+	assert.Equal(t, targets[1], engines[3], "fitted, against the same labels")
+	assert.Equal(t, targets[4], engines[6], "current weights, against the same labels")
+	assert.Equal(t, onResults[6], engines[6], "the weights in force are judged the same whatever the target")
+
+	code, _, stderr = runApp("--iters", "200", filepath.Join("testdata", "games.txt"))
+	require.Equal(t, exitOK, code, stderr)
+	assert.NotContains(t, stderr, "engines' evaluations", "no log, no line")
+}
+
+// TestSpread is the standard deviation over the held-out samples only.
+func TestSpread(t *testing.T) {
+	samples := []sample{{game: 5, eval: 1}, {game: 10, eval: 3}, {game: 1, eval: 100}}
+	assert.InDelta(t, 1.0, spread(samples, func(s sample) float64 { return s.eval }), 1e-12)
+	assert.True(t, math.IsNaN(spread(samples[2:], func(s sample) float64 { return s.eval })))
+}

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 )
@@ -12,9 +14,40 @@ func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
 // heldOut puts one game in five aside to judge a fit.
 func heldOut(s sample) bool { return s.game%5 == 0 }
 
-// The labels a fit is judged against: a sample's result or its target.
-func result(s sample) float64 { return s.result }
-func target(s sample) float64 { return s.target }
+// The labels a fit is judged against: a sample's result, its target or
+// the engine's win chance.
+func result(s sample) float64       { return s.result }
+func target(s sample) float64       { return s.target }
+func engineChance(s sample) float64 { return s.engine }
+
+// countLabels is the number of held-out samples with a label y.
+func countLabels(samples []sample, y func(sample) float64) int {
+	n := 0
+	for _, s := range samples {
+		if heldOut(s) && !math.IsNaN(y(s)) {
+			n++
+		}
+	}
+	return n
+}
+
+// spread is the standard deviation of the predictions z(s), in logits,
+// over the held-out samples: the scale of an evaluation, which the
+// search's margins (futility, the root's windows) are set against.
+func spread(samples []sample, z func(sample) float64) float64 {
+	s1, s2, n := 0.0, 0.0, 0.0
+	for _, s := range samples {
+		if !heldOut(s) {
+			continue
+		}
+		v := z(s)
+		s1, s2, n = s1+v, s2+v*v, n+1
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	return math.Sqrt(max(s2/n-(s1/n)*(s1/n), 0))
+}
 
 // logLoss is the mean cross-entropy of the predictions z(s) against the
 // labels y(s) on the held-out games' samples that keep accepts and that
@@ -101,6 +134,9 @@ func fitLogistic(ctx context.Context, samples []sample, features []duel.FitFeatu
 			v[j] = 0.999*v[j] + 0.001*g[j]*g[j]
 			mh := m[j] / (1 - math.Pow(0.9, float64(it)))
 			vh := v[j] / (1 - math.Pow(0.999, float64(it)))
+			if features[j].Fixed {
+				continue
+			}
 			w[j] -= rate * scale[j] * mh / (math.Sqrt(vh) + 1e-8)
 			if features[j].NonNegative {
 				w[j] = max(w[j], 0)
@@ -114,4 +150,16 @@ func fitLogistic(ctx context.Context, samples []sample, features []duel.FitFeatu
 		}
 	}
 	return w
+}
+
+// withoutCombos is features with the combinations' weights fixed at
+// their current values.
+func withoutCombos(features []duel.FitFeature) []duel.FitFeature {
+	out := slices.Clone(features)
+	for j := range out {
+		if strings.Contains(out[j].Name, ".combo.") {
+			out[j].Fixed = true
+		}
+	}
+	return out
 }

@@ -20,25 +20,31 @@ import (
 )
 
 // sample is a quiet position: its game and input, the result for the side
-// to move (1, ½ or 0), the target the fit aims at for it (the result, or
-// the result mixed with an engine's win chance; NaN when the position has
-// none and is left out of the fit), its features and the current
+// to move (1, ½ or 0), the win chance the engine that moved from it
+// printed (NaN when none did), the target the fit aims at for it (the
+// result, or the result mixed with that win chance; NaN when the position
+// has none and is left out of the fit), its features and the current
 // evaluation, in logits.
 type sample struct {
 	game   int
 	input  int
 	result float64
+	engine float64
 	target float64
 	x      []float64
 	eval   float64
 }
 
 // input is a games.txt file, the configuration its games are replayed
-// on, and the engines' evaluations of its positions (nil when unknown).
+// on, and the engines' evaluations of its positions (nil when unknown);
+// or a positions file (see [positionsSuffix]) and the scale of its
+// evaluations.
 type input struct {
-	path  string
-	cfg   engine.Config
-	evals gameEvals
+	path      string
+	cfg       engine.Config
+	evals     gameEvals
+	positions bool
+	scale     float64
 }
 
 // logName is the match log `gomoku match --log` writes, looked for in a
@@ -95,12 +101,20 @@ func parseSummary(line string) (moves []record.Move, firstScore float64, ok bool
 // its board, and collects their quiet positions, each distinct game once;
 // it returns them with the number of games. With mix > 0 a position's
 // target is (1 − mix)·result + mix·(the win chance of the engine that
-// moved from it), and a position no engine evaluated has none.
+// moved from it), and a position no engine evaluated has none; every
+// sample keeps that win chance apart (NaN when there is none).
 func samplesFrom(inputs []input, mix float64) ([]sample, int, error) {
 	var out []sample
 	seen := map[string]bool{}
 	games := 0
 	for k, in := range inputs {
+		if in.positions {
+			var err error
+			if out, games, err = positionSamples(in.path, k, in.scale, out, games, seen); err != nil {
+				return nil, 0, err
+			}
+			continue
+		}
 		path, cfg := in.path, in.cfg
 		f, err := os.Open(path)
 		if err != nil {
@@ -141,16 +155,17 @@ func samplesFrom(inputs []input, mix float64) ([]sample, int, error) {
 				if n%2 == 0 { // the second mover is to move
 					res = 1 - first
 				}
-				target := res
-				if mix > 0 {
-					target = math.NaN()
-					if n+1 < len(moves) {
-						if p, ok := evals[cellKey{moves[n+1].Row, moves[n+1].Col}]; ok {
-							target = (1-mix)*res + mix*p
-						}
+				chance := math.NaN()
+				if n+1 < len(moves) {
+					if p, ok := evals[cellKey{moves[n+1].Row, moves[n+1].Col}]; ok {
+						chance = p
 					}
 				}
-				out = append(out, sample{game: games, input: k, result: res, target: target, x: x, eval: eval})
+				target := res
+				if mix > 0 {
+					target = (1-mix)*res + mix*chance
+				}
+				out = append(out, sample{game: games, input: k, result: res, engine: chance, target: target, x: x, eval: eval})
 			}
 		}
 		err = sc.Err()

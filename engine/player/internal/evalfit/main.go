@@ -18,9 +18,17 @@
 // judgement of the position says more about it than the one result of the
 // game, so fewer games are needed.
 //
+// Positions an engine evaluated one by one are a third kind of input: the
+// subcommand label replays saved games and has an engine (Rapfi) think on
+// their positions and on random neighbours of them (one other move
+// away: the moves a search weighs and a game never shows), and writes a
+// positions file, which the fit reads beside the games with the engine's
+// win chance as the target.
+//
 // Usage:
 //
-//	go run ./engine/player/internal/evalfit [--size 15] [--rule freestyle] [--eval-weight W] [--out FILE] DIR|games.txt ...
+//	go run ./engine/player/internal/evalfit [--size 15] [--rule freestyle] [--eval-weight W] [--combos=false] [--out FILE] DIR|games.txt|*positions.txt ...
+//	go run ./engine/player/internal/evalfit label --engine PATH [--move-time 100ms] [--every N] [--siblings N] --out FILE DIR|games.txt ...
 //
 // Without --out the weights go to standard output. Rebuild afterwards: the
 // file is embedded with go:embed.

@@ -2,7 +2,8 @@
 // cell nearest the centre, and misbehaves as -mode says at its -at'th move
 // of a game: crash, hang (with a sleeping child in its group), garbage,
 // occupied, slow (answers after -sleep), refuse (ERROR), or norestart
-// (answers ERROR to RESTART). -moves h8i8j9 gives its first moves of
+// (answers ERROR to RESTART); -mode eval prints an evaluation before
+// every move. -moves h8i8j9 gives its first moves of
 // each game as a move string (h8 is x 7, y 7), played whatever the board (the nearest free cell to the
 // centre follows). With FAKEBRAIN_PIDS set it writes its pid into that
 // directory.
@@ -13,6 +14,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
@@ -111,6 +113,15 @@ func (b *brain) reset(w, h int) {
 func (b *brain) move() {
 	b.moves++
 	fmt.Println("MESSAGE thinking")
+	if b.mode == "eval" {
+		// An evaluation a test can predict: ten a stone, none when their
+		// number is a multiple of seven.
+		e := strconv.Itoa(10 * len(b.stones))
+		if len(b.stones)%7 == 0 {
+			e = "VAL_NONE"
+		}
+		fmt.Println("MESSAGE Depth 1 | Eval " + e + " | Node 1")
+	}
 	if b.moves == b.at {
 		switch b.mode {
 		case "crash":
