@@ -92,7 +92,9 @@ func onScale(v, from, to float64) float64 { return v * to / from }
 // Rapfi's, and the classes of the position it is counted under.
 type biasSample struct {
 	search, static float64
-	mate           bool
+	// rapfi is Rapfi's evaluation for the side to move.
+	rapfi float64
+	mate  bool
 	groups         []string
 }
 
@@ -142,8 +144,8 @@ func biasGroups(b *board, q int, black bool) []string {
 // the side to move than Rapfi. Mate scores of ours (Rapfi read none) are
 // counted apart. It takes minutes: it runs only when GOMOKU_BIAS is set,
 // to the positions' file or 1 for testdata/bias.txt; GOMOKU_BIAS_NODES
-// sets the nodes (default 3·10⁴), GOMOKU_BIAS_ONLY a prefix of the
-// sources to keep.
+// sets the nodes (default 3·10⁴) or GOMOKU_BIAS_DEPTH a fixed depth
+// instead, GOMOKU_BIAS_ONLY a prefix of the sources to keep.
 //
 //	GOMOKU_BIAS=1 go test -run SearchBias -v -timeout 0 ./engine/player/internal/duel
 func TestSearchBias(t *testing.T) {
@@ -163,13 +165,21 @@ func TestSearchBias(t *testing.T) {
 		nodes = int64(f)
 	}
 	only := os.Getenv("GOMOKU_BIAS_ONLY")
+	lim := suiteLimits(nodes)
+	if s := os.Getenv("GOMOKU_BIAS_DEPTH"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lim.MaxDepth, lim.MaxNodes = n, 0
+	}
 	var samples []biasSample
 	var depths []int
 	for _, p := range loadBias(t, path) {
 		if !strings.HasPrefix(p.source, only) {
 			continue
 		}
-		_, st := chooseOn(t, p.game, suiteLimits(nodes))
+		_, st := chooseOn(t, p.game, lim)
 		ds := &State{}
 		ds.Sync(p.game, time.Time{})
 		cst := &core.Stats{}
@@ -180,6 +190,7 @@ func TestSearchBias(t *testing.T) {
 			mate:   st.Score >= core.WinValue-1000 || st.Score <= -core.WinValue+1000,
 			groups: biasGroups(ds.b, q, q == 0),
 		}
+		s.rapfi = p.rapfi
 		s.search = onScale(float64(st.Score), ourScale, rapfiScale) - p.rapfi
 		depths = append(depths, st.Depth)
 		if testing.Verbose() && os.Getenv("GOMOKU_BIAS_EACH") != "" {
@@ -211,9 +222,9 @@ func biasTable(samples []biasSample) []string {
 		names = append(names, k)
 	}
 	slices.Sort(names)
-	out := []string{fmt.Sprintf("%-28s %5s %6s %8s %8s %8s %8s %8s", "group", "n", "mates", "search", "mean", "|dev|", "static", "mean")}
+	out := []string{fmt.Sprintf("%-28s %5s %6s %8s %8s %8s %8s %8s %6s %6s", "group", "n", "mates", "search", "mean", "|dev|", "static", "mean", "slope", "at0")}
 	for _, name := range names {
-		var srch, stat []float64
+		var srch, stat, xs, ys []float64
 		mates := 0
 		for _, s := range by[name] {
 			stat = append(stat, s.static)
@@ -222,9 +233,11 @@ func biasTable(samples []biasSample) []string {
 				continue
 			}
 			srch = append(srch, s.search)
+			xs, ys = append(xs, s.rapfi), append(ys, s.search+s.rapfi)
 		}
-		out = append(out, fmt.Sprintf("%-28s %5d %6d %+8.0f %+8.0f %8.0f %+8.0f %+8.0f", name, len(by[name]), mates,
-			median(srch), mean(srch), meanAbs(srch), median(stat), mean(stat)))
+		slope, at0 := fitLine(xs, ys)
+		out = append(out, fmt.Sprintf("%-28s %5d %6d %+8.0f %+8.0f %8.0f %+8.0f %+8.0f %6.2f %+6.0f", name, len(by[name]), mates,
+			median(srch), mean(srch), meanAbs(srch), median(stat), mean(stat), slope, at0))
 	}
 	return out
 }
@@ -261,4 +274,22 @@ func meanAbs(xs []float64) float64 {
 		t += math.Abs(x)
 	}
 	return t / float64(len(xs))
+}
+
+// fitLine is the least-squares line y = slope·x + at0.
+func fitLine(xs, ys []float64) (slope, at0 float64) {
+	if len(xs) < 2 {
+		return math.NaN(), math.NaN()
+	}
+	mx, my := mean(xs), mean(ys)
+	var sxy, sxx float64
+	for i := range xs {
+		sxy += (xs[i] - mx) * (ys[i] - my)
+		sxx += (xs[i] - mx) * (xs[i] - mx)
+	}
+	if sxx == 0 {
+		return math.NaN(), math.NaN()
+	}
+	slope = sxy / sxx
+	return slope, my - slope*mx
 }
