@@ -84,7 +84,8 @@ func loadBias(tb testing.TB, path string) []biasPosition {
 	return out
 }
 
-// logit is the inverse of sigmoid(v/scale).
+// onScale converts v from one sigmoid scale to another: the same win
+// chance.
 func onScale(v, from, to float64) float64 { return v * to / from }
 
 // biasSample is one position's figures, all for the side to move on
@@ -141,7 +142,10 @@ func biasGroups(b *board, q int, black bool) []string {
 // positions from games against it, and logs by side to move and by the
 // threats on the board the median difference for the side to move, on
 // Rapfi's scale (our v·200/1000): positive where ours thinks better of
-// the side to move than Rapfi. Mate scores of ours (Rapfi read none) are
+// the side to move than Rapfi; and the least-squares line of the
+// search's score against Rapfi's (slope, and the value where Rapfi reads
+// an even game), which tells a leaning of one colour from a scale that
+// differs. Mate scores of ours (Rapfi read none) are
 // counted apart. It takes minutes: it runs only when GOMOKU_BIAS is set,
 // to the positions' file or 1 for testdata/bias.txt; GOMOKU_BIAS_NODES
 // sets the nodes (default 3·10⁴) or GOMOKU_BIAS_DEPTH a fixed depth
