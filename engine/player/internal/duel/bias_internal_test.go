@@ -15,6 +15,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/engine/record"
+	"github.com/stretchr/testify/assert"
 )
 
 // biasFile holds positions from games against Rapfi with Rapfi's
@@ -296,4 +297,45 @@ func fitLine(xs, ys []float64) (slope, at0 float64) {
 	}
 	slope = sxy / sxx
 	return slope, my - slope*mx
+}
+
+// TestBiasFile checks that every position of the bias file reads as a
+// game with the side to move named by its stones and an evaluation short
+// of a mate, as TestSearchBias assumes.
+func TestBiasFile(t *testing.T) {
+	ps := loadBias(t, biasFile)
+	bySource := map[string]int{}
+	for _, p := range ps {
+		tag, _, _ := strings.Cut(p.source, "/")
+		bySource[tag]++
+		if n := p.game.Len(); n < 3 || n > 24 {
+			t.Errorf("%s: %d stones, want 3 to 24", p.source, n)
+		}
+		if p.rapfi <= -20000 || p.rapfi >= 20000 {
+			t.Errorf("%s: Rapfi's evaluation %v is a mate", p.source, p.rapfi)
+		}
+	}
+	assert.Equal(t, map[string]int{"free15": 661, "exact15": 305, "free20": 374}, bySource)
+}
+
+func TestFitLine(t *testing.T) {
+	slope, at0 := fitLine([]float64{-100, 0, 100, 200}, []float64{-40, 10, 60, 110})
+	assert.InDelta(t, 0.5, slope, 1e-9)
+	assert.InDelta(t, 10, at0, 1e-9)
+	slope, _ = fitLine([]float64{5, 5}, []float64{1, 2})
+	assert.True(t, math.IsNaN(slope), "no spread in x has no slope")
+}
+
+// TestBiasGroups checks the classes a position is counted under: the side
+// to move, whether it faces an open three, and who can make one.
+func TestBiasGroups(t *testing.T) {
+	// Black h8 i8 j8 (an open three), white h9 i9: white to move faces it.
+	g := gameOf(t, "h8h9i8i9j8")
+	ds := &State{}
+	ds.Sync(g, time.Time{})
+	assert.Equal(t, []string{"white", "white/faces-three", "white/both-make-three"}, biasGroups(ds.b, 1, false))
+	g = gameOf(t, "h8a1")
+	ds = &State{}
+	ds.Sync(g, time.Time{})
+	assert.Equal(t, []string{"black", "black/no-three"}, biasGroups(ds.b, 0, true))
 }
