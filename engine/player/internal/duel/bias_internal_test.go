@@ -95,9 +95,9 @@ func onScale(v, from, to float64) float64 { return v * to / from }
 type biasSample struct {
 	search, static float64
 	// rapfi is Rapfi's evaluation for the side to move.
-	rapfi float64
-	mate  bool
-	groups         []string
+	rapfi  float64
+	mate   bool
+	groups []string
 }
 
 // biasGroups names what a position shows to the side to move q: who
