@@ -85,7 +85,7 @@ func TestDuelFutilityKeepsThreats(t *testing.T) {
 					}
 					d := duelOn(t, opts, r0, c0, [2][][2]int{walls, attack})
 					alpha := d.evaluate(0) - 100000
-					v := d.search(1, alpha, alpha+1, 1, 0)
+					v := d.search(1, alpha, alpha+1, 1, 0, true)
 					assert.LessOrEqual(t, v, -mateScore, "two double fours cannot both be stopped")
 					checkDuel(t, d.b)
 				})
@@ -119,7 +119,7 @@ func TestDuelFutilityKeepsFourThrees(t *testing.T) {
 			require.False(t, d.b.has(1-q, classOpenFour), "no open three yet")
 			require.Zero(t, d.b.fours(q))
 			alpha := d.evaluate(q) - 100000
-			v := d.search(1, alpha, alpha+1, 1, q)
+			v := d.search(1, alpha, alpha+1, 1, q, true)
 			assert.LessOrEqual(t, v, -mateScore, "two four-threes cannot both be stopped")
 			checkDuel(t, d.b)
 		})
@@ -203,7 +203,7 @@ func TestHorizonDefenceTriesEveryFour(t *testing.T) {
 	d := &run{Meter: core.NewMeter(context.Background(), st, 0, 64), s: ds, b: ds.b, lim: unlimited(), st: st}
 	q := g.Turn() - 1
 	require.True(t, d.b.has(1-q, classOpenFour), "white faces an open three")
-	v := d.search(0, -infScore, infScore, 1, q)
+	v := d.search(0, -infScore, infScore, 1, q, false)
 	assert.Greater(t, v, -mateScore, "white is not lost at the horizon: it has a VCF")
 }
 
@@ -236,7 +236,7 @@ func TestPruningKeepsLateThreats(t *testing.T) {
 				key := d.b.hash ^ sideKey[q]
 				d.store(key, 0, 0, core.UpperBound, quiet, 1)
 				alpha := d.evaluate(q) + 100000
-				v := d.search(depth, alpha, alpha+1, 1, q)
+				v := d.search(depth, alpha, alpha+1, 1, q, true)
 				assert.GreaterOrEqual(t, v, mateScore, "the double three wins")
 				checkDuel(t, d.b)
 			})
