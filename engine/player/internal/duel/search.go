@@ -284,7 +284,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 			r := 0
 			if !threat {
 				r = lateReduction(depth, n)
-				if !improving && beta-alpha == 1 && r < depth-2 {
+				if r > 0 && !improving && beta-alpha == 1 && r < depth-2 {
 					r++
 				}
 			}

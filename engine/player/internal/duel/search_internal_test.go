@@ -243,3 +243,125 @@ func TestPruningKeepsLateThreats(t *testing.T) {
 		}
 	}
 }
+
+// quietGame is a 15×15 freestyle middle game where neither player can
+// make an open four or a four-three.
+const quietGame = "h8g9i9g7h10i8j9k10"
+
+// childDepths searches q's node of g's position, depth plies left at
+// ply, within (alpha, alpha+1) on a fresh run (prepare may set it up
+// first), and returns the value and the depth each child position of a
+// move of q's was stored with in the table (cells without an entry left
+// out).
+func childDepths(t *testing.T, g *engine.Game, depth, ply int, cut bool, alpha func(d *run, q int) int32, prepare func(d *run)) (int32, map[int]int) {
+	t.Helper()
+	d := runOn(t, g)
+	q := 0
+	if g.Turn() == 2 {
+		q = 1
+	}
+	if prepare != nil {
+		prepare(d)
+	}
+	a := alpha(d, q)
+	v := d.search(depth, a, a+1, ply, q, cut)
+	require.False(t, d.Stopped)
+	out := map[int]int{}
+	d.b.cands(func(i int) bool {
+		if d.b.playable(i, q) {
+			d.b.place(i, q)
+			if e := d.probe(d.b.hash ^ sideKey[1-q]); e != nil {
+				out[i] = int(e.depth)
+			}
+			d.b.undo()
+		}
+		return true
+	})
+	checkDuel(t, d.b)
+	return v, out
+}
+
+// TestFailHighReductionAtCutNodes: a null-window node expected to cut,
+// whose static value is far above beta, searches its quiet first move a
+// ply shallower than the same node not so expected, and still fails high.
+func TestFailHighReductionAtCutNodes(t *testing.T) {
+	g := gameOf(t, quietGame)
+	below := func(d *run, q int) int32 { return d.evaluate(q) - 5000 }
+	for depth := 3; depth <= 6; depth++ {
+		t.Run(fmt.Sprintf("depth=%d", depth), func(t *testing.T) {
+			d := runOn(t, g)
+			require.False(t, d.b.has(0, classOpenFour) || d.b.has(1, classOpenFour), "no open three on the board")
+			beta := below(d, 0) + 1
+			// The table's move, tried first, is a quiet cell.
+			quiet := -1
+			d.b.cands(func(i int) bool {
+				if threatRank(d.b.cell[i].class[0], d.b.cell[i].class[1]) == 0 && d.listable(0, i) {
+					quiet = i
+					return false
+				}
+				return true
+			})
+			require.GreaterOrEqual(t, quiet, 0)
+			first := func(d *run) { d.store(d.b.hash^sideKey[0], 0, 0, core.UpperBound, quiet, 1) }
+			vCut, cut := childDepths(t, g, depth, 1, true, below, first)
+			vAll, all := childDepths(t, g, depth, 1, false, below, first)
+			assert.GreaterOrEqual(t, vCut, beta, "fails high as expected")
+			assert.GreaterOrEqual(t, vAll, beta)
+			require.Len(t, cut, 1, "one move searched: it cut")
+			require.Len(t, all, 1)
+			for i, dc := range cut {
+				require.Equal(t, quiet, i, "the table's move cut")
+				require.Contains(t, all, i)
+				assert.Equal(t, max(depth-2, 0), dc, "a ply shallower at the expected cut node")
+				assert.Equal(t, depth-1, all[i])
+			}
+		})
+	}
+}
+
+// TestStaticOfAnsweringNode: a node answering a threat takes its parent's
+// static value, negated, as its own.
+func TestStaticOfAnsweringNode(t *testing.T) {
+	d := runOn(t, gameOf(t, quietGame))
+	v0 := d.static(0, 0, false)
+	assert.Equal(t, d.evaluate(0), v0)
+	assert.Equal(t, -v0, d.static(1, 1, true))
+	assert.Equal(t, d.evaluate(0), d.static(0, 2, false))
+	assert.Equal(t, []int32{v0, -v0, d.evaluate(0)}, d.statics)
+}
+
+// TestNotImprovingReducesMore: the same null-window node at ply 2,
+// failing low, searches its late quiet moves a ply shallower when its
+// mover's static value two plies up was higher than now (not improving)
+// than when it was lower, and its first two moves alike.
+func TestNotImprovingReducesMore(t *testing.T) {
+	g := gameOf(t, quietGame)
+	above := func(d *run, q int) int32 { return d.evaluate(q) + 5000 }
+	before := func(v int32) func(d *run) {
+		return func(d *run) { d.statics = []int32{v, 0} }
+	}
+	for depth := 4; depth <= 5; depth++ {
+		t.Run(fmt.Sprintf("depth=%d", depth), func(t *testing.T) {
+			vWorse, worse := childDepths(t, g, depth, 2, false, above, before(mateScore-1))
+			vBetter, better := childDepths(t, g, depth, 2, false, above, before(-mateScore+1))
+			d := runOn(t, g)
+			a := above(d, 0)
+			assert.LessOrEqual(t, vWorse, a, "fails low")
+			assert.LessOrEqual(t, vBetter, a)
+			require.Equal(t, len(better), len(worse), "the same moves searched")
+			shallower := 0
+			for i, db := range better {
+				require.Contains(t, worse, i)
+				switch worse[i] {
+				case db:
+				case db - 1:
+					shallower++
+				default:
+					t.Fatalf("move %d: depth %d not improving, %d improving", i, worse[i], db)
+				}
+			}
+			assert.Positive(t, shallower, "late moves a ply shallower when not improving")
+			assert.LessOrEqual(t, shallower, len(better)-2, "not the first two moves")
+		})
+	}
+}
