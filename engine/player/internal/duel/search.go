@@ -32,11 +32,6 @@ type run struct {
 	// vcfLeft counts down the node budget of the current threat search.
 	vcfLeft int
 	scratch [][]scoredCell
-	// statics holds per ply the static value of the latest node searched
-	// there (the parent's, negated, for a node answering a threat), for
-	// judging whether the mover's position improved on its own previous
-	// turn.
-	statics []int32
 	// histLog and open serve the staged move picker (picker.go): the
 	// history bonuses given while a node above has yet to generate its
 	// moves, and per ply the log's length when the latest node there
@@ -163,21 +158,6 @@ func lateReduction(depth, n int) int {
 	return int(lmr[min(max(depth, 0), maxPly)][min(n, len(lmr[0])-1)])
 }
 
-// static records and returns the static value of q's node at ply: the
-// evaluation, or the parent's negated at a node answering a threat,
-// whose evaluation would count the threat as the opponent's gain.
-func (d *run) static(q, ply int, answering bool) int32 {
-	for len(d.statics) <= ply {
-		d.statics = append(d.statics, 0)
-	}
-	v := d.evaluate(q)
-	if answering && ply > 0 {
-		v = -d.statics[ply-1]
-	}
-	d.statics[ply] = v
-	return v
-}
-
 // sideKey distinguishes the side to move in hash keys.
 var sideKey = [2]uint64{0x6a09e667f3bcc908, 0xb5ad4eceda1ce2a9}
 
@@ -241,14 +221,14 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 			return v
 		}
 	}
-	static := d.static(q, ply, forced >= 0 || threatened)
-	improving := ply < 2 || static > d.statics[ply-2]
 	// Futility at frontier nodes of a null-window search: a quiet position
 	// whose static value beats beta by a margin per ply left is not
 	// searched, unless the opponent has a four or a double three to make.
 	if depth <= futilityDepth && beta-alpha == 1 && forced < 0 && !threatened && beta > -mateScore && beta < mateScore &&
-		b.fours(o) == 0 && b.counts[o][classDoubleThree] == 0 && static-futilityMargin*int32(depth) >= beta {
-		return static
+		b.fours(o) == 0 && b.counts[o][classDoubleThree] == 0 {
+		if v := d.evaluate(q); v-futilityMargin*int32(depth) >= beta {
+			return v
+		}
 	}
 	mp := d.newPicker(q, ply, forced, ttMove, threatened, depth <= 0)
 	if mp.none() {
@@ -263,7 +243,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 	// ply shallower, threats to full depth. Not when the opponent can
 	// make an open four, where the static value misleads.
 	likelyHigh := cut && beta-alpha == 1 && forced < 0 && !threatened && beta > -mateScore && beta < mateScore &&
-		static >= beta+failHighBase+failHighSlope*int32(depth)
+		d.evaluate(q) >= beta+failHighBase+failHighSlope*int32(depth)
 	a0 := alpha
 	best, bestMove := -infScore, -1
 	for n := 0; ; n++ {
@@ -284,9 +264,6 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 			r := 0
 			if !threat {
 				r = lateReduction(depth, n)
-				if r > 0 && !improving && beta-alpha == 1 && r < depth-2 {
-					r++
-				}
 			}
 			v = -d.search(moveDepth-r, -alpha-1, -alpha, ply+1, o, r > 0 || !cut)
 			if v > alpha && r > 0 {
