@@ -44,11 +44,8 @@
 // if it did not cut off, with the history as it was before it, so that
 // the staged picker tries exactly what a full list would), late-move reductions
 // (growing with log(depth)·log(move rank) from two plies left, searched
-// again in full when the reduced search beats alpha), a fail-high
-// reduction (a null-window node expected to cut, by the kind of search
-// that reached it, whose static value beats beta by a margin growing with
-// the depth left, searches its moves that make no four and block no open
-// four a ply shallower) and futility pruning. A root move
+// again in full when the reduced search beats alpha) and futility
+// pruning. A root move
 // is screened for the opponent's VCF and VCT after it only when it is
 // about to lead an iteration, and set aside if it loses: most moves never
 // lead, and screening them all before the search took most of a short

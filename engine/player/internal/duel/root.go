@@ -337,14 +337,14 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 			d.b.place(int(m.i), q)
 			var v int32
 			if n == 0 {
-				v = -d.search(depth-1, -beta, -alpha, 1, o, false)
+				v = -d.search(depth-1, -beta, -alpha, 1, o)
 			} else {
-				v = -d.search(depth-1-r, -alpha-1, -alpha, 1, o, true)
+				v = -d.search(depth-1-r, -alpha-1, -alpha, 1, o)
 				if v > alpha && r > 0 && !d.Stopped {
-					v = -d.search(depth-1, -alpha-1, -alpha, 1, o, true)
+					v = -d.search(depth-1, -alpha-1, -alpha, 1, o)
 				}
 				if v > alpha && !d.Stopped {
-					v = -d.search(depth-1, -beta, -alpha, 1, o, false)
+					v = -d.search(depth-1, -beta, -alpha, 1, o)
 				}
 			}
 			d.b.undo()

@@ -161,19 +161,8 @@ func lateReduction(depth, n int) int {
 // sideKey distinguishes the side to move in hash keys.
 var sideKey = [2]uint64{0x6a09e667f3bcc908, 0xb5ad4eceda1ce2a9}
 
-// failHighBase and failHighSlope set the margin by which the static value
-// of an expected cut node must beat beta for its quiet moves to be
-// searched a ply shallower: failHighBase + failHighSlope a ply left.
-const (
-	failHighBase  = -45
-	failHighSlope = 75
-)
-
-// search is a principal-variation negamax for q to move. cut marks a
-// null-window node expected to fail high: a reduced late move's reply, or
-// the reply to any move of a node not so expected (the kinds alternate
-// down a line of null-window searches); principal-variation nodes are not.
-func (d *run) search(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
+// search is a principal-variation negamax for q to move.
+func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	d.Tick()
 	if d.Stopped {
 		return 0
@@ -238,12 +227,6 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 	if mp.forcedReply(threatened) {
 		newDepth = depth // a forced reply costs no depth
 	}
-	// An expected cut node whose static value is well above beta will
-	// most likely cut with any sound move: its quiet moves are searched a
-	// ply shallower, threats to full depth. Not when the opponent can
-	// make an open four, where the static value misleads.
-	likelyHigh := cut && beta-alpha == 1 && forced < 0 && !threatened && beta > -mateScore && beta < mateScore &&
-		d.evaluate(q) >= beta+failHighBase+failHighSlope*int32(depth)
 	a0 := alpha
 	best, bestMove := -infScore, -1
 	for n := 0; ; n++ {
@@ -252,25 +235,21 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 			break
 		}
 		threat := b.cell[i].class[q].makesFour() || b.cell[i].class[o] >= classOpenFour
-		moveDepth := newDepth
-		if likelyHigh && !threat {
-			moveDepth--
-		}
 		b.place(i, q)
 		var v int32
 		if n == 0 {
-			v = -d.search(moveDepth, -beta, -alpha, ply+1, o, beta-alpha == 1 && !cut)
+			v = -d.search(newDepth, -beta, -alpha, ply+1, o)
 		} else {
 			r := 0
 			if !threat {
 				r = lateReduction(depth, n)
 			}
-			v = -d.search(moveDepth-r, -alpha-1, -alpha, ply+1, o, r > 0 || !cut)
+			v = -d.search(newDepth-r, -alpha-1, -alpha, ply+1, o)
 			if v > alpha && r > 0 {
-				v = -d.search(moveDepth, -alpha-1, -alpha, ply+1, o, !cut)
+				v = -d.search(newDepth, -alpha-1, -alpha, ply+1, o)
 			}
 			if v > alpha && v < beta {
-				v = -d.search(moveDepth, -beta, -alpha, ply+1, o, false)
+				v = -d.search(newDepth, -beta, -alpha, ply+1, o)
 			}
 		}
 		b.undo()

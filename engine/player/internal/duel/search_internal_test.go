@@ -85,7 +85,7 @@ func TestDuelFutilityKeepsThreats(t *testing.T) {
 					}
 					d := duelOn(t, opts, r0, c0, [2][][2]int{walls, attack})
 					alpha := d.evaluate(0) - 100000
-					v := d.search(1, alpha, alpha+1, 1, 0, true)
+					v := d.search(1, alpha, alpha+1, 1, 0)
 					assert.LessOrEqual(t, v, -mateScore, "two double fours cannot both be stopped")
 					checkDuel(t, d.b)
 				})
@@ -119,7 +119,7 @@ func TestDuelFutilityKeepsFourThrees(t *testing.T) {
 			require.False(t, d.b.has(1-q, classOpenFour), "no open three yet")
 			require.Zero(t, d.b.fours(q))
 			alpha := d.evaluate(q) - 100000
-			v := d.search(1, alpha, alpha+1, 1, q, true)
+			v := d.search(1, alpha, alpha+1, 1, q)
 			assert.LessOrEqual(t, v, -mateScore, "two four-threes cannot both be stopped")
 			checkDuel(t, d.b)
 		})
@@ -203,7 +203,7 @@ func TestHorizonDefenceTriesEveryFour(t *testing.T) {
 	d := &run{Meter: core.NewMeter(context.Background(), st, 0, 64), s: ds, b: ds.b, lim: unlimited(), st: st}
 	q := g.Turn() - 1
 	require.True(t, d.b.has(1-q, classOpenFour), "white faces an open three")
-	v := d.search(0, -infScore, infScore, 1, q, false)
+	v := d.search(0, -infScore, infScore, 1, q)
 	assert.Greater(t, v, -mateScore, "white is not lost at the horizon: it has a VCF")
 }
 
@@ -236,85 +236,10 @@ func TestPruningKeepsLateThreats(t *testing.T) {
 				key := d.b.hash ^ sideKey[q]
 				d.store(key, 0, 0, core.UpperBound, quiet, 1)
 				alpha := d.evaluate(q) + 100000
-				v := d.search(depth, alpha, alpha+1, 1, q, true)
+				v := d.search(depth, alpha, alpha+1, 1, q)
 				assert.GreaterOrEqual(t, v, mateScore, "the double three wins")
 				checkDuel(t, d.b)
 			})
 		}
-	}
-}
-
-// quietGame is a 15×15 freestyle middle game where neither player can
-// make an open four or a four-three.
-const quietGame = "h8g9i9g7h10i8j9k10"
-
-// childDepths searches q's node of g's position, depth plies left at
-// ply, within (alpha, alpha+1) on a fresh run (prepare may set it up
-// first), and returns the value and the depth each child position of a
-// move of q's was stored with in the table (cells without an entry left
-// out).
-func childDepths(t *testing.T, g *engine.Game, depth, ply int, cut bool, alpha func(d *run, q int) int32, prepare func(d *run)) (int32, map[int]int) {
-	t.Helper()
-	d := runOn(t, g)
-	q := 0
-	if g.Turn() == 2 {
-		q = 1
-	}
-	if prepare != nil {
-		prepare(d)
-	}
-	a := alpha(d, q)
-	v := d.search(depth, a, a+1, ply, q, cut)
-	require.False(t, d.Stopped)
-	out := map[int]int{}
-	d.b.cands(func(i int) bool {
-		if d.b.playable(i, q) {
-			d.b.place(i, q)
-			if e := d.probe(d.b.hash ^ sideKey[1-q]); e != nil {
-				out[i] = int(e.depth)
-			}
-			d.b.undo()
-		}
-		return true
-	})
-	checkDuel(t, d.b)
-	return v, out
-}
-
-// TestFailHighReductionAtCutNodes: a null-window node expected to cut,
-// whose static value is far above beta, searches its quiet first move a
-// ply shallower than the same node not so expected, and still fails high.
-func TestFailHighReductionAtCutNodes(t *testing.T) {
-	g := gameOf(t, quietGame)
-	below := func(d *run, q int) int32 { return d.evaluate(q) - 5000 }
-	for depth := 3; depth <= 6; depth++ {
-		t.Run(fmt.Sprintf("depth=%d", depth), func(t *testing.T) {
-			d := runOn(t, g)
-			require.False(t, d.b.has(0, classOpenFour) || d.b.has(1, classOpenFour), "no open three on the board")
-			beta := below(d, 0) + 1
-			// The table's move, tried first, is a quiet cell.
-			quiet := -1
-			d.b.cands(func(i int) bool {
-				if threatRank(d.b.cell[i].class[0], d.b.cell[i].class[1]) == 0 && d.listable(0, i) {
-					quiet = i
-					return false
-				}
-				return true
-			})
-			require.GreaterOrEqual(t, quiet, 0)
-			first := func(d *run) { d.store(d.b.hash^sideKey[0], 0, 0, core.UpperBound, quiet, 1) }
-			vCut, cut := childDepths(t, g, depth, 1, true, below, first)
-			vAll, all := childDepths(t, g, depth, 1, false, below, first)
-			assert.GreaterOrEqual(t, vCut, beta, "fails high as expected")
-			assert.GreaterOrEqual(t, vAll, beta)
-			require.Len(t, cut, 1, "one move searched: it cut")
-			require.Len(t, all, 1)
-			for i, dc := range cut {
-				require.Equal(t, quiet, i, "the table's move cut")
-				require.Contains(t, all, i)
-				assert.Equal(t, max(depth-2, 0), dc, "a ply shallower at the expected cut node")
-				assert.Equal(t, depth-1, all[i])
-			}
-		})
 	}
 }
