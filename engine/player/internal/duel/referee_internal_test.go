@@ -133,7 +133,10 @@ var refereeCases = []refereeCase{
 
 // refereeSeeds is how many random positions each case tries.
 func refereeSeeds() int {
-	if testing.Short() {
+	switch {
+	case raceEnabled:
+		return 3
+	case testing.Short():
 		return 6
 	}
 	return 24
