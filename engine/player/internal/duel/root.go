@@ -228,7 +228,7 @@ func (d *run) best(q int) (int, bool) {
 		n0 := d.st.Nodes
 		i := d.rootVCF(q, d.phaseNodes(10))
 		if countTree {
-			d.tally.rootVCF += d.st.Nodes - n0
+			d.counts().rootVCF += d.st.Nodes - n0
 		}
 		d.Limit = d.lim.Deadline
 		d.Resume()
@@ -243,7 +243,7 @@ func (d *run) best(q int) (int, bool) {
 		n0 := d.st.Nodes
 		i := d.threatWin(q, vctDepth, b.lastOf(q))
 		if countTree {
-			d.tally.rootVCT += d.st.Nodes - n0
+			d.counts().rootVCT += d.st.Nodes - n0
 		}
 		d.Limit = d.lim.Deadline
 		d.Resume()
@@ -363,7 +363,7 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 				n0 := d.st.Nodes
 				lost := d.loses(q, m, d.lim.VCT)
 				if countTree {
-					d.tally.screen += d.st.Nodes - n0
+					d.counts().screen += d.st.Nodes - n0
 				}
 				if d.Stopped {
 					break
@@ -395,7 +395,7 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 		}
 		d.st.Depth, d.st.Score = depth, statsScore(alpha)
 		if countTree {
-			d.tally.iterNodes = append(d.tally.iterNodes, d.st.Nodes)
+			d.counts().iterNodes = append(d.counts().iterNodes, d.st.Nodes)
 		}
 		d.publish(best)
 		moves, values = core.ByValueDesc(moves, values)

@@ -177,7 +177,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		return 0
 	}
 	if countTree {
-		d.tally.nodes[ply]++
+		d.counts().nodes[ply]++
 	}
 	b := d.b
 	o := 1 - q
@@ -209,16 +209,16 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	if depth <= 0 && forced < 0 && (!threatened || ply >= maxPly/2) {
 		v := d.evaluate(q)
 		if countTree {
-			d.tally.leaves++
+			d.counts().leaves++
 		}
 		if d.lim.VCF && v < beta && b.fours(q) > 0 {
 			n0 := d.st.Nodes
 			won := d.leafVCF(q)
 			if countTree {
-				d.tally.leafVCF += d.st.Nodes - n0
-				d.tally.leafVCFCalls++
+				d.counts().leafVCF += d.st.Nodes - n0
+				d.counts().leafVCFCalls++
 				if won {
-					d.tally.leafVCFWins++
+					d.counts().leafVCFWins++
 				}
 			}
 			if won {
@@ -228,22 +228,22 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		return v
 	}
 	if countTree && depth <= 0 {
-		d.tally.horizon++
+		d.counts().horizon++
 	}
 	depth = max(depth, 0)
 	key := b.hash ^ sideKey[q]
 	ttMove := -1
 	if countTree {
-		d.tally.probes++
+		d.counts().probes++
 	}
 	if s := d.probe(key); s != nil {
 		ttMove = int(s.best)
 		if countTree {
-			d.tally.hits++
+			d.counts().hits++
 		}
 		if v, ok := s.cut(depth, alpha, beta, ply); ok && (!d.sameDepth || int(s.depth) == depth) {
 			if countTree {
-				d.tally.cuts++
+				d.counts().cuts++
 			}
 			return v
 		}
@@ -255,7 +255,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		b.fours(o) == 0 && b.counts[o][classDoubleThree] == 0 {
 		if v := d.evaluate(q); v-futilityMargin*int32(depth) >= beta {
 			if countTree {
-				d.tally.futile++
+				d.counts().futile++
 			}
 			return v
 		}
@@ -268,7 +268,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	if mp.forcedReply(threatened) {
 		newDepth = depth // a forced reply costs no depth
 		if countTree && depth > 0 {
-			d.tally.free++
+			d.counts().free++
 		}
 	}
 	a0 := alpha
@@ -290,20 +290,20 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			}
 			v = -d.search(newDepth-r, -alpha-1, -alpha, ply+1, o)
 			if countTree {
-				d.tally.scout++
+				d.counts().scout++
 				if r > 0 {
-					d.tally.reduced++
+					d.counts().reduced++
 				}
 			}
 			if v > alpha && r > 0 {
 				if countTree {
-					d.tally.unreduced++
+					d.counts().unreduced++
 				}
 				v = -d.search(newDepth, -alpha-1, -alpha, ply+1, o)
 			}
 			if v > alpha && v < beta {
 				if countTree {
-					d.tally.rescout++
+					d.counts().rescout++
 				}
 				v = -d.search(newDepth, -beta, -alpha, ply+1, o)
 			}
@@ -319,11 +319,11 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			alpha = v
 		}
 		if countTree {
-			d.tally.tried++
+			d.counts().tried++
 		}
 		if alpha >= beta {
 			if countTree {
-				d.tally.cutNodes++
+				d.counts().cutNodes++
 			}
 			d.cuts[min(n, len(d.cuts)-1)]++
 			if !threat {
@@ -338,12 +338,12 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	}
 	if countTree {
 		if depth > 0 {
-			d.tally.inner++
+			d.counts().inner++
 		}
-		d.tally.interior++
-		d.tally.listed += int64(mp.listed())
+		d.counts().interior++
+		d.counts().listed += int64(mp.listed())
 		if mp.generated {
-			d.tally.generating++
+			d.counts().generating++
 		}
 	}
 	if depth <= 0 && threatened && best <= -mateScore && d.lim.VCF && b.fours(q) > 0 {
@@ -356,12 +356,12 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		if i := d.fourWin(q, vcfDepth, -1); i >= 0 {
 			best, bestMove = winScore-int32(ply+7), i
 			if countTree {
-				d.tally.horizonVCFWins++
+				d.counts().horizonVCFWins++
 			}
 		}
 		if countTree {
-			d.tally.horizonVCF += d.st.Nodes - n0
-			d.tally.horizonVCFCalls++
+			d.counts().horizonVCF += d.st.Nodes - n0
+			d.counts().horizonVCFCalls++
 		}
 	}
 	if d.Stopped {
@@ -457,8 +457,8 @@ func (d *run) generate(q, ply, forced, ttMove, tried int, horizon bool) ([]score
 		return true
 	}
 	b.cands(visit)
-	if countTree && d.tally != nil {
-		d.tally.generated += int64(len(out))
+	if countTree {
+		d.counts().generated += int64(len(out))
 	}
 	limit := len(out)
 	if ply > 0 && !defend {

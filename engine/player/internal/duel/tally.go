@@ -40,3 +40,12 @@ type treeTally struct {
 	// iterNodes are the nodes spent when each iteration ended.
 	iterNodes []int64
 }
+
+// counts is the run's tally, made on first use: a run made for a test
+// rather than by Choose has none until it counts.
+func (d *run) counts() *treeTally {
+	if d.tally == nil {
+		d.tally = &treeTally{}
+	}
+	return d.tally
+}
