@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"strconv"
 	"sync"
 	"time"
 
@@ -21,27 +20,14 @@ var errNoEval = errors.New("no evaluation before the move")
 // any evaluation a window would keep.
 const mateScore = 1 << 20
 
-// evalValue reads an evaluation as the pattern's first group captured it:
-// a signed whole number, or a mate "+M29" / "-M12" (±mateScore). Anything
-// else (Rapfi's "VAL_NONE", text) is no evaluation.
-var evalValue = regexp.MustCompile(`^([+-]?)(M?)(\d+)$`)
-
+// parseEval reads an evaluation as the pattern's first group captured it
+// (gomocup.ParseEval), a mate as ±mateScore.
 func parseEval(s string) (int, bool) {
-	m := evalValue.FindStringSubmatch(s)
-	if m == nil {
-		return 0, false
+	v, mate, ok := gomocup.ParseEval(s)
+	if mate != 0 {
+		v = mate * mateScore
 	}
-	v, err := strconv.Atoi(m[3])
-	if err != nil {
-		return 0, false
-	}
-	if m[2] == "M" {
-		v = mateScore
-	}
-	if m[1] == "-" {
-		v = -v
-	}
-	return v, true
+	return v, ok
 }
 
 // evaluator asks one brain process for its evaluation of positions: the

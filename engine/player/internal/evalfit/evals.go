@@ -6,6 +6,8 @@ import (
 	"io"
 	"regexp"
 	"strconv"
+
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
 )
 
 // gameEvals are, for each game of a match (numbered as in games.txt),
@@ -22,11 +24,10 @@ type cellKey struct{ row, col int }
 var logLine = regexp.MustCompile(`^\S+ game (\d+) (.+) -> (.*)$`)
 
 // evalField is the evaluation in an engine's MESSAGE line, as Rapfi prints
-// it ("... | Eval -107 | ...", "Eval +M29" for a mate in 29 plies), and
-// evalValue its value; other values (VAL_NONE) are no evaluation.
+// it ("... | Eval -107 | ...", "Eval +M29" for a mate in 29 plies; see
+// gomocup.ParseEval).
 var (
 	evalField = regexp.MustCompile(`^MESSAGE .*\bEval (\S+)`)
-	evalValue = regexp.MustCompile(`^([+-]?)(M?)(\d+)$`)
 	moveLine  = regexp.MustCompile(`^(\d+),(\d+)$`)
 )
 
@@ -90,21 +91,12 @@ func readEvals(r io.Reader, scale float64) (gameEvals, error) {
 // evaluation as Rapfi prints it: sigmoid(eval/scale), a mate 1 or 0; ok
 // is false for anything else (VAL_NONE).
 func evalChance(field string, scale float64) (p float64, ok bool) {
-	e := evalValue.FindStringSubmatch(field)
-	if e == nil {
-		return 0, false
-	}
-	v, err := strconv.ParseFloat(e[3], 64)
-	if err != nil {
-		return 0, false
-	}
+	v, mate, ok := gomocup.ParseEval(field)
 	switch {
-	case e[2] == "M" && e[1] == "-":
-		return 0, true
-	case e[2] == "M":
-		return 1, true
-	case e[1] == "-":
-		v = -v
+	case !ok:
+		return 0, false
+	case mate != 0:
+		return float64(mate+1) / 2, true
 	}
-	return sigmoid(v / scale), true
+	return sigmoid(float64(v) / scale), true
 }

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
@@ -160,9 +159,6 @@ type labeller struct {
 	eval  string // the evaluation of the engine's last MESSAGE line
 }
 
-// labelEval reads the evaluation field of a MESSAGE line.
-var labelEval = regexp.MustCompile(`^MESSAGE .*\bEval (\S+)`)
-
 func (l *labeller) close() {
 	if l.brain != nil {
 		l.brain.Close(time.Second)
@@ -177,7 +173,7 @@ func (l *labeller) start(ctx context.Context, cfg engine.Config) error {
 	}
 	l.close()
 	b, err := manager.Start(l.prog, manager.Options{Name: l.prog.Base(), Log: func(_ string, in bool, line string) {
-		if m := labelEval.FindStringSubmatch(line); !in && m != nil {
+		if m := evalField.FindStringSubmatch(line); !in && m != nil {
 			l.eval = m[1]
 		}
 	}})
