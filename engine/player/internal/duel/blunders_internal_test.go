@@ -146,9 +146,29 @@ func suiteLimits(nodes int64) core.Limits {
 // chooseOn runs a fresh two-player search on g within lim.
 func chooseOn(tb testing.TB, g *engine.Game, lim core.Limits) (sparse.Cell, core.Stats) {
 	tb.Helper()
+	return chooseUnder(tb, g, nil, lim)
+}
+
+// chooseUnder is chooseOn with the working board evaluating with ev
+// instead of the weights in force (nil keeps them).
+func chooseUnder(tb testing.TB, g *engine.Game, ev *evaluation, lim core.Limits) (sparse.Cell, core.Stats) {
+	tb.Helper()
 	ds := &State{}
 	if fits, warm := ds.Sync(g, time.Time{}); !fits || !warm {
 		tb.Fatal("the position does not fit the two-player search")
+	}
+	if ev != nil {
+		old := ds.b
+		b := newBoardUnder(g.Config(), ev, old.r0, old.c0, old.rows, old.cols)
+		for _, m := range ds.played {
+			i, ok := b.index(m.Row, m.Col)
+			if !ok {
+				tb.Fatal("a mark outside the window")
+			}
+			b.place(i, m.Player-1)
+		}
+		b.lookahead()
+		ds.b = b
 	}
 	var (
 		st          core.Stats

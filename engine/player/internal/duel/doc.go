@@ -27,9 +27,10 @@
 // table of judgements as its class, so no weighting costs a node anything;
 // the board holds the table of its evaluation, chosen when it is built
 // from the game's configuration (not the window): bounded boards whose
-// sides are at most 15 use the embedded weights.json (no combination
-// weights), larger bounded boards and unbounded ones weights20.json
-// (weights per combination too, which won on 20×20 and not on 15×15);
+// sides are at most 15 use the embedded weights.json, larger bounded
+// boards and unbounded ones weights20.json, each with weights per
+// combination, fitted on different games (15×15 only, with positions
+// labelled one by one, for weights.json);
 // engine/player/internal/evalfit fits both. The
 // sums start from those of an empty 15×15 board, the size the weights
 // were fitted on, so that the empty cells of a larger board or window do

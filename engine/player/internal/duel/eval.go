@@ -20,16 +20,18 @@ import (
 //
 // The weights are in two files embedded in the build, in thousandths of
 // a logit of the expected result: weights.json for bounded boards whose
-// sides are at most 15 (no combination weights; the fit starts from it)
-// and weights20.json for larger bounded boards and unbounded ones
-// (weights per combination too, fitted on 1,024 games from the openings
-// of bench/openings/fit125.txt: they won on 20×20 and lost a little on
-// 15×15; an unbounded board's games spread like a large board's, a
-// choice not measured apart). Both are fitted by logistic regression
-// over quiet positions of games of Rapfi against itself and against this
-// search (15×15 and 20×20, freestyle and exact, K = 5), aiming at half
-// the game's result and half Rapfi's own evaluation of the position, by
-// the program in engine/player/internal/evalfit, which writes the file.
+// sides are at most 15 (the fit starts from it), fitted on 1,076 games of
+// 15×15 (freestyle and exact) and 18,611 of their positions and
+// neighbours labelled one by one by Rapfi, and weights20.json for larger
+// bounded boards and unbounded ones, fitted on 1,024 games of 15×15 and
+// 20×20 (it won on 20×20 and lost a little on 15×15; an unbounded
+// board's games spread like a large board's, a choice not measured
+// apart). Both weigh combinations of strong shapes, and both are fitted
+// by logistic regression over quiet positions of games of Rapfi against
+// itself and against this search (K = 5, openings of
+// bench/openings/fit125.txt), aiming at half the game's result and half
+// Rapfi's own evaluation of the position, by the program in
+// engine/player/internal/evalfit, which writes the file.
 // The tempo is not fitted, and a waiting side's shape weighs at most the
 // side to move's. Positions the search scores without the evaluation (a
 // five or an open four to make, a four-three against no four) are left
