@@ -88,8 +88,8 @@ type position struct {
 	moves  []record.Move
 	rule   engine.Rule
 	size   int
-	nodes  int     // the judge's node budget for every reading here
-	eval   eval    // the judge's evaluation before the move
+	nodes  int  // the judge's node budget for every reading here
+	eval   eval // the judge's evaluation before the move
 	best   record.Move
 	labels []label // sorted by cell; always holds best
 	source string  // where the position comes from: match folder/game@ply
