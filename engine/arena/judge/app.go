@@ -116,7 +116,7 @@ func scoreCommand() *cli.Command {
 			&cli.StringFlag{Name: "suite", Required: true, Usage: "the suite `FILE`; new labels are written back to it"},
 			&cli.StringSliceFlag{Name: "brain", Required: true, Usage: "a build to score, `PATH[:ARGS]` (repeatable)"},
 			&cli.StringSliceFlag{Name: "name", Usage: "the builds' `NAME`s in the report, in --brain order"},
-			&cli.DurationFlag{Name: "think", Value: 10 * time.Second, Usage: "a build's time per move (INFO timeout_turn), a `DURATION`; a node limit in ARGS usually stops it first"},
+			&cli.StringSliceFlag{Name: "think", Usage: "a build's time per move (INFO timeout_turn), a `DURATION` (default 1m): once for all, or once per --brain in order; a node limit in ARGS stops ours first"},
 			&cli.Float64Flag{Name: "margin", Value: 0.05, Usage: "a move losing at most `P` of win rate counts as good"},
 			&cli.IntFlag{Name: "limit", Usage: "score the first `N` positions only (0: all)"},
 			&cli.IntSliceFlag{Name: "sizes", Usage: "also report each build on the first `N` positions (repeatable), to see the noise by suite size"},
@@ -125,6 +125,10 @@ func scoreCommand() *cli.Command {
 		Action: scoreSuite,
 	}
 }
+
+// defaultThink is a build's time per move unless --think says otherwise:
+// long enough that a node limit stops our builds first on a loaded machine.
+const defaultThink = time.Minute
 
 // judgeOf is the judge the flags name.
 func judgeOf(c *cli.Context) (*judge, error) {

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -222,4 +223,22 @@ func TestMakeTakesQuietPositionsPastTheOpening(t *testing.T) {
 		assert.True(t, quiet(p.size, p.rule, p.moves))
 	}
 	assert.ElementsMatch(t, []string{"4", "5", "6"}, plies)
+}
+
+func TestThinkTimesOnceOrPerBuild(t *testing.T) {
+	got, err := thinkTimes(nil, 2)
+	require.NoError(t, err)
+	assert.Equal(t, []time.Duration{time.Minute, time.Minute}, got)
+	got, err = thinkTimes([]string{"200ms"}, 3)
+	require.NoError(t, err)
+	assert.Equal(t, []time.Duration{200 * time.Millisecond, 200 * time.Millisecond, 200 * time.Millisecond}, got)
+	got, err = thinkTimes([]string{"1m", "200ms"}, 2)
+	require.NoError(t, err)
+	assert.Equal(t, []time.Duration{time.Minute, 200 * time.Millisecond}, got)
+	_, err = thinkTimes([]string{"1s", "2s"}, 3)
+	assert.ErrorContains(t, err, "2 --think for 3 --brain")
+	_, err = thinkTimes([]string{"0s"}, 1)
+	assert.ErrorContains(t, err, "positive duration")
+	_, err = thinkTimes([]string{"soon"}, 1)
+	assert.ErrorContains(t, err, "positive duration")
 }

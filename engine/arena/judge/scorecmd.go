@@ -46,8 +46,12 @@ func scoreSuite(c *cli.Context) error {
 		return cli.Exit(fmt.Sprintf("score: %d --name for %d --brain", len(names), len(specs)), exitUsage)
 	}
 	margin := c.Float64("margin")
-	if margin < 0 || margin >= 1 || c.Duration("think") <= 0 {
-		return cli.Exit("score: want 0 ≤ --margin < 1 and a positive --think", exitUsage)
+	thinks, err := thinkTimes(c.StringSlice("think"), len(specs))
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("score: %v", err), exitUsage)
+	}
+	if margin < 0 || margin >= 1 {
+		return cli.Exit("score: want 0 ≤ --margin < 1", exitUsage)
 	}
 	builds := make([]*build, len(specs))
 	for i, spec := range specs {
@@ -55,7 +59,7 @@ func scoreSuite(c *cli.Context) error {
 		if err != nil {
 			return cli.Exit(fmt.Sprintf("score: --brain: %v", err), exitUsage)
 		}
-		builds[i] = &build{name: prog.String(), spec: brainSpec{prog: prog, think: c.Duration("think")}}
+		builds[i] = &build{name: prog.String(), spec: brainSpec{prog: prog, think: thinks[i]}}
 		if len(names) > 0 {
 			builds[i].name = names[i]
 		}
@@ -71,6 +75,27 @@ func scoreSuite(c *cli.Context) error {
 	}
 	report(c.App.Writer, sub, builds, margin, c.IntSlice("sizes"), c.Bool("verbose"))
 	return nil
+}
+
+// thinkTimes reads the --think values: one for every build, or one per
+// build in --brain order.
+func thinkTimes(vals []string, builds int) ([]time.Duration, error) {
+	if len(vals) == 0 {
+		vals = []string{defaultThink.String()}
+	}
+	if len(vals) != 1 && len(vals) != builds {
+		return nil, fmt.Errorf("%d --think for %d --brain: give one, or one per build", len(vals), builds)
+	}
+	out := make([]time.Duration, builds)
+	for i := range out {
+		v := vals[min(i, len(vals)-1)]
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return nil, fmt.Errorf("--think %q: want a positive duration such as 200ms", v)
+		}
+		out[i] = d
+	}
+	return out, nil
 }
 
 // play has b move in every position of s.
