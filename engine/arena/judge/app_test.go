@@ -17,6 +17,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
 
@@ -241,4 +242,38 @@ func TestThinkTimesOnceOrPerBuild(t *testing.T) {
 	assert.ErrorContains(t, err, "positive duration")
 	_, err = thinkTimes([]string{"soon"}, 1)
 	assert.ErrorContains(t, err, "positive duration")
+}
+
+// TestRapfiReadingsAreReproducible reads a suite position and a move in
+// it twice, in both orders, with Rapfi (the pbrain binary named by
+// GOMOKU_RAPFI) at a node limit: a label must not depend on the load or
+// on the readings before it, or the suite could not keep labels read in
+// earlier runs.
+func TestRapfiReadingsAreReproducible(t *testing.T) {
+	bin := os.Getenv("GOMOKU_RAPFI")
+	if bin == "" {
+		t.Skip("GOMOKU_RAPFI names no Rapfi pbrain binary")
+	}
+	s, err := parseSuite(strings.NewReader("h8i7g7i9h6 rule=exact size=15 nodes=20000 eval=+0 best=f8 moves=f8:+0\n" +
+		"h8i7j10i9i8j8k9h10k7i11 rule=freestyle size=20 nodes=20000 eval=+0 best=g11 moves=g11:+0\n"))
+	require.NoError(t, err)
+	prog, err := manager.ParseProgram(bin)
+	require.NoError(t, err)
+	read := func(order []int) []eval {
+		j := &judge{spec: brainSpec{prog: prog, think: time.Hour, nodes: 20000, clear: "YXHASHCLEAR"}}
+		defer j.close()
+		out := make([]eval, len(order))
+		for k, i := range order {
+			p := &s.positions[i]
+			out[k], err = j.labelMove(context.Background(), p, p.best)
+			require.NoError(t, err)
+		}
+		return out
+	}
+	a := read([]int{0, 1, 0})
+	b := read([]int{1, 0, 1})
+	assert.Equal(t, a[0], a[2], "the same reading after another position")
+	assert.Equal(t, a[0], b[1])
+	assert.Equal(t, a[1], b[0])
+	assert.Equal(t, b[0], b[2])
 }
