@@ -90,6 +90,7 @@ func makeCommand() *cli.Command {
 			&cli.IntFlag{Name: "window", Value: 400, Usage: "keep evaluations from -`E` to +E"},
 			&cli.IntFlag{Name: "count", Value: 300, Usage: "stop at `N` positions"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "`SEED` of the draw"},
+			&cli.StringSliceFlag{Name: "exclude", Usage: "leave out the positions of suite `FILE` (repeatable), to grow a suite by another draw"},
 			&cli.StringFlag{Name: "out", Required: true, Usage: "the suite `FILE`"},
 		),
 		Action: makeSuite,
@@ -168,7 +169,17 @@ func makeSuite(c *cli.Context) error {
 	for i := range games {
 		games[i].opening = openingLength(games[i], ops)
 	}
-	cands := candidates(games, ch, rand.New(rand.NewPCG(c.Uint64("seed"), 0)))
+	taken := map[string]bool{}
+	for _, path := range c.StringSlice("exclude") {
+		ex, err := loadSuite(path)
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("make: --exclude %s: %v", path, err), exitFail)
+		}
+		for _, p := range ex.positions {
+			taken[stonesKey(p.size, p.rule, p.moves)] = true
+		}
+	}
+	cands := candidates(games, ch, taken, rand.New(rand.NewPCG(c.Uint64("seed"), 0)))
 	fmt.Fprintf(c.App.ErrWriter, "%d games, %d candidate positions\n", len(games), len(cands))
 
 	s := &suite{header: []string{

@@ -224,6 +224,17 @@ func TestMakeTakesQuietPositionsPastTheOpening(t *testing.T) {
 		assert.True(t, quiet(p.size, p.rule, p.moves))
 	}
 	assert.ElementsMatch(t, []string{"4", "5", "6"}, plies)
+
+	// Another draw that leaves out the first suite's positions finds none
+	// left in this game, and says so.
+	again := filepath.Join(t.TempDir(), "more.txt")
+	code, _, errOut = runApp("make", "--judge", fake(t, "judge"), "--nodes", "500", "--openings", ops,
+		"--min-stones", "1", "--per-game", "10", "--window", "100000", "--exclude", out, "--out", again, dir)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "0 candidate positions")
+	more, err := loadSuite(again)
+	require.NoError(t, err)
+	assert.Empty(t, more.positions)
 }
 
 func TestThinkTimesOnceOrPerBuild(t *testing.T) {

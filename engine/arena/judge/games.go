@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -107,9 +108,12 @@ type choice struct {
 // among the quiet ones past its opening (at least one move played after
 // the opening's stones) with minStones to maxStones stones, none twice
 // (the same stones of each colour, whatever the order), in a random order
-// over all games.
-func candidates(games []game, ch choice, rng *rand.Rand) []position {
-	seen := map[string]bool{}
+// over all games. Positions whose key is in exclude are left out.
+func candidates(games []game, ch choice, exclude map[string]bool, rng *rand.Rand) []position {
+	seen := maps.Clone(exclude)
+	if seen == nil {
+		seen = map[string]bool{}
+	}
 	var out []position
 	for _, g := range games {
 		var plies []int
