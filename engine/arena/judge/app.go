@@ -82,7 +82,7 @@ func makeCommand() *cli.Command {
 			"   go run ./engine/arena/judge make --judge /opt/pbrain-rapfi --openings bench/openings/center60.txt \\\n" +
 			"       --count 300 --out suite.txt games/free15 games/exact15",
 		Flags: append(judgeFlags(true),
-			&cli.IntFlag{Name: "nodes", Value: 200000, Usage: "the judge's budget per reading, `N` nodes"},
+			&cli.IntFlag{Name: "nodes", Value: 100000, Usage: "the judge's budget per reading, `N` nodes"},
 			&cli.StringSliceFlag{Name: "openings", Usage: "opening suite `FILE` the games started from (repeatable)"},
 			&cli.IntFlag{Name: "min-stones", Value: 5, Usage: "fewest stones `N` on the board"},
 			&cli.IntFlag{Name: "max-stones", Value: 40, Usage: "most stones `N` on the board"},
