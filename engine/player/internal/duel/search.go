@@ -56,6 +56,10 @@ type run struct {
 	cuts [8]int64
 	// tally counts where the nodes go, in a build that counts (countTree).
 	tally *treeTally
+	// statics holds per ply the static value of the latest node there,
+	// for its mover, which tells a node two plies down whether its mover
+	// is improving (see moveCount).
+	statics [maxPly + 1]int32
 }
 
 // scoredCell is an array cell with its ordering score.
@@ -167,6 +171,41 @@ func lateReduction(depth, n int) int {
 	return int(lmr[min(max(depth, 0), maxPly)][min(n, len(lmr[0])-1)])
 }
 
+// moveCounts is how many moves a node below the root with depth plies
+// left tries once it holds a move that does not lose, by whether its
+// mover is improving (its static value above its value two plies up):
+// (3 + ⌊depth^1.32⌋)/(2 − improving) − 1, one move at one or two plies
+// left when not improving, two at three, eight at eight; three, four,
+// six at one to three plies when improving. Every move counts, threats
+// and the table's move included: a node that answers a five has one
+// move, and one facing an open three only its defences and fours, so the
+// count only ever cuts a list that holds another move that does not lose.
+var moveCounts = func() (t [2][maxPly + 1]int16) {
+	for depth := range t[0] {
+		for improving := range 2 {
+			n := (3 + int(math.Pow(float64(depth), 1.32))) / (2 - improving)
+			t[improving][depth] = int16(max(n-1, 1))
+		}
+	}
+	return t
+}()
+
+// strong reports whether a cell makes or stops a double three or better
+// (classes cq for the player to move, co for the opponent): such a move
+// is tried past the move count, being few and, when unanswered, a win in
+// a few moves that a shallow search would not see beyond a quiet table
+// move.
+func strong(cq, co cellClass) bool { return threatRank(cq, co) >= 3 }
+
+// moveCount is moveCounts for any depth.
+func moveCount(depth int, improving bool) int {
+	i := 0
+	if improving {
+		i = 1
+	}
+	return int(moveCounts[i][min(max(depth, 0), maxPly)])
+}
+
 // sideKey distinguishes the side to move in hash keys.
 var sideKey = [2]uint64{0x6a09e667f3bcc908, 0xb5ad4eceda1ce2a9}
 
@@ -260,6 +299,27 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			return v
 		}
 	}
+	// The mover's static value, and whether it rose since its last turn;
+	// a node answering a four or an open three takes its parent's value
+	// and counts as not improving.
+	static, improving := int32(0), false
+	switch {
+	case forced >= 0 || threatened:
+		if ply > 0 {
+			static = -d.statics[ply-1]
+		}
+	default:
+		static = d.evaluate(q)
+		improving = ply >= 2 && static > d.statics[ply-2]
+	}
+	d.statics[ply] = static
+	// keep is how many moves are tried once one that does not lose is in
+	// hand: all of them at the root, in the referee's plain search and
+	// at the horizon (whose threatened nodes try only defences).
+	keep := math.MaxInt
+	if ply > 0 && depth > 0 && !d.plain {
+		keep = moveCount(depth, improving)
+	}
 	mp := d.newPicker(q, ply, forced, ttMove, threatened, depth <= 0)
 	if mp.none() {
 		return d.stuck(q)
@@ -277,6 +337,9 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		i := d.next(&mp, n)
 		if i < 0 {
 			break
+		}
+		if n >= keep && best > -mateScore && !strong(b.cell[i].class[q], b.cell[i].class[o]) {
+			continue
 		}
 		threat := b.cell[i].class[q].makesFour() || b.cell[i].class[o] >= classOpenFour
 		b.place(i, q)
