@@ -19,9 +19,6 @@ type picker struct {
 	generated bool
 	q, ply    int
 	horizon   bool
-	// wide tells whether the move handed out last lies past the node's
-	// move count by the score that chose it (see generate).
-	wide bool
 }
 
 // histNote is a history bonus given during the search, kept while a node
@@ -77,7 +74,6 @@ func (d *run) next(p *picker, n int) int {
 	if p.first >= 0 {
 		if n == 0 {
 			d.open[p.ply] = int32(len(d.histLog))
-			p.wide = false
 			return p.first
 		}
 		if !p.generated {
@@ -94,7 +90,6 @@ func (d *run) next(p *picker, n int) int {
 		return -1
 	}
 	pick(p.moves, n)
-	p.wide = p.moves[n].score&1 == 0
 	return int(p.moves[n].i)
 }
 

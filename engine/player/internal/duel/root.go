@@ -329,7 +329,6 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 	// held counts the iterations in a row whose value was a win (or a
 	// loss), last the previous one's value.
 	held, last := 0, int32(0)
-	d.statics[0] = d.evaluate(q)
 	for depth := 1; depth <= d.lim.MaxDepth && depth < maxPly; depth++ {
 		alpha, beta := -infScore, infScore
 		iterBest := -1

@@ -2,7 +2,6 @@ package duel
 
 import (
 	"math"
-	"slices"
 	"sync/atomic"
 
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
@@ -57,18 +56,6 @@ type run struct {
 	cuts [8]int64
 	// tally counts where the nodes go, in a build that counts (countTree).
 	tally *treeTally
-	// statics holds per ply the static value of the latest node there,
-	// for its mover, which tells a node two plies down whether its mover
-	// is improving (see moveCount).
-	statics [maxPly + 1]int32
-	// keepAt holds per ply the move count of the latest node there (0 for
-	// none), which its move list marks its moves by, and selBuf is
-	// scratch for finding them.
-	keepAt [maxPly + 1]int32
-	selBuf []int32
-	// cutAt holds per ply whether the node searched there next is
-	// expected to fail high (see search).
-	cutAt [maxPly + 1]bool
 }
 
 // scoredCell is an array cell with its ordering score.
@@ -180,47 +167,6 @@ func lateReduction(depth, n int) int {
 	return int(lmr[min(max(depth, 0), maxPly)][min(n, len(lmr[0])-1)])
 }
 
-// moveCounts is how many moves a node below the root with depth plies
-// left tries once it holds a move that does not lose, by whether its
-// mover is improving (its static value above its value two plies up):
-// (3 + ⌊depth^1.32⌋)/(2 − improving) − 1, one move at one or two plies
-// left when not improving, two at three, eight at eight; three, four,
-// six at one to three plies when improving. Every move counts, threats
-// and the table's move included: a node that answers a five has one
-// move, and one facing an open three only its defences and fours, so the
-// count only ever cuts a list that holds another move that does not lose.
-var moveCounts = makeMoveCounts()
-
-func makeMoveCounts() (t [2][maxPly + 1]int16) {
-	for depth := range t[0] {
-		for improving := range 2 {
-			div := 2 - improving
-			if improving == 0 {
-				div = mcDiv
-			}
-			n := (3 + int(math.Pow(float64(depth+mcShift), 1.32))) / div
-			t[improving][depth] = int16(max(n-1, 1))
-		}
-	}
-	return t
-}
-
-// strong reports whether a cell makes or stops a double three or better
-// (classes cq for the player to move, co for the opponent): such a move
-// is tried past the move count, being few and, when unanswered, a win in
-// a few moves that a shallow search would not see beyond a quiet table
-// move.
-func strong(cq, co cellClass) bool { return threatRank(cq, co) >= 3 }
-
-// moveCount is moveCounts for any depth.
-func moveCount(depth int, improving bool) int {
-	i := 0
-	if improving {
-		i = 1
-	}
-	return int(moveCounts[i][min(max(depth, 0), maxPly)])
-}
-
 // sideKey distinguishes the side to move in hash keys.
 var sideKey = [2]uint64{0x6a09e667f3bcc908, 0xb5ad4eceda1ce2a9}
 
@@ -314,31 +260,6 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			return v
 		}
 	}
-	// The mover's static value, and whether it rose since its last turn;
-	// a node answering a four or an open three takes its parent's value
-	// and counts as not improving.
-	static, improving := int32(0), false
-	switch {
-	case forced >= 0 || threatened:
-		if ply > 0 {
-			static = -d.statics[ply-1]
-		}
-	default:
-		static = d.evaluate(q)
-		improving = ply >= 2 && static > d.statics[ply-2]
-	}
-	d.statics[ply] = static
-	// keep is how many moves are tried once one that does not lose is in
-	// hand: all of them at the root, in the referee's plain search and
-	// at the horizon (whose threatened nodes try only defences).
-	keep := math.MaxInt
-	d.keepAt[ply] = 0
-	if ply > 0 && depth >= mcMin && !d.plain && !mcOff && (mcPV || beta-alpha == 1) {
-		keep = moveCount(depth, improving)
-		if mcSel {
-			d.keepAt[ply] = int32(keep)
-		}
-	}
 	mp := d.newPicker(q, ply, forced, ttMove, threatened, depth <= 0)
 	if mp.none() {
 		return d.stuck(q)
@@ -352,34 +273,21 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	}
 	a0 := alpha
 	best, bestMove := -infScore, -1
-	// cut: a null-window node expected to fail high, as the parent
-	// deemed it (see cutAt); the nodes below the root's are so expected
-	// when searched with a null window.
-	cut := beta-alpha == 1 && (ply <= 1 || d.cutAt[ply])
-	tried := 0
 	for n := 0; ; n++ {
 		i := d.next(&mp, n)
 		if i < 0 {
 			break
 		}
-		if (mcSel && mp.wide || !mcSel && n >= keep) && best > -mateScore && !strong(b.cell[i].class[q], b.cell[i].class[o]) {
-			continue
-		}
 		threat := b.cell[i].class[q].makesFour() || b.cell[i].class[o] >= classOpenFour
 		b.place(i, q)
 		var v int32
-		if tried == 0 {
-			d.cutAt[ply+1] = beta-alpha == 1 && !cut
+		if n == 0 {
 			v = -d.search(newDepth, -beta, -alpha, ply+1, o)
 		} else {
 			r := 0
 			if !threat && !d.plain {
-				r = lateReduction(depth, tried)
-				if mcCut && r > 0 && cut && int32(i) != d.s.kill[ply][0] && int32(i) != d.s.kill[ply][1] {
-					r = min(r+1, max(newDepth-1, r))
-				}
+				r = lateReduction(depth, n)
 			}
-			d.cutAt[ply+1] = r > 0 || !cut
 			v = -d.search(newDepth-r, -alpha-1, -alpha, ply+1, o)
 			if countTree {
 				d.counts().scout++
@@ -391,18 +299,15 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 				if countTree {
 					d.counts().unreduced++
 				}
-				d.cutAt[ply+1] = !cut
 				v = -d.search(newDepth, -alpha-1, -alpha, ply+1, o)
 			}
 			if v > alpha && v < beta {
 				if countTree {
 					d.counts().rescout++
 				}
-				d.cutAt[ply+1] = false
 				v = -d.search(newDepth, -beta, -alpha, ply+1, o)
 			}
 		}
-		tried++
 		b.undo()
 		if d.Stopped {
 			return 0
@@ -567,33 +472,9 @@ func (d *run) generate(q, ply, forced, ttMove, tried int, horizon bool) ([]score
 		keepBest(out, limit)
 		out = out[:limit]
 	}
-	// The moves within the node's move count by the score that chose them
-	// are marked by the order score's low bit (see picker.next).
-	cut := int32(math.MinInt32)
-	if k := int(d.keepAt[ply]); k > 0 {
-		if tried >= 0 {
-			k--
-		}
-		switch {
-		case k <= 0:
-			cut = math.MaxInt32
-		case k < len(out):
-			sel := d.selBuf[:0]
-			for _, m := range out {
-				sel = append(sel, m.score)
-			}
-			slices.Sort(sel)
-			cut = sel[len(sel)-k]
-			d.selBuf = sel
-		}
-	}
 	for j := range out {
 		c := &b.cell[out[j].i]
-		in := int32(0)
-		if out[j].score >= cut {
-			in = 1
-		}
-		out[j].score = 2*(out[j].score+threatRank(c.class[q], c.class[o])<<16-c.val[q]+c.val[o]) + in
+		out[j].score += threatRank(c.class[q], c.class[o])<<16 - c.val[q] + c.val[o]
 	}
 	d.scratch[ply] = out
 	return out, limit
