@@ -319,13 +319,7 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 	// screened maps the root moves screened so far to whether they lose.
 	screened := make(map[int32]bool, 8)
 	screen := d.lim.VCF && len(moves) > 1
-	// Past half the time, start no deeper iteration unless the best move
-	// just changed; then allow up to three quarters.
-	soft := d.lim.PhaseEnd(2)
-	longer := soft
-	if !soft.IsZero() {
-		longer = d.lim.Start.Add(d.lim.Deadline.Sub(d.lim.Start) * 3 / 4)
-	}
+	clock := newPace(d.lim, time.Now())
 	// held counts the iterations in a row whose value was a win (or a
 	// loss), last the previous one's value.
 	held, last := 0, int32(0)
@@ -411,11 +405,24 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 		if proven(alpha, depth) || held >= mateIterations {
 			break
 		}
-		if now := time.Now(); !soft.IsZero() && now.After(soft) && (!changed || now.After(longer)) {
+		if !clock.iteration(time.Now(), alpha, changed, alone(values)) {
 			break
 		}
 	}
 	return best
+}
+
+// alone reports whether exactly one root move is not lost, by the root
+// moves' latest values (a mate against the mover, found by a search or
+// by the screening): there is nothing left to choose.
+func alone(values []int32) bool {
+	n := 0
+	for _, v := range values {
+		if v > -mateScore {
+			n++
+		}
+	}
+	return n == 1
 }
 
 // mateIterations is how many iterations in a row that find a win (or a
