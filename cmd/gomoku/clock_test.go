@@ -19,7 +19,6 @@ func TestPbrainKeepsShortClocks(t *testing.T) {
 	bin := gomokutest.Binary(t)
 	for _, side := range []int{15, 20, 100} {
 		t.Run(fmt.Sprintf("%dx%d", side, side), func(t *testing.T) {
-			t.Parallel()
 			bot := "pbrain:" + bin + ":pbrain"
 			r := runBinary(t, bin, "", "match", "--bots", bot+","+bot, "--rows", fmt.Sprint(side), "--cols", fmt.Sprint(side),
 				"--tc", "1+0.05", "--tolerance", "100ms", "--games", "2", "--max-moves", "80", "--json")
