@@ -22,6 +22,12 @@ type State struct {
 	b      *board
 	played []engine.Move
 	tt     []ttSlot
+	// used is set once a search wrote to tt since it was made or
+	// cleared: a fresh table is all zeros already, and clearing
+	// one of hundreds of megabytes touches every page at once, a
+	// stall of a few hundred milliseconds in which the process does not
+	// answer (the first move of a brain given a large max_memory).
+	used bool
 	// tableMemory is the transposition table's budget in bytes, 0 for
 	// DefaultTableMemory.
 	tableMemory int64
@@ -65,7 +71,7 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 		tt := ds.tt
 		if len(tt) != tableEntries(ds.tableMemory) {
 			tt = make([]ttSlot, tableEntries(ds.tableMemory))
-		} else {
+		} else if ds.used {
 			clear(tt)
 		}
 		*ds = State{cfg: cfg, tt: tt, tableMemory: ds.tableMemory, kill: make([][2]int32, maxPly+2), failed: ds.failed}
@@ -164,7 +170,10 @@ func (ds *State) build(g *engine.Game) bool {
 // differently from a fresh search either. Sync calls it when the game
 // goes back; tests call it to compare a kept state with a fresh one.
 func (ds *State) Forget() {
-	clear(ds.tt)
+	if ds.used {
+		clear(ds.tt)
+		ds.used = false
+	}
 	clear(ds.kill)
 	for q := range ds.hist {
 		clear(ds.hist[q])
