@@ -61,12 +61,7 @@ func TestSearchKeepsShortBudgets(t *testing.T) {
 	const budget = 100 * time.Millisecond
 	for _, bounded := range []bool{true, false} {
 		t.Run(fmt.Sprintf("bounded=%v", bounded), func(t *testing.T) {
-			var opts []engine.Option
-			if bounded {
-				opts = append(opts, engine.WithBounds(20, 20))
-			}
-			g := newGame(t, opts...)
-			play(t, g, cells(10, 10, 9, 11, 11, 11)...)
+			g := centreGame(t, bounded)
 			s := player.NewSearch(player.WithBudget(budget))
 			for range 10 {
 				if g.Status() != engine.Ongoing {
@@ -99,12 +94,7 @@ func TestSearchAimsAtItsOptimum(t *testing.T) {
 	const deadline, optimum = 4 * time.Second, 50 * time.Millisecond
 	for _, bounded := range []bool{true, false} {
 		t.Run(fmt.Sprintf("bounded=%v", bounded), func(t *testing.T) {
-			var opts []engine.Option
-			if bounded {
-				opts = append(opts, engine.WithBounds(20, 20))
-			}
-			g := newGame(t, opts...)
-			play(t, g, cells(10, 10, 9, 11, 11, 11)...)
+			g := centreGame(t, bounded)
 			s := player.NewSearch(player.WithBudget(0))
 			var took []time.Duration
 			for range 6 {
@@ -125,4 +115,17 @@ func TestSearchAimsAtItsOptimum(t *testing.T) {
 			assert.Less(t, took[len(took)/2], deadline/4, "moves took %v", took)
 		})
 	}
+}
+
+// centreGame is a game of three marks around (10, 10), on 20×20 when
+// bounded, else on an infinite board.
+func centreGame(t *testing.T, bounded bool) *engine.Game {
+	t.Helper()
+	var opts []engine.Option
+	if bounded {
+		opts = append(opts, engine.WithBounds(20, 20))
+	}
+	g := newGame(t, opts...)
+	play(t, g, cells(10, 10, 9, 11, 11, 11)...)
+	return g
 }
