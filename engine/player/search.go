@@ -107,6 +107,19 @@ type SearchOption func(*Search)
 // leaving the context's deadline, [WithMaxDepth] and [WithMaxNodes].
 func WithBudget(d time.Duration) SearchOption { return func(s *Search) { s.budget = d } }
 
+// optimumKey is the context key of [ContextWithOptimum]'s instant.
+type optimumKey struct{}
+
+// ContextWithOptimum returns a copy of ctx that asks a [Search] choosing under it
+// to aim to answer by t: past t it starts no deeper iteration unless its
+// best move keeps changing or its value falls, and it still stops by the
+// context's deadline and its budget. Without it a search aims at half
+// its time. A Gomocup brain sets it from the match clock, the deadline
+// from the most the move may take.
+func ContextWithOptimum(ctx context.Context, t time.Time) context.Context {
+	return context.WithValue(ctx, optimumKey{}, t)
+}
+
 // WithSeed seeds the source that breaks ties between equally good moves.
 func WithSeed(seed uint64) SearchOption {
 	return func(s *Search) { s.rng = rand.New(rand.NewPCG(seed, seed^0xbb67ae8584caa73b)) }
@@ -205,6 +218,9 @@ func (s *Search) choose(ctx context.Context, g *engine.Game, player int, except 
 	lim := core.Limits{
 		Start: start, Deadline: deadline, MaxDepth: s.maxDepth, MaxNodes: s.maxNodes,
 		Width: core.DefaultWidth, VCF: s.vcf, VCT: s.vct, Exclude: except,
+	}
+	if t, ok := ctx.Value(optimumKey{}).(time.Time); ok {
+		lim.Optimum = t
 	}
 	if duel.Plays(cfg) && !s.forceSparse {
 		if fits, warm := s.duel.Sync(g, halfway(start, deadline)); fits {

@@ -3,6 +3,7 @@ package player_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -60,12 +61,7 @@ func TestSearchKeepsShortBudgets(t *testing.T) {
 	const budget = 100 * time.Millisecond
 	for _, bounded := range []bool{true, false} {
 		t.Run(fmt.Sprintf("bounded=%v", bounded), func(t *testing.T) {
-			var opts []engine.Option
-			if bounded {
-				opts = append(opts, engine.WithBounds(20, 20))
-			}
-			g := newGame(t, opts...)
-			play(t, g, cells(10, 10, 9, 11, 11, 11)...)
+			g := centreGame(t, bounded)
 			s := player.NewSearch(player.WithBudget(budget))
 			for range 10 {
 				if g.Status() != engine.Ongoing {
@@ -86,4 +82,50 @@ func TestSearchKeepsShortBudgets(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSearchAimsAtItsOptimum: with 4 s to the deadline but an optimum
+// of 50 ms ([player.ContextWithOptimum]), self-play from the centre on
+// 20×20 and on an infinite board stops deepening near the optimum: no
+// iteration starts past 2.5 optimums, so a move ends once the iteration
+// under way does, far from the deadline; without the optimum the search
+// aims at half its time.
+func TestSearchAimsAtItsOptimum(t *testing.T) {
+	const deadline, optimum = 4 * time.Second, 50 * time.Millisecond
+	for _, bounded := range []bool{true, false} {
+		t.Run(fmt.Sprintf("bounded=%v", bounded), func(t *testing.T) {
+			g := centreGame(t, bounded)
+			s := player.NewSearch(player.WithBudget(0))
+			var took []time.Duration
+			for range 6 {
+				if g.Status() != engine.Ongoing {
+					break
+				}
+				start := time.Now()
+				ctx, cancel := context.WithDeadline(context.Background(), start.Add(deadline))
+				c, err := s.Choose(player.ContextWithOptimum(ctx, start.Add(optimum)), g, g.Turn())
+				cancel()
+				require.NoError(t, err)
+				took = append(took, s.LastStats().Elapsed)
+				play(t, g, c)
+			}
+			slices.Sort(took)
+			// The median move: a loaded machine may stretch one iteration,
+			// not most of them.
+			assert.Less(t, took[len(took)/2], deadline/4, "moves took %v", took)
+		})
+	}
+}
+
+// centreGame is a game of three marks around (10, 10), on 20×20 when
+// bounded, else on an infinite board.
+func centreGame(t *testing.T, bounded bool) *engine.Game {
+	t.Helper()
+	var opts []engine.Option
+	if bounded {
+		opts = append(opts, engine.WithBounds(20, 20))
+	}
+	g := newGame(t, opts...)
+	play(t, g, cells(10, 10, 9, 11, 11, 11)...)
+	return g
 }

@@ -45,32 +45,53 @@ func (c *clock) newGame() {
 	c.haveLast = false
 }
 
-// planMoves is how many moves the match clock is shared between.
-const planMoves = 5
+// The match clock's shares. A Gomoku game between strong players is
+// decided in its first few dozen moves whatever the board's size, so the
+// plan counts moves, not free cells (except when the cells run out).
+const (
+	// maxShare: a move may take up to the time left over maxShare, plus
+	// most of the increment, and never more than a third of the time
+	// left.
+	maxShare = 5
+	// gameMoves is how many moves of its own the brain expects to think
+	// about in a game; the optimum shares the time left, with the
+	// increments still to come, over gameMoves less half the moves it
+	// made, and at least minToGo: the early moves, which decide most
+	// games, get more than the late ones, and the increment banked by
+	// moves answered at once (forced blocks, wins) is spent later.
+	gameMoves = 22
+	minToGo   = 10
+)
 
-// plan returns the budget for a move: the turn limit (the default when the
-// manager sent none, FastBudget for "as fast as possible"), capped by a
-// share of the match time left plus most of the increment. The share is
-// the time left divided by planMoves, or by the moves the brain can still
-// make when the board has fewer free cells: a Gomoku game between strong
-// players is decided in its first few dozen moves whatever the board's
-// size, so the share is large at first (a fifth of the clock) and shrinks
-// with the clock, down to about the increment. The budget never exceeds a
-// third of the time left.
-func (c *clock) plan(o Options, empties int) time.Duration {
-	budget := o.DefaultTurnTime
+// plan returns a move's optimum (the time it aims to take) and maximum
+// (its budget, the most it may take) when the board has empties free
+// cells and stones marks. The maximum is the turn limit (the default when
+// the manager sent none, FastBudget for "as fast as possible"), capped
+// by a share of the match time left: the time left over maxShare (or
+// over the moves the brain can still make when fewer cells are free),
+// plus three quarters of the increment, never more than a third of the
+// time left. The optimum is half the maximum under a turn limit alone
+// (a move's unused time is lost); under a match clock it is the time left
+// and the increments to come shared over the moves likely to remain (see
+// gameMoves), at most half the maximum.
+func (c *clock) plan(o Options, empties, stones int) (optimum, maximum time.Duration) {
+	maximum = o.DefaultTurnTime
 	if c.turnSet {
-		budget = c.turn
-		if budget == 0 {
-			budget = o.FastBudget
+		maximum = c.turn
+		if maximum == 0 {
+			maximum = o.FastBudget
 		}
 	}
-	if left, ok := c.matchLeft(); ok {
-		togo := min(planMoves, max((empties+1)/2, 1))
-		share := left/time.Duration(togo) + c.inc*3/4
-		budget = min(budget, max(min(share, left/3), 0))
+	left, ok := c.matchLeft()
+	if !ok {
+		return maximum / 2, maximum
 	}
-	return budget
+	mine := max((empties+1)/2, 1) // the moves the brain can still make
+	share := left/time.Duration(min(maxShare, mine)) + c.inc*3/4
+	maximum = min(maximum, max(min(share, left/3), 0))
+	togo := min(max(gameMoves-stones/4, minToGo), mine)
+	optimum = (max(left, 0) + c.inc*time.Duration(togo-1)) / time.Duration(togo)
+	return min(optimum, maximum/2), maximum
 }
 
 // matchLeft is the match time still available, and false when unlimited.

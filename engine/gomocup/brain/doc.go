@@ -143,19 +143,30 @@
 //
 // # Time
 //
-// Each move gets a budget: timeout_turn (5 s when the manager sends none;
-// 10 ms when it is 0, "as fast as possible"), capped by the match time
-// left divided by five (or by the moves the brain can still make, when
-// fewer cells are free), plus three quarters of the increment, and by a
-// third of the time left. The share does not depend on the board's size:
-// games between strong players are decided in their first few dozen
-// moves on 20×20 as on 15×15. time_left is used when sent; otherwise timeout_match minus
-// the time the brain has used. The protocol does not send the increment:
-// the brain infers it from time_left before and after its own move. The budget counts from the moment the command
-// arrived. A margin of a tenth of the budget, at least 50 ms, is kept back
-// for the answer to reach the manager. The strategy's context ends at
-// budget − margin; if the strategy has not answered by budget − margin/2,
-// the brain answers with its fallback move instead.
+// Each move gets a maximum, its budget: timeout_turn (5 s when the manager
+// sends none; 10 ms when it is 0, "as fast as possible"), capped by the
+// match time left divided by five (or by the moves the brain can still
+// make, when fewer cells are free), plus three quarters of the increment,
+// and by a third of the time left. It also gets an optimum, the time it
+// aims to take, handed to the search with [player.ContextWithOptimum]:
+// under a match clock, the time left and the increments still to come
+// shared over the moves likely to remain (22 less half the brain's moves
+// so far, at least 10, at most the moves it can still make), at most half
+// the maximum; under a turn limit alone, half the maximum. The search
+// stops deepening near the optimum when its answer is settled and goes on
+// towards the maximum when the best move keeps changing or its value
+// falls. Neither depends on the board's size: games between strong
+// players are decided in their first few dozen moves on 20×20 as on
+// 15×15. time_left is used when sent; otherwise timeout_match minus the
+// time the brain has used. The protocol does not send the increment: the
+// brain infers it from time_left before and after its own move. The
+// budget counts from the moment the command arrived. A margin of a tenth
+// of the budget, at least 50 ms, is kept back for the answer to reach the
+// manager. The strategy's context ends at budget − margin; if the
+// strategy has not answered by budget − margin/2, the brain answers with
+// its fallback move instead. With --debug, each move's DEBUG line gives
+// the budget, the time taken, the optimum and the search's reason, depth
+// and nodes.
 //
 // # The fallback and legality
 //

@@ -62,7 +62,7 @@ func (s *server) nbest(ctx context.Context, n int, start time.Time) {
 		s.errorf("YXNBEST %d: only %d cells can be played%s", n, free, why)
 		return
 	}
-	budget := s.clock.plan(s.opts, s.pos.empties())
+	_, budget := s.clock.plan(s.opts, s.pos.empties(), len(s.pos.stones))
 	soft, hard := deadlines(s.opts, start, budget)
 	strat, err := s.opts.NewStrategy(Think{Config: g.Config(), Player: me, Budget: time.Until(soft), Stones: len(s.pos.stones), MaxMemory: s.clock.maxMemory})
 	if err != nil {
@@ -129,7 +129,7 @@ func (s *server) nbest(ctx context.Context, n int, start time.Time) {
 		}
 		why = ""
 	}
-	s.finish(ctx, start, budget, x, y, side, why)
+	s.finish(ctx, start, budget, 0, x, y, side, why)
 }
 
 // rankMoves finds the n best moves one after another, each search given

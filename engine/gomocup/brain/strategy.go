@@ -118,6 +118,16 @@ func (k *keptSearch) Provisional() (sparse.Cell, bool) {
 	return sparse.Cell{}, false
 }
 
+// LastStats returns the figures of the latest search, and false while a
+// search still runs (one that overran its deadline and unwinds).
+func (k *keptSearch) LastStats() (player.Stats, bool) {
+	if !k.mu.TryLock() {
+		return player.Stats{}, false
+	}
+	defer k.mu.Unlock()
+	return k.s.LastStats(), true
+}
+
 // Rank is the search's best move for p outside except, with the figures
 // of that search, for YXNBEST (see [player.Search.ChooseExcept]).
 func (k *keptSearch) Rank(ctx context.Context, g *engine.Game, p int, except []sparse.Cell) (sparse.Cell, player.Stats, error) {

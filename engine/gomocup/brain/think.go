@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"math"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
+	"github.com/gomoku-engine/gomoku/engine/player"
 	"github.com/gomoku-engine/gomoku/engine/renju"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -34,7 +36,7 @@ func (s *server) move(ctx context.Context, start time.Time) {
 	s.ruleFixed = true
 	g, me := s.pos.game(k, s.engineRule())
 	fx, fy, _ := s.pos.fallback(g, me) // the board is not full, so ok
-	budget := s.clock.plan(s.opts, s.pos.empties())
+	optimum, budget := s.clock.plan(s.opts, s.pos.empties(), len(s.pos.stones))
 	soft, hard := deadlines(s.opts, start, budget)
 	x, y, why := fx, fy, ""
 	switch {
@@ -43,16 +45,18 @@ func (s *server) move(ctx context.Context, start time.Time) {
 	case !time.Now().Before(hard):
 		why = fmt.Sprintf("the %v budget ran out before the move request was complete", budget.Round(time.Millisecond))
 	default:
+		ctx := player.ContextWithOptimum(ctx, start.Add(optimum))
 		x, y, why = s.ask(ctx, g, me, budget, soft, hard, fx, fy)
 	}
-	s.finish(ctx, start, budget, x, y, gomocup.FieldOwn, why)
+	s.finish(ctx, start, budget, optimum, x, y, gomocup.FieldOwn, why)
 }
 
 // finish answers a move request that arrived at start with a stone of f
 // (the brain's, or for YXNBEST the side to move) on x,y, charging the time
 // to the clock, unless END arrived while thinking. why says why the move
-// is the fallback, or is "".
-func (s *server) finish(ctx context.Context, start time.Time, budget time.Duration, x, y int, f gomocup.Field, why string) {
+// is the fallback, or is "". optimum is the time the move aimed at, 0
+// when it had none.
+func (s *server) finish(ctx context.Context, start time.Time, budget, optimum time.Duration, x, y int, f gomocup.Field, why string) {
 	if s.ended || ctx.Err() != nil {
 		return // END arrived while thinking: no answer
 	}
@@ -64,8 +68,26 @@ func (s *server) finish(ctx context.Context, start time.Time, budget time.Durati
 	if why != "" {
 		s.debug("fallback move %d,%d: %s", x, y, why)
 	}
-	s.debug("budget %v, answered after %v", budget.Round(time.Millisecond), took.Round(time.Millisecond))
+	if s.opts.Debug {
+		s.debug("budget %v, answered after %v%s", budget.Round(time.Millisecond), took.Round(time.Millisecond), s.searched(optimum, why == ""))
+	}
 	s.place(x, y, f)
+}
+
+// searched describes, for the debug lines, the time a move aimed at
+// (none when 0) and, when the strategy answered (chose), its latest
+// search if it keeps the figures.
+func (s *server) searched(optimum time.Duration, chose bool) string {
+	var b strings.Builder
+	if optimum > 0 {
+		fmt.Fprintf(&b, ", aimed at %v", optimum.Round(time.Millisecond))
+	}
+	if k, ok := s.strategy.(*keptSearch); ok && chose {
+		if st, ok := k.LastStats(); ok {
+			fmt.Fprintf(&b, "; %v, depth %d, %d nodes", st.Reason, st.Depth, st.Nodes)
+		}
+	}
+	return b.String()
 }
 
 // refusal explains why no move can be asked for under the current INFO

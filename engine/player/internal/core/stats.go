@@ -73,6 +73,10 @@ type Limits struct {
 	// Start is when the move began; Deadline when it must end (zero: no
 	// time limit).
 	Start, Deadline time.Time
+	// Optimum is when the move would ideally end: a search that
+	// deepens step by step starts no step past it unless its answer is
+	// still in doubt (see [Limits.Aim]). Zero: half way to the Deadline.
+	Optimum time.Time
 	// MaxDepth caps iterative deepening; MaxNodes, when positive, the
 	// positions visited.
 	MaxDepth int
@@ -94,6 +98,23 @@ func (l Limits) PhaseEnd(share int) time.Time {
 		return time.Time{}
 	}
 	return l.Start.Add(l.Deadline.Sub(l.Start) / time.Duration(share))
+}
+
+// Aim is the instant the move aims to end by: Optimum, or half way to
+// the Deadline without one, never past the Deadline (zero without a
+// deadline).
+func (l Limits) Aim() time.Time {
+	switch {
+	case l.Deadline.IsZero():
+		return time.Time{}
+	case l.Optimum.IsZero():
+		return l.PhaseEnd(2)
+	case l.Optimum.After(l.Deadline):
+		return l.Deadline
+	case l.Optimum.Before(l.Start):
+		return l.Start
+	}
+	return l.Optimum
 }
 
 // SyncCheck is how many moves a working copy replays between looks at

@@ -80,10 +80,18 @@
 // A [State] is kept from move to move; [State.Sync] brings it in step with
 // the game and [State.Choose] runs one move within a [core.Limits].
 //
-// Its iterative deepening is its own, not the sparse search's: past half
-// the time it starts no deeper iteration unless the best move just
-// changed (then up to three quarters), where the sparse search starts one
-// whenever three times the last iteration still fits. The two rules were
-// tuned separately in self-play; one shared driver would change the play
-// of one of them.
+// Its iterative deepening is its own, not the sparse search's, and paced
+// by pace.go: a move aims at its optimum ([core.Limits.Aim]: the
+// caller's, or half the time to the deadline) and starts no deeper
+// iteration past it, stretched while the best move changes (one optimum
+// more for each change, the count halved at each iteration) or its value
+// falls (up to twice for a fall of 300 from the mean of the two
+// iterations before), shortened from the third iteration the best move
+// holds (down to 0.6) or when the value rises; never past 2.5 optimums
+// nor 60% of the move, nor when 40% of the next iteration (the last one's
+// time times the growth between the last two) would end past the
+// deadline. Three iterations in a row in which every other root move is
+// lost end the deepening. The sparse search starts an iteration whenever
+// three times the last one still fits; the two rules were tuned
+// separately.
 package duel

@@ -22,6 +22,12 @@ type State struct {
 	b      *board
 	played []engine.Move
 	tt     []ttSlot
+	// used is set once a search wrote to tt since it was made or
+	// cleared: a fresh table is all zeros already, and clearing
+	// one of hundreds of megabytes touches every page at once, a
+	// stall of a few hundred milliseconds in which the process does not
+	// answer (the first move of a brain given a large max_memory).
+	used bool
 	// tableMemory is the transposition table's budget in bytes, 0 for
 	// DefaultTableMemory.
 	tableMemory int64
@@ -65,7 +71,7 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 		tt := ds.tt
 		if len(tt) != tableEntries(ds.tableMemory) {
 			tt = make([]ttSlot, tableEntries(ds.tableMemory))
-		} else {
+		} else if ds.used {
 			clear(tt)
 		}
 		*ds = State{cfg: cfg, tt: tt, tableMemory: ds.tableMemory, kill: make([][2]int32, maxPly+2), failed: ds.failed}
@@ -164,7 +170,10 @@ func (ds *State) build(g *engine.Game) bool {
 // differently from a fresh search either. Sync calls it when the game
 // goes back; tests call it to compare a kept state with a fresh one.
 func (ds *State) Forget() {
-	clear(ds.tt)
+	if ds.used {
+		clear(ds.tt)
+		ds.used = false
+	}
 	clear(ds.kill)
 	for q := range ds.hist {
 		clear(ds.hist[q])
@@ -319,13 +328,7 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 	// screened maps the root moves screened so far to whether they lose.
 	screened := make(map[int32]bool, 8)
 	screen := d.lim.VCF && len(moves) > 1
-	// Past half the time, start no deeper iteration unless the best move
-	// just changed; then allow up to three quarters.
-	soft := d.lim.PhaseEnd(2)
-	longer := soft
-	if !soft.IsZero() {
-		longer = d.lim.Start.Add(d.lim.Deadline.Sub(d.lim.Start) * 3 / 4)
-	}
+	clock := newPace(d.lim, time.Now())
 	// held counts the iterations in a row whose value was a win (or a
 	// loss), last the previous one's value.
 	held, last := 0, int32(0)
@@ -411,11 +414,24 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 		if proven(alpha, depth) || held >= mateIterations {
 			break
 		}
-		if now := time.Now(); !soft.IsZero() && now.After(soft) && (!changed || now.After(longer)) {
+		if !clock.iteration(time.Now(), alpha, changed, alone(values)) {
 			break
 		}
 	}
 	return best
+}
+
+// alone reports whether exactly one root move is not lost, by the root
+// moves' latest values (a mate against the mover, found by a search or
+// by the screening): there is nothing left to choose.
+func alone(values []int32) bool {
+	n := 0
+	for _, v := range values {
+		if v > -mateScore {
+			n++
+		}
+	}
+	return n == 1
 }
 
 // mateIterations is how many iterations in a row that find a win (or a

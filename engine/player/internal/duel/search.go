@@ -125,6 +125,7 @@ func (s *ttSlot) cut(depth int, alpha, beta int32, ply int) (int32, bool) {
 }
 
 func (d *run) store(key uint64, depth int, value int32, bound int8, best int, ply int) {
+	d.s.used = true
 	s := &d.s.tt[key&uint64(len(d.s.tt)-1)]
 	if s.key == key && int(s.depth) > depth && bound != core.ExactBound {
 		return

@@ -150,8 +150,9 @@ func TestTableForgottenOnUndoAndNewGame(t *testing.T) {
 			require.NoError(t, err)
 			var ds State
 			ds.SetTableMemory(mem)
-			mark := func() {
+			mark := func() { // as run.store does
 				ds.tt[5] = ttSlot{key: 99, value: winScore - 3, depth: 4, bound: core.ExactBound}
+				ds.used = true
 			}
 			marked := func() bool { return ds.tt[5].key == 99 }
 			for _, m := range [][2]int{{7, 7}, {7, 8}, {8, 8}} {
