@@ -1,0 +1,125 @@
+package duel
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
+)
+
+// quiesceReference is the quiescence's value by brute force: the same
+// rules at a node (wins, the forced block, the static value to stand on,
+// q's fours from threatCands), every four searched, with no window, no
+// node budget and no delta pruning.
+func (d *run) quiesceReference(ply, q int) int32 {
+	b := d.b
+	o := 1 - q
+	if b.counts[q][classFive] > 0 {
+		return winScore - int32(ply+1)
+	}
+	if b.counts[o][classFive] > 1 {
+		return -winScore + int32(ply+2)
+	}
+	if b.counts[o][classFive] == 1 {
+		i := b.find(o, classFive)
+		if i < 0 || !b.playable(i, q) {
+			return -winScore + int32(ply+2)
+		}
+		if ply >= maxPly-1 {
+			return d.evaluate(q)
+		}
+		b.place(i, q)
+		v := -d.quiesceReference(ply+1, o)
+		b.undo()
+		return v
+	}
+	if b.has(q, classOpenFour) {
+		return winScore - int32(ply+3)
+	}
+	if b.fours(o) == 0 && b.has(q, classFourThree) {
+		return winScore - int32(ply+5)
+	}
+	best := d.evaluate(q)
+	if b.fours(q) == 0 || ply >= maxPly-2 {
+		return best
+	}
+	var buf [64]scoredCell
+	for _, c := range d.threatCands(q, b.lastOf(q), false, buf[:0]) {
+		b.place(int(c.i), q)
+		best = max(best, -d.quiesceReference(ply+1, o))
+		b.undo()
+	}
+	return best
+}
+
+// quiesceGames are random positions with threats on the board: many marks
+// on small boards and near the centre of 15×15, several K and all rules.
+func quiesceGames(t *testing.T, seeds int) []*engine.Game {
+	var out []*engine.Game
+	for _, tc := range []refereeCase{
+		{7, 7, 4, engine.Freestyle, 0, [2]int{10, 20}, [2]int{}},
+		{9, 9, 5, engine.Freestyle, 0, [2]int{14, 30}, [2]int{}},
+		{9, 9, 5, engine.Exact, 0, [2]int{14, 30}, [2]int{}},
+		{9, 9, 5, engine.Renju, 0, [2]int{14, 30}, [2]int{}},
+		{11, 11, 6, engine.Freestyle, 0, [2]int{20, 40}, [2]int{}},
+		{15, 15, 5, engine.Freestyle, 3, [2]int{10, 24}, [2]int{}},
+	} {
+		for seed := range seeds {
+			rng := rand.New(rand.NewPCG(uint64(seed), 29))
+			n := tc.marks[0] + rng.IntN(tc.marks[1]-tc.marks[0]+1)
+			if g := randomGame(t, rng, tc.opts(), tc.rows, tc.cols, tc.reach, n); g != nil {
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
+// TestDuelQuiesceMatchesReference: with delta pruning off (plain) and no
+// node budget, the quiescence returns the brute-force value with a full
+// window, and with any window a bound of it on the side it fails.
+func TestDuelQuiesceMatchesReference(t *testing.T) {
+	seeds := 40
+	if testing.Short() || raceEnabled {
+		seeds = 8
+	}
+	checked, withFours := 0, 0
+	for _, g := range quiesceGames(t, seeds) {
+		rng := rand.New(rand.NewPCG(uint64(g.Len()), 7))
+		d := runOn(t, g)
+		d.plain = true
+		q := g.Len() % 2
+		if d.b.counts[q][classFive] > 0 {
+			continue
+		}
+		hash := d.b.hash
+		want := d.quiesceReference(3, q)
+		what := fmt.Sprintf("%v %s", g.Config().Rule, g.History())
+		d.vcfLeft = 1 << 30
+		require.Equal(t, want, d.qsearch(-infScore, infScore, 3, q), what)
+		for range 6 {
+			a := want + int32(rng.IntN(2001)-1000)
+			bt := a + 1 + int32(rng.IntN(3)*rng.IntN(500))
+			d.vcfLeft = 1 << 30
+			v := d.qsearch(a, bt, 3, q)
+			switch {
+			case v <= a:
+				require.GreaterOrEqual(t, v, want, "%s: fail low in (%d, %d)", what, a, bt)
+			case v >= bt:
+				require.LessOrEqual(t, v, want, "%s: fail high in (%d, %d)", what, a, bt)
+			default:
+				require.Equal(t, want, v, "%s: inside (%d, %d)", what, a, bt)
+			}
+		}
+		require.Equal(t, hash, d.b.hash, "%s: the board is restored", what)
+		checked++
+		if d.b.fours(q) > 0 {
+			withFours++
+		}
+	}
+	require.Greater(t, checked, 20)
+	require.Greater(t, withFours, 10, "positions where the mover has fours to try")
+}

@@ -1,0 +1,142 @@
+package duel
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/savefile"
+)
+
+// threatSample is a position whose side to move faces an open three: its
+// static values and the search's score, on our scale.
+type threatSample struct {
+	bucket               string
+	static, plain, block float64
+	search               float64
+}
+
+// TestThreatValue measures the static value's error where the side to
+// move faces an open three (the opponent can make an open four), against
+// a fresh search of the position at fixed nodes: by bucket of the threat
+// term, the median of the search's score less the static value with the
+// term (static), without it (plain) and the value of the best block
+// scored statically (block). It reads every position of the saved games
+// (gomoku-game files) named by GOMOKU_THREAT, a glob; GOMOKU_THREAT_NODES
+// sets the nodes (default 2·10⁴).
+//
+//	GOMOKU_THREAT='/path/to/games/*/game-*.json' go test -run ThreatValue -v -timeout 0 ./engine/player/internal/duel
+func TestThreatValue(t *testing.T) {
+	glob := os.Getenv("GOMOKU_THREAT")
+	if glob == "" {
+		t.Skip("GOMOKU_THREAT is not set")
+	}
+	nodes := int64(2e4)
+	if s := os.Getenv("GOMOKU_THREAT_NODES"); s != "" {
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes = int64(f)
+	}
+	files, err := filepath.Glob(glob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var samples []threatSample
+	for _, path := range files {
+		sv, err := savefile.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := sv.Game.Config()
+		hist := sv.Game.History()
+		for n := 3; n < len(hist); n++ {
+			g, err := engine.FromMoves(hist[:n], engine.WithK(cfg.K), engine.WithBounds(cfg.Rows, cfg.Cols), engine.WithRule(cfg.Rule))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ds := &State{}
+			if fits, _ := ds.Sync(g, time.Time{}); !fits {
+				continue
+			}
+			b := ds.b
+			q := g.Turn() - 1
+			o := 1 - q
+			if !b.has(o, classOpenFour) || b.counts[o][classFive] > 0 || b.counts[q][classFive] > 0 ||
+				b.has(q, classOpenFour) || b.has(q, classFourThree) {
+				continue
+			}
+			cst := &core.Stats{}
+			d := &run{Meter: core.NewMeter(context.Background(), cst, 0, 64), s: ds, b: b, st: cst}
+			s := threatSample{
+				bucket: threatBucket(b, q),
+				static: float64(d.evaluate(q)),
+				plain:  float64(b.eval(q) - b.threat(q)),
+				block:  bestBlock(b, q),
+			}
+			_, st := chooseOn(t, g, suiteLimits(nodes))
+			if st.Score >= core.WinValue-1000 || st.Score <= -core.WinValue+1000 {
+				continue
+			}
+			s.search = float64(st.Score)
+			samples = append(samples, s)
+		}
+	}
+	by := map[string][]threatSample{}
+	for _, s := range samples {
+		by[s.bucket] = append(by[s.bucket], s)
+		by["all"] = append(by["all"], s)
+	}
+	names := make([]string, 0, len(by))
+	for k := range by {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	t.Logf("%d positions facing an open three, %d nodes; search less each value, median (mean |dev|)", len(samples), nodes)
+	t.Logf("%-24s %5s %16s %16s %16s %8s", "bucket", "n", "static", "plain", "best block", "|dev med|")
+	for _, name := range names {
+		var st, pl, bl []float64
+		for _, s := range by[name] {
+			st = append(st, s.search-s.static)
+			pl = append(pl, s.search-s.plain)
+			bl = append(bl, s.search-s.block)
+		}
+		m := median(pl)
+		var dev []float64
+		for _, x := range pl {
+			dev = append(dev, x-m)
+		}
+		t.Logf("%-24s %5d %+7.0f (%6.0f) %+7.0f (%6.0f) %+7.0f (%6.0f) %8.0f", name, len(by[name]),
+			median(st), meanAbs(st), m, meanAbs(pl), median(bl), meanAbs(bl), meanAbs(dev))
+	}
+}
+
+// bestBlock is the best static value q, to move, reaches by marking a cell
+// that spoils the opponent's threats.
+func bestBlock(b *board, q int) float64 {
+	o := 1 - q
+	best := int64(-1 << 40)
+	b.cands(func(i int) bool {
+		if b.cell[i].class[o] < classFour || !b.playable(i, q) {
+			return true
+		}
+		b.place(i, q)
+		best = max(best, -b.eval(o))
+		b.undo()
+		return true
+	})
+	return float64(best)
+}
+
+// threatBucket names the threat term's bucket of a position.
+func threatBucket(b *board, q int) string {
+	return fmt.Sprintf("n3=%d qfour=%v", min(b.counts[1-q][classOpenFour], 4), b.fours(q) > 0)
+}
