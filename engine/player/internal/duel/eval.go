@@ -117,13 +117,15 @@ func (b *board) eval(q int) int64 {
 // (TestThreatValue), within a few hundred of each other per cell (3,000
 // to 3,500 per cell, 500 to 700 less with a four in hand, which is only a
 // tempo while the three stands).
-var threatValue = [4][2]int64{{0, 0}, {3400, 2950}, {7050, 6450}, {10000, 9300}}
+var threatValue = [4][2]int64{{0, 0}, {2700, 2750}, {6600, 6100}, {9000, 8700}}
 
 // threat is the correction of the static value for q, to move, facing
-// the opponent's open three (threatValue).
+// the opponent's open three (threatValue), when one move of q spoils
+// every such threat: against two threes that no one cell stops, the sum
+// of the shapes, which counts them as about to win, is about right.
 func (b *board) threat(q int) int64 {
 	n := b.counts[1-q][classOpenFour]
-	if n == 0 {
+	if n == 0 || !b.spoilable(q) {
 		return 0
 	}
 	f := 0
@@ -131,6 +133,24 @@ func (b *board) threat(q int) int64 {
 		f = 1
 	}
 	return threatValue[min(n, 3)][f]
+}
+
+// spoilable reports whether q, to move, has a cell that leaves the
+// opponent no cell making an open four or better: among the cells where
+// the opponent would make a four, the only ones that can spoil a three.
+func (b *board) spoilable(q int) bool {
+	o := 1 - q
+	ok := false
+	b.cands(func(i int) bool {
+		if b.cell[i].class[o] < classFour || !b.playable(i, q) {
+			return true
+		}
+		b.place(i, q)
+		ok = b.counts[o][classOpenFour] == 0 && b.counts[o][classFive] == 0
+		b.undo()
+		return !ok
+	})
+	return ok
 }
 
 // weightsJSON is the file's layout: weights by role, then by name.

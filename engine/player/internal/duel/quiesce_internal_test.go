@@ -2,8 +2,10 @@ package duel
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -122,4 +124,55 @@ func TestDuelQuiesceMatchesReference(t *testing.T) {
 	}
 	require.Greater(t, checked, 20)
 	require.Greater(t, withFours, 10, "positions where the mover has fours to try")
+}
+
+// TestThreatTermKeptEqualToFresh: the static value with its threat term,
+// on a state brought to a position by undoing a longer game's marks,
+// equals a fresh board's, for both sides, on positions where a side faces
+// an open three.
+func TestThreatTermKeptEqualToFresh(t *testing.T) {
+	facing := 0
+	for _, g := range quiesceGames(t, 12) {
+		hist := g.History()
+		for n := len(hist) / 2; n < len(hist); n++ {
+			prefix, err := engine.FromMoves(hist[:n], engine.WithK(g.Config().K), engine.WithBounds(g.Config().Rows, g.Config().Cols), engine.WithRule(g.Config().Rule))
+			require.NoError(t, err)
+			var kept, fresh State
+			kept.Sync(g, time.Time{})
+			fits, warm := kept.Sync(prefix, time.Time{})
+			require.True(t, fits && warm)
+			fits, warm = fresh.Sync(prefix, time.Time{})
+			require.True(t, fits && warm)
+			for q := range 2 {
+				require.Equal(t, fresh.b.eval(q), kept.b.eval(q), "%s, %d marks, side %d", hist, n, q)
+				if fresh.b.threat(q) != 0 {
+					facing++
+				}
+			}
+		}
+	}
+	require.Greater(t, facing, 20, "positions facing an open three")
+}
+
+// TestThreatTermPricesTheBlock: where the side to move faces one open
+// three (and has no four), the threat term brings the static value to
+// closer to the value of its best block scored statically (bestBlock)
+// than a third of the distance without it.
+func TestThreatTermPricesTheBlock(t *testing.T) {
+	var with, without []float64
+	for _, g := range quiesceGames(t, 40) {
+		d := runOn(t, g)
+		b := d.b
+		q := g.Len() % 2
+		o := 1 - q
+		if b.counts[o][classOpenFour] != 1 || b.counts[o][classFive] > 0 || b.fours(q) > 0 || b.counts[q][classFive] > 0 {
+			continue
+		}
+		block := bestBlock(b, q)
+		with = append(with, math.Abs(float64(b.eval(q))-block))
+		without = append(without, math.Abs(float64(b.eval(q)-b.threat(q))-block))
+	}
+	require.Greater(t, len(with), 10)
+	t.Logf("%d positions: |static − best block| median %.0f with the term, %.0f without", len(with), median(with), median(without))
+	require.Less(t, median(with), median(without)/3)
 }

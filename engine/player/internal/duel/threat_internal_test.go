@@ -83,10 +83,7 @@ func TestThreatValue(t *testing.T) {
 				block:  bestBlock(b, q),
 			}
 			_, st := chooseOn(t, g, suiteLimits(nodes))
-			if st.Score >= core.WinValue-1000 || st.Score <= -core.WinValue+1000 {
-				continue
-			}
-			s.search = float64(st.Score)
+			s.search = float64(max(min(st.Score, 20000), -20000))
 			samples = append(samples, s)
 		}
 	}
@@ -138,5 +135,5 @@ func bestBlock(b *board, q int) float64 {
 
 // threatBucket names the threat term's bucket of a position.
 func threatBucket(b *board, q int) string {
-	return fmt.Sprintf("n3=%d qfour=%v", min(b.counts[1-q][classOpenFour], 4), b.fours(q) > 0)
+	return fmt.Sprintf("n3=%d qfour=%v block=%v", min(b.counts[1-q][classOpenFour], 4), b.fours(q) > 0, b.spoilable(q))
 }
