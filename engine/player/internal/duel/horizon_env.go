@@ -7,18 +7,21 @@ import (
 
 // Experiment switches, set at build time with -ldflags -X or from the
 // environment.
-var qPliesFlag, qPVFlag string
+var qPliesFlag, qPVFlag, razorFlag string
 
-var qPlies, qHorizonPV = func() (int, bool) {
-	if qPliesFlag == "" {
-		qPliesFlag = os.Getenv("GOMOKU_QPLIES")
+func envInt(flag, name string) int {
+	if flag == "" {
+		flag = os.Getenv(name)
 	}
-	if qPVFlag == "" {
-		qPVFlag = os.Getenv("GOMOKU_QPV")
-	}
-	n, err := strconv.Atoi(qPliesFlag)
+	n, err := strconv.Atoi(flag)
 	if err != nil {
-		n = -100
+		return -100
 	}
-	return n, qPVFlag != ""
-}()
+	return n
+}
+
+var (
+	qPlies     = envInt(qPliesFlag, "GOMOKU_QPLIES")
+	qHorizonPV = qPVFlag != "" || os.Getenv("GOMOKU_QPV") != ""
+	razorPlies = envInt(razorFlag, "GOMOKU_RAZOR")
+)

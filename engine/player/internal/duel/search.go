@@ -210,6 +210,9 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		(depth <= 0 && qHorizonPV || depth <= qPlies && beta-alpha == 1) {
 		return d.quiesce(alpha, beta, ply, q)
 	}
+	if threatened && forced < 0 && !d.plain && beta-alpha == 1 && depth <= razorPlies {
+		depth = 0
+	}
 	if depth <= 0 && forced < 0 && (!threatened || ply >= maxPly/2) {
 		v := d.evaluate(q)
 		if countTree {

@@ -21,6 +21,9 @@ type threatSample struct {
 	bucket               string
 	static, plain, block float64
 	search               float64
+	// horizon is the value of the position searched as a horizon node
+	// facing a three (depth 0, full window), quiesce the quiescence's.
+	horizon, quiesce float64
 }
 
 // TestThreatValue measures the static value's error where the side to
@@ -63,7 +66,7 @@ func TestThreatValue(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ds := &State{}
+			ds := &State{failed: make(map[uint64]int)}
 			if fits, _ := ds.Sync(g, time.Time{}); !fits {
 				continue
 			}
@@ -82,6 +85,13 @@ func TestThreatValue(t *testing.T) {
 				plain:  float64(b.eval(q) - b.threat(q)),
 				block:  bestBlock(b, q),
 			}
+			d.lim = suiteLimits(0)
+			d.lim.MaxNodes = 0
+			saved := qHorizonPV
+			qHorizonPV = false
+			s.horizon = float64(d.search(0, -infScore, infScore, 1, q))
+			qHorizonPV = saved
+			s.quiesce = float64(d.quiesce(-infScore, infScore, 1, q))
 			_, st := chooseOn(t, g, suiteLimits(nodes))
 			s.search = float64(max(min(st.Score, 20000), -20000))
 			samples = append(samples, s)
@@ -98,10 +108,12 @@ func TestThreatValue(t *testing.T) {
 	}
 	slices.Sort(names)
 	t.Logf("%d positions facing an open three, %d nodes; search less each value, median (mean |dev|)", len(samples), nodes)
-	t.Logf("%-24s %5s %16s %16s %16s %8s", "bucket", "n", "static", "plain", "best block", "|dev med|")
+	t.Logf("%-24s %5s %16s %16s %16s %8s %16s %16s", "bucket", "n", "static", "plain", "best block", "|dev med|", "horizon", "quiesce")
 	for _, name := range names {
-		var st, pl, bl []float64
+		var st, pl, bl, hz, qs []float64
 		for _, s := range by[name] {
+			hz = append(hz, clip(s.search)-clip(s.horizon))
+			qs = append(qs, clip(s.search)-clip(s.quiesce))
 			st = append(st, s.search-s.static)
 			pl = append(pl, s.search-s.plain)
 			bl = append(bl, s.search-s.block)
@@ -111,8 +123,8 @@ func TestThreatValue(t *testing.T) {
 		for _, x := range pl {
 			dev = append(dev, x-m)
 		}
-		t.Logf("%-24s %5d %+7.0f (%6.0f) %+7.0f (%6.0f) %+7.0f (%6.0f) %8.0f", name, len(by[name]),
-			median(st), meanAbs(st), m, meanAbs(pl), median(bl), meanAbs(bl), meanAbs(dev))
+		t.Logf("%-24s %5d %+7.0f (%6.0f) %+7.0f (%6.0f) %+7.0f (%6.0f) %8.0f %+7.0f (%6.0f) %+7.0f (%6.0f)", name, len(by[name]),
+			median(st), meanAbs(st), m, meanAbs(pl), median(bl), meanAbs(bl), meanAbs(dev), median(hz), meanAbs(hz), median(qs), meanAbs(qs))
 	}
 }
 
@@ -137,3 +149,7 @@ func bestBlock(b *board, q int) float64 {
 func threatBucket(b *board, q int) string {
 	return fmt.Sprintf("n3=%d qfour=%v block=%v", min(b.counts[1-q][classOpenFour], 4), b.fours(q) > 0, b.spoilable(q))
 }
+
+// clip bounds a score to ±20,000, so that mates count as a sure result
+// rather than by their length.
+func clip(v float64) float64 { return max(min(v, 20000), -20000) }
