@@ -7,7 +7,7 @@ import (
 
 // Experiment switches, set at build time with -ldflags -X or from the
 // environment.
-var qPliesFlag, qPVFlag, razorFlag string
+var qPliesFlag, qPVFlag, razorFlag, leafQFlag string
 
 func envInt(flag, name string) int {
 	if flag == "" {
@@ -21,7 +21,8 @@ func envInt(flag, name string) int {
 }
 
 var (
-	qPlies     = envInt(qPliesFlag, "GOMOKU_QPLIES")
-	qHorizonPV = qPVFlag != "" || os.Getenv("GOMOKU_QPV") != ""
-	razorPlies = envInt(razorFlag, "GOMOKU_RAZOR")
+	qPlies      = envInt(qPliesFlag, "GOMOKU_QPLIES")
+	qHorizonPV  = qPVFlag != "" || os.Getenv("GOMOKU_QPV") != ""
+	razorPlies  = envInt(razorFlag, "GOMOKU_RAZOR")
+	leafQuiesce = leafQFlag != "" || os.Getenv("GOMOKU_LEAFQ") != ""
 )

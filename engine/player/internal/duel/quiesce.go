@@ -16,7 +16,7 @@ const quiesceNodes = 64
 // qDelta is the margin of delta pruning: a node whose static value is so
 // far below alpha that no four short of a win could raise it is not
 // searched further.
-const qDelta = 3000
+const qDelta = 10000
 
 // quiesce is the value of the position for q, to move, with alpha and
 // beta, by the static value and q's fours (see above).

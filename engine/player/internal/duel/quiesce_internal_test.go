@@ -176,3 +176,47 @@ func TestThreatTermPricesTheBlock(t *testing.T) {
 	t.Logf("%d positions: |static − best block| median %.0f with the term, %.0f without", len(with), median(with), median(without))
 	require.Less(t, median(with), median(without)/3)
 }
+
+// TestDuelThreatenedNearHorizonIsAHorizonNode: a null-window node facing
+// an open three with at most razorPlies left is searched as a node at the
+// horizon (its narrow defences, their replies scored statically): the
+// same value from the same nodes as at depth 0; a node with a full window
+// is searched to its depth.
+func TestDuelThreatenedNearHorizonIsAHorizonNode(t *testing.T) {
+	if razorPlies < 1 {
+		t.Skip("no razoring of threatened nodes")
+	}
+	searched, facing := 0, 0
+	for _, g := range quiesceGames(t, 40) {
+		d := runOn(t, g)
+		d.noTable = true
+		q := g.Len() % 2
+		o := 1 - q
+		b := d.b
+		if !b.has(o, classOpenFour) || b.counts[o][classFive] > 0 || b.counts[q][classFive] > 0 || b.has(q, classOpenFour) {
+			continue
+		}
+		facing++
+		a := d.evaluate(q)
+		nodes := func(depth int, alpha, beta int32) (int32, int64) {
+			d := runOn(t, g)
+			d.noTable = true
+			v := d.search(depth, alpha, beta, 1, q)
+			return v, d.st.Nodes
+		}
+		v0, n0 := nodes(0, a, a+1)
+		for depth := 1; depth <= razorPlies; depth++ {
+			v, n := nodes(depth, a, a+1)
+			require.Equal(t, v0, v, "%s: value at depth %d", g.History(), depth)
+			require.Equal(t, n0, n, "%s: nodes at depth %d", g.History(), depth)
+		}
+		_, full := nodes(razorPlies, -infScore, infScore)
+		_, fullHorizon := nodes(0, -infScore, infScore)
+		if full > fullHorizon {
+			searched++
+		}
+	}
+	t.Logf("%d positions facing an open three, %d searched deeper with a full window", facing, searched)
+	require.Greater(t, facing, 10)
+	require.Greater(t, searched, 5, "full-window nodes searched past the horizon's")
+}

@@ -218,6 +218,9 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		if countTree {
 			d.counts().leaves++
 		}
+		if leafQuiesce && d.lim.VCF && v < beta && b.fours(q) > 0 && !threatened {
+			return d.quiesce(alpha, beta, ply, q)
+		}
 		if d.lim.VCF && v < beta && b.fours(q) > 0 {
 			n0 := d.st.Nodes
 			won := d.leafVCF(q)
