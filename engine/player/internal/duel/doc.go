@@ -23,7 +23,10 @@
 // Class counts find threats at once and values order moves; the static
 // evaluation (eval.go) sums weights of the same shapes and classes, and of
 // the combination of a cell's strong shapes, that differ for the side to
-// move and the side that waits. A cell's weight is read from the same
+// move and the side that waits, and credits a side to move facing an open
+// three that one of its moves stops with the block it will make (a term
+// by how many cells would give the opponent an open four, measured
+// against the search). A cell's weight is read from the same
 // table of judgements as its class, so no weighting costs a node anything;
 // the board holds the table of its evaluation, chosen when it is built
 // from the game's configuration (not the window): bounded boards whose

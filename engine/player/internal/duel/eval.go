@@ -111,12 +111,13 @@ func (b *board) eval(q int) int64 {
 // whether the side to move has a four to make. The shapes and classes
 // count those cells at the round weights of a threat about to win, as if
 // the opponent were to move; the side to move blocks first, so a search
-// finds the position far better than that sum: the entries are the median
-// of a fresh search's score (2·10⁴ nodes) less the static value without
-// the term, over 1,333 such positions of games against Rapfi and AIWine
-// (TestThreatValue), within a few hundred of each other per cell (3,000
-// to 3,500 per cell, 500 to 700 less with a four in hand, which is only a
-// tempo while the three stands).
+// finds the position far better than that sum. The entries are the
+// median of a fresh search's score (2·10⁴ nodes, forced results counted
+// as ±20,000) less the static value without the term, over the 2,181
+// such positions of main's games against Rapfi and AIWine
+// (TestThreatValue), rounded; with a four in hand the mover gains about
+// as much for one cell and 500 less for two: the four is only a tempo
+// while the three stands.
 var threatValue = [4][2]int64{{0, 0}, {2700, 2750}, {6600, 6100}, {9000, 8700}}
 
 // threat is the correction of the static value for q, to move, facing
@@ -124,7 +125,7 @@ var threatValue = [4][2]int64{{0, 0}, {2700, 2750}, {6600, 6100}, {9000, 8700}}
 // every such threat: against two threes that no one cell stops, the sum
 // of the shapes, which counts them as about to win, is about right.
 func (b *board) threat(q int) int64 {
-	n := b.counts[1-q][classOpenFour]
+	n := b.markable(1-q, classOpenFour)
 	if n == 0 || !b.spoilable(q) {
 		return 0
 	}
@@ -146,7 +147,7 @@ func (b *board) spoilable(q int) bool {
 			return true
 		}
 		b.place(i, q)
-		ok = b.counts[o][classOpenFour] == 0 && b.counts[o][classFive] == 0
+		ok = !b.has(o, classOpenFour) && b.counts[o][classFive] == 0
 		b.undo()
 		return !ok
 	})

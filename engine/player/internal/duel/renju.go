@@ -271,17 +271,20 @@ func (v renjuView) At(row, col int) renju.Stone {
 }
 
 // has reports whether q has a cell of class c it may mark.
-func (b *board) has(q int, c cellClass) bool {
+func (b *board) has(q int, c cellClass) bool { return b.markable(q, c) > 0 }
+
+// markable counts q's cells of class c that q may mark.
+func (b *board) markable(q int, c cellClass) int32 {
 	n := b.counts[q][c]
 	if n == 0 || q != 0 || !b.renju || len(b.foul.cells) == 0 {
-		return n > 0
+		return n
 	}
 	for _, i := range b.forbidden() {
 		if b.cell[i].class[0] == c {
 			n--
 		}
 	}
-	return n > 0
+	return n
 }
 
 // blockable reports whether q may mark a cell where o would make five.

@@ -196,9 +196,9 @@ func TestRenjuEvaluationLeavesForbiddenCellsToWhite(t *testing.T) {
 					}
 				}
 			}
-			want := worth[q][toMove] - worth[1-q][waiting] + b.tempo
+			want := worth[q][toMove] - worth[1-q][waiting] + b.tempo + b.threat(q)
 			require.Equal(t, want, b.eval(q), "player %d to move in\n%v", q+1, b)
-			if want != b.worth[q][toMove]-b.worth[1-q][waiting]+b.tempo {
+			if want != b.worth[q][toMove]-b.worth[1-q][waiting]+b.tempo+b.threat(q) {
 				corrected++
 			}
 		}

@@ -206,20 +206,10 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	// next move, so q's replies are few; such nodes cost no depth, and a
 	// leaf that is one is searched on rather than scored mid-fight.
 	threatened := b.has(o, classOpenFour)
-	if threatened && forced < 0 && !d.plain && d.lim.VCF && ply < maxPly/2 &&
-		(depth <= 0 && qHorizonPV || depth <= qPlies && beta-alpha == 1) {
-		return d.quiesce(alpha, beta, ply, q)
-	}
-	if threatened && forced < 0 && !d.plain && beta-alpha == 1 && depth <= razorPlies {
-		depth = 0
-	}
 	if depth <= 0 && forced < 0 && (!threatened || ply >= maxPly/2) {
 		v := d.evaluate(q)
 		if countTree {
 			d.counts().leaves++
-		}
-		if leafQuiesce && d.lim.VCF && v < beta && b.fours(q) > 0 && !threatened {
-			return d.quiesce(alpha, beta, ply, q)
 		}
 		if d.lim.VCF && v < beta && b.fours(q) > 0 {
 			n0 := d.st.Nodes

@@ -18,9 +18,6 @@ type treeTally struct {
 	// leafVCFCalls and horizonVCFCalls count those threat searches, and
 	// leafVCFWins and horizonVCFWins those that found a win.
 	leafVCFCalls, leafVCFWins, horizonVCFCalls, horizonVCFWins int64
-	// quiesce counts the quiescence's nodes (the first included) and
-	// quiesceCalls its searches.
-	quiesce, quiesceCalls int64
 	// inner counts the interior nodes before the horizon, free those of
 	// them whose moves cost no depth (a forced reply, or few replies to a
 	// threat).

@@ -84,8 +84,6 @@ func TestTreeShape(t *testing.T) {
 			sum.leafVCFWins += tl.leafVCFWins
 			sum.horizonVCFCalls += tl.horizonVCFCalls
 			sum.horizonVCFWins += tl.horizonVCFWins
-			sum.quiesce += tl.quiesce
-			sum.quiesceCalls += tl.quiesceCalls
 			sum.free += tl.free
 			sum.inner += tl.inner
 			sum.rootVCF += tl.rootVCF
@@ -130,7 +128,6 @@ func TestTreeShape(t *testing.T) {
 		fmt.Fprintf(&b, "  leaf VCFs %d (%.1f nodes each, %s of them won), horizon VCFs %d (%s won); interior nodes before the horizon %d, %s of them with moves that cost no depth\n",
 			sum.leafVCFCalls, float64(sum.leafVCF)/float64(max(sum.leafVCFCalls, 1)), pct(sum.leafVCFWins, sum.leafVCFCalls),
 			sum.horizonVCFCalls, pct(sum.horizonVCFWins, sum.horizonVCFCalls), sum.inner, pct(sum.free, sum.inner))
-		fmt.Fprintf(&b, "  horizon quiescence: %d searches, %.1f nodes each, %s of all nodes\n", sum.quiesceCalls, float64(sum.quiesce)/float64(max(sum.quiesceCalls, 1)), pct(sum.quiesce, total))
 		fmt.Fprintf(&b, "  table: probes %d, found %s, settled %s; futility cut %s of search nodes\n", sum.probes, pct(sum.hits, sum.probes), pct(sum.cuts, sum.probes), pct(sum.futile, searchNodes))
 		fmt.Fprintf(&b, "  interior nodes %d: moves listed %.2f, tried %.2f a node; cut off %s (first move %s of cuts)\n", sum.interior,
 			float64(sum.listed)/float64(sum.interior), float64(sum.tried)/float64(sum.interior), pct(sum.cutNodes, sum.interior), pct(cuts[0], allCuts))

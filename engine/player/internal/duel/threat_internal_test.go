@@ -3,6 +3,8 @@ package duel
 import (
 	"context"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +15,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
+	"github.com/stretchr/testify/require"
 )
 
 // threatSample is a position whose side to move faces an open three: its
@@ -22,8 +25,8 @@ type threatSample struct {
 	static, plain, block float64
 	search               float64
 	// horizon is the value of the position searched as a horizon node
-	// facing a three (depth 0, full window), quiesce the quiescence's.
-	horizon, quiesce float64
+	// facing a three (depth 0, full window).
+	horizon float64
 }
 
 // TestThreatValue measures the static value's error where the side to
@@ -87,11 +90,7 @@ func TestThreatValue(t *testing.T) {
 			}
 			d.lim = suiteLimits(0)
 			d.lim.MaxNodes = 0
-			saved := qHorizonPV
-			qHorizonPV = false
 			s.horizon = float64(d.search(0, -infScore, infScore, 1, q))
-			qHorizonPV = saved
-			s.quiesce = float64(d.quiesce(-infScore, infScore, 1, q))
 			_, st := chooseOn(t, g, suiteLimits(nodes))
 			s.search = float64(max(min(st.Score, 20000), -20000))
 			samples = append(samples, s)
@@ -108,12 +107,11 @@ func TestThreatValue(t *testing.T) {
 	}
 	slices.Sort(names)
 	t.Logf("%d positions facing an open three, %d nodes; search less each value, median (mean |dev|)", len(samples), nodes)
-	t.Logf("%-24s %5s %16s %16s %16s %8s %16s %16s", "bucket", "n", "static", "plain", "best block", "|dev med|", "horizon", "quiesce")
+	t.Logf("%-24s %5s %16s %16s %16s %8s %16s", "bucket", "n", "static", "plain", "best block", "|dev med|", "horizon")
 	for _, name := range names {
-		var st, pl, bl, hz, qs []float64
+		var st, pl, bl, hz []float64
 		for _, s := range by[name] {
 			hz = append(hz, clip(s.search)-clip(s.horizon))
-			qs = append(qs, clip(s.search)-clip(s.quiesce))
 			st = append(st, s.search-s.static)
 			pl = append(pl, s.search-s.plain)
 			bl = append(bl, s.search-s.block)
@@ -123,8 +121,8 @@ func TestThreatValue(t *testing.T) {
 		for _, x := range pl {
 			dev = append(dev, x-m)
 		}
-		t.Logf("%-24s %5d %+7.0f (%6.0f) %+7.0f (%6.0f) %+7.0f (%6.0f) %8.0f %+7.0f (%6.0f) %+7.0f (%6.0f)", name, len(by[name]),
-			median(st), meanAbs(st), m, meanAbs(pl), median(bl), meanAbs(bl), meanAbs(dev), median(hz), meanAbs(hz), median(qs), meanAbs(qs))
+		t.Logf("%-24s %5d %+7.0f (%6.0f) %+7.0f (%6.0f) %+7.0f (%6.0f) %8.0f %+7.0f (%6.0f)", name, len(by[name]),
+			median(st), meanAbs(st), m, meanAbs(pl), median(bl), meanAbs(bl), meanAbs(dev), median(hz), meanAbs(hz))
 	}
 }
 
@@ -153,3 +151,81 @@ func threatBucket(b *board, q int) string {
 // clip bounds a score to ±20,000, so that mates count as a sure result
 // rather than by their length.
 func clip(v float64) float64 { return max(min(v, 20000), -20000) }
+
+// threatGames are random positions with threats on the board: many marks
+// on small boards and near the centre of 15×15, several K and all rules.
+func threatGames(t *testing.T, seeds int) []*engine.Game {
+	var out []*engine.Game
+	for _, tc := range []refereeCase{
+		{7, 7, 4, engine.Freestyle, 0, [2]int{10, 20}, [2]int{}},
+		{9, 9, 5, engine.Freestyle, 0, [2]int{14, 30}, [2]int{}},
+		{9, 9, 5, engine.Exact, 0, [2]int{14, 30}, [2]int{}},
+		{9, 9, 5, engine.Renju, 0, [2]int{14, 30}, [2]int{}},
+		{11, 11, 6, engine.Freestyle, 0, [2]int{20, 40}, [2]int{}},
+		{15, 15, 5, engine.Freestyle, 3, [2]int{10, 24}, [2]int{}},
+	} {
+		for seed := range seeds {
+			rng := rand.New(rand.NewPCG(uint64(seed), 29))
+			n := tc.marks[0] + rng.IntN(tc.marks[1]-tc.marks[0]+1)
+			if g := randomGame(t, rng, tc.opts(), tc.rows, tc.cols, tc.reach, n); g != nil {
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
+// TestThreatTermKeptEqualToFresh: the static value with its threat term,
+// on a state brought to a position by undoing a longer game's marks,
+// equals a fresh board's, for both sides, on positions where a side faces
+// an open three.
+func TestThreatTermKeptEqualToFresh(t *testing.T) {
+	facing := 0
+	for _, g := range threatGames(t, 12) {
+		hist := g.History()
+		for n := len(hist) / 2; n < len(hist); n++ {
+			prefix, err := engine.FromMoves(hist[:n], engine.WithK(g.Config().K), engine.WithBounds(g.Config().Rows, g.Config().Cols), engine.WithRule(g.Config().Rule))
+			require.NoError(t, err)
+			var kept, fresh State
+			kept.Sync(g, time.Time{})
+			fits, warm := kept.Sync(prefix, time.Time{})
+			require.True(t, fits && warm)
+			fits, warm = fresh.Sync(prefix, time.Time{})
+			require.True(t, fits && warm)
+			for q := range 2 {
+				require.Equal(t, fresh.b.eval(q), kept.b.eval(q), "%s, %d marks, side %d", hist, n, q)
+				if fresh.b.threat(q) != 0 {
+					facing++
+				}
+			}
+		}
+	}
+	require.Greater(t, facing, 20, "positions facing an open three")
+}
+
+// TestThreatTermPricesTheBlock: where the side to move faces one open
+// three (and has no four), the threat term brings the static value to
+// closer to the value of its best block scored statically (bestBlock)
+// than half the distance without it.
+func TestThreatTermPricesTheBlock(t *testing.T) {
+	seeds := 100
+	if testing.Short() || raceEnabled {
+		seeds = 40
+	}
+	var with, without []float64
+	for _, g := range threatGames(t, seeds) {
+		d := runOn(t, g)
+		b := d.b
+		q := g.Len() % 2
+		o := 1 - q
+		if b.counts[o][classOpenFour] != 1 || b.counts[o][classFive] > 0 || b.fours(q) > 0 || b.counts[q][classFive] > 0 {
+			continue
+		}
+		block := bestBlock(b, q)
+		with = append(with, math.Abs(float64(b.eval(q))-block))
+		without = append(without, math.Abs(float64(b.eval(q)-b.threat(q))-block))
+	}
+	require.Greater(t, len(with), 10)
+	t.Logf("%d positions: |static − best block| median %.0f with the term, %.0f without", len(with), median(with), median(without))
+	require.Less(t, median(with), median(without)/2)
+}
