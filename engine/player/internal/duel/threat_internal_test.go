@@ -33,8 +33,12 @@ type threatSample struct {
 // move faces an open three (the opponent can make an open four), against
 // a fresh search of the position at fixed nodes: by bucket of the threat
 // term, the median of the search's score less the static value with the
-// term (static), without it (plain) and the value of the best block
-// scored statically (block). It reads every position of the saved games
+// term (static), without it (plain), the value of the best block scored
+// statically (best block) and the position's value as a horizon node of
+// the search (horizon), each with the mean absolute difference, and the
+// mean distance of the plain differences from their median (the error a
+// term per bucket leaves); forced results count as ±20,000 (clip). It
+// reads every position of the saved games
 // (gomoku-game files) named by GOMOKU_THREAT, a glob; GOMOKU_THREAT_NODES
 // sets the nodes (default 2·10⁴).
 //
@@ -92,7 +96,7 @@ func TestThreatValue(t *testing.T) {
 			d.lim.MaxNodes = 0
 			s.horizon = float64(d.search(0, -infScore, infScore, 1, q))
 			_, st := chooseOn(t, g, suiteLimits(nodes))
-			s.search = float64(max(min(st.Score, 20000), -20000))
+			s.search = clip(float64(st.Score))
 			samples = append(samples, s)
 		}
 	}
