@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -15,27 +14,12 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/arena/opening"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/internal/atomicfile"
-)
-
-// Exit statuses: done, failed (a brain, I/O), the command line is wrong.
-const (
-	exitOK    = 0
-	exitFail  = 1
-	exitUsage = 2
+	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 )
 
 // run runs the program with args and returns its exit status.
 func run(ctx context.Context, args []string, out, errOut io.Writer) int {
-	err := newApp(out, errOut).RunContext(ctx, args)
-	if err == nil {
-		return exitOK
-	}
-	fmt.Fprintln(errOut, "judge:", err)
-	var ec cli.ExitCoder
-	if errors.As(err, &ec) {
-		return ec.ExitCode()
-	}
-	return exitUsage
+	return cliexit.Run(ctx, newApp(out, errOut), "judge", args, errOut)
 }
 
 // judgeFlags are the flags of the judging brain, common to both commands.
@@ -135,7 +119,7 @@ const defaultThink = time.Minute
 func judgeOf(c *cli.Context) (*judge, error) {
 	prog, err := manager.ParseProgram(c.String("judge"))
 	if err != nil {
-		return nil, cli.Exit(fmt.Sprintf("--judge: %v", err), exitUsage)
+		return nil, cli.Exit(fmt.Sprintf("--judge: %v", err), cliexit.Usage)
 	}
 	return &judge{spec: brainSpec{prog: prog, think: time.Hour, clear: c.String("clear")}}, nil
 }
@@ -143,12 +127,12 @@ func judgeOf(c *cli.Context) (*judge, error) {
 // makeSuite is the make command's action.
 func makeSuite(c *cli.Context) error {
 	if c.NArg() == 0 {
-		return cli.Exit("make: no games: name DIR or game.json files (see --help)", exitUsage)
+		return cli.Exit("make: no games: name DIR or game.json files (see --help)", cliexit.Usage)
 	}
 	ch := choice{minStones: c.Int("min-stones"), maxStones: c.Int("max-stones"), perGame: c.Int("per-game")}
 	nodes, window, count := c.Int("nodes"), c.Int("window"), c.Int("count")
 	if ch.minStones < 1 || ch.maxStones < ch.minStones || ch.perGame < 1 || nodes < 1 || window < 0 || count < 1 {
-		return cli.Exit("make: want 1 ≤ --min-stones ≤ --max-stones, --per-game, --nodes and --count ≥ 1, --window ≥ 0", exitUsage)
+		return cli.Exit("make: want 1 ≤ --min-stones ≤ --max-stones, --per-game, --nodes and --count ≥ 1, --window ≥ 0", cliexit.Usage)
 	}
 	j, err := judgeOf(c)
 	if err != nil {
@@ -158,12 +142,12 @@ func makeSuite(c *cli.Context) error {
 	defer j.close()
 	games, err := loadGames(c.Args().Slice())
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("make: %v", err), exitFail)
+		return cli.Exit(fmt.Sprintf("make: %v", err), cliexit.Fail)
 	}
 	var ops []opening.Opening
 	if files := c.StringSlice("openings"); len(files) > 0 {
 		if ops, err = opening.Load(files...); err != nil {
-			return cli.Exit(fmt.Sprintf("make: %v", err), exitFail)
+			return cli.Exit(fmt.Sprintf("make: %v", err), cliexit.Fail)
 		}
 	}
 	for i := range games {
@@ -173,7 +157,7 @@ func makeSuite(c *cli.Context) error {
 	for _, path := range c.StringSlice("exclude") {
 		ex, err := loadSuite(path)
 		if err != nil {
-			return cli.Exit(fmt.Sprintf("make: --exclude %s: %v", path, err), exitFail)
+			return cli.Exit(fmt.Sprintf("make: --exclude %s: %v", path, err), cliexit.Fail)
 		}
 		for _, p := range ex.positions {
 			taken[stonesKey(p.size, p.rule, p.moves)] = true
@@ -204,7 +188,7 @@ func makeSuite(c *cli.Context) error {
 			}
 		}
 		if err != nil && c.Context.Err() == nil {
-			return cli.Exit(fmt.Sprintf("make: %s: %v", p.source, err), exitFail)
+			return cli.Exit(fmt.Sprintf("make: %s: %v", p.source, err), cliexit.Fail)
 		}
 		if read%50 == 0 {
 			fmt.Fprintf(c.App.ErrWriter, "%d read, %d kept\n", read, len(s.positions))
@@ -215,7 +199,7 @@ func makeSuite(c *cli.Context) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "%d read, %d kept\n", read, len(s.positions))
 	if err := atomicfile.Write(c.String("out"), s.write); err != nil {
-		return cli.Exit(fmt.Sprintf("make: %v", err), exitFail)
+		return cli.Exit(fmt.Sprintf("make: %v", err), cliexit.Fail)
 	}
 	return nil
 }

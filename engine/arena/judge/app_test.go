@@ -18,6 +18,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
+	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
 
@@ -128,7 +129,7 @@ func TestScoreLabelsNewMovesOnceAndReports(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, []byte(twoPositions), 0o644))
 	code, out, errOut := runApp("score", "--suite", path, "--judge", fake(t, "judge"),
 		"--brain", fake(t, "right"), "--brain", fake(t, "left"), "--name", "right", "--name", "left", "--think", "1s")
-	require.Equal(t, exitOK, code, errOut)
+	require.Equal(t, cliexit.OK, code, errOut)
 
 	// left played a1 in both: the judge read the position after it, for
 	// the side to move there, and the label is the negation.
@@ -151,7 +152,7 @@ func TestScoreLabelsNewMovesOnceAndReports(t *testing.T) {
 
 	// A second run reads nothing: every move has its label.
 	code, out2, errOut := runApp("score", "--suite", path, "--brain", fake(t, "left"), "--name", "left", "--think", "1s", "--sizes", "1", "-v")
-	require.Equal(t, exitOK, code, errOut)
+	require.Equal(t, cliexit.OK, code, errOut)
 	assert.NotContains(t, errOut, "the judge read")
 	assert.Contains(t, out2, "a/b/game-0001@1")
 	assert.Contains(t, out2, "on the first 1 positions:")
@@ -161,20 +162,20 @@ func TestScoreWithoutAJudgeLeavesTheSuiteAlone(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "suite.txt")
 	require.NoError(t, os.WriteFile(path, []byte(twoPositions), 0o644))
 	code, _, errOut := runApp("score", "--suite", path, "--brain", fake(t, "left"), "--think", "1s")
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, cliexit.Usage, code)
 	assert.Contains(t, errOut, "2 moves played have no label: name the judge with --judge")
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.Equal(t, twoPositions, string(data))
 
 	code, _, errOut = runApp("score", "--suite", path, "--brain", fake(t, "left"), "--name", "a", "--name", "b")
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, cliexit.Usage, code)
 	assert.Contains(t, errOut, "2 --name for 1 --brain")
 
 	bad := filepath.Join(t.TempDir(), "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("h8 rule=freestyle\n"), 0o644))
 	code, _, errOut = runApp("score", "--suite", bad, "--brain", fake(t, "left"))
-	assert.Equal(t, exitFail, code)
+	assert.Equal(t, cliexit.Fail, code)
 	assert.Contains(t, errOut, "line 1")
 }
 
@@ -206,7 +207,7 @@ func TestMakeTakesQuietPositionsPastTheOpening(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "suite.txt")
 	code, _, errOut := runApp("make", "--judge", fake(t, "judge"), "--nodes", "500", "--openings", ops,
 		"--min-stones", "1", "--per-game", "10", "--window", "100000", "--out", out, dir)
-	require.Equal(t, exitOK, code, errOut)
+	require.Equal(t, cliexit.OK, code, errOut)
 	s, err := loadSuite(out)
 	require.NoError(t, err)
 	assert.Contains(t, s.header[0], "--nodes 500")
@@ -230,7 +231,7 @@ func TestMakeTakesQuietPositionsPastTheOpening(t *testing.T) {
 	again := filepath.Join(t.TempDir(), "more.txt")
 	code, _, errOut = runApp("make", "--judge", fake(t, "judge"), "--nodes", "500", "--openings", ops,
 		"--min-stones", "1", "--per-game", "10", "--window", "100000", "--exclude", out, "--out", again, dir)
-	require.Equal(t, exitOK, code, errOut)
+	require.Equal(t, cliexit.OK, code, errOut)
 	assert.Contains(t, errOut, "0 candidate positions")
 	more, err := loadSuite(again)
 	require.NoError(t, err)

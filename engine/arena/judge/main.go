@@ -1,14 +1,5 @@
 package main
 
-import (
-	"context"
-	"os"
-	"os/signal"
-)
+import "github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
-}
+func main() { cliexit.Main(run) }

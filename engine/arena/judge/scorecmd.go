@@ -11,6 +11,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/internal/atomicfile"
+	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 	"github.com/gomoku-engine/gomoku/engine/record"
 )
 
@@ -31,33 +32,33 @@ func scoreSuite(c *cli.Context) error {
 	path := c.String("suite")
 	s, err := loadSuite(path)
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("score: %v", err), exitFail)
+		return cli.Exit(fmt.Sprintf("score: %v", err), cliexit.Fail)
 	}
 	view := s.positions
 	if n := c.Int("limit"); n > 0 && n < len(view) {
 		view = view[:n]
 	}
 	if len(view) == 0 {
-		return cli.Exit("score: the suite has no position", exitFail)
+		return cli.Exit("score: the suite has no position", cliexit.Fail)
 	}
 	names := c.StringSlice("name")
 	specs := c.StringSlice("brain")
 	if len(names) > 0 && len(names) != len(specs) {
-		return cli.Exit(fmt.Sprintf("score: %d --name for %d --brain", len(names), len(specs)), exitUsage)
+		return cli.Exit(fmt.Sprintf("score: %d --name for %d --brain", len(names), len(specs)), cliexit.Usage)
 	}
 	margin := c.Float64("margin")
 	thinks, err := thinkTimes(c.StringSlice("think"), len(specs))
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("score: %v", err), exitUsage)
+		return cli.Exit(fmt.Sprintf("score: %v", err), cliexit.Usage)
 	}
 	if margin < 0 || margin >= 1 {
-		return cli.Exit("score: want 0 ≤ --margin < 1", exitUsage)
+		return cli.Exit("score: want 0 ≤ --margin < 1", cliexit.Usage)
 	}
 	builds := make([]*build, len(specs))
 	for i, spec := range specs {
 		prog, err := manager.ParseProgram(spec)
 		if err != nil {
-			return cli.Exit(fmt.Sprintf("score: --brain: %v", err), exitUsage)
+			return cli.Exit(fmt.Sprintf("score: --brain: %v", err), cliexit.Usage)
 		}
 		builds[i] = &build{name: prog.String(), spec: brainSpec{prog: prog, think: thinks[i]}}
 		if len(names) > 0 {
@@ -67,7 +68,7 @@ func scoreSuite(c *cli.Context) error {
 	sub := &suite{positions: view}
 	for _, b := range builds {
 		if err := play(c, sub, b); err != nil {
-			return cli.Exit(fmt.Sprintf("score: %s: %v", b.name, err), exitFail)
+			return cli.Exit(fmt.Sprintf("score: %s: %v", b.name, err), cliexit.Fail)
 		}
 	}
 	if err := labelPlayed(c, s, sub, builds, path); err != nil {
@@ -145,7 +146,7 @@ func labelPlayed(c *cli.Context, whole, view *suite, builds []*build, path strin
 		return nil
 	}
 	if c.String("judge") == "" {
-		return cli.Exit(fmt.Sprintf("score: %d moves played have no label: name the judge with --judge", len(jobs)), exitUsage)
+		return cli.Exit(fmt.Sprintf("score: %d moves played have no label: name the judge with --judge", len(jobs)), cliexit.Usage)
 	}
 	j, err := judgeOf(c)
 	if err != nil {
@@ -154,7 +155,7 @@ func labelPlayed(c *cli.Context, whole, view *suite, builds []*build, path strin
 	defer j.close()
 	save := func() error {
 		if err := atomicfile.Write(path, whole.write); err != nil {
-			return cli.Exit(fmt.Sprintf("score: %v", err), exitFail)
+			return cli.Exit(fmt.Sprintf("score: %v", err), cliexit.Fail)
 		}
 		return nil
 	}
@@ -175,7 +176,7 @@ func labelPlayed(c *cli.Context, whole, view *suite, builds []*build, path strin
 			if serr := save(); serr != nil {
 				return serr
 			}
-			return cli.Exit(fmt.Sprintf("score: judging %s at %s: %v", cellName(jb.m), p.source, err), exitFail)
+			return cli.Exit(fmt.Sprintf("score: judging %s at %s: %v", cellName(jb.m), p.source, err), cliexit.Fail)
 		}
 		p.setLabel(jb.m, e)
 		if (k+1)%saveEvery == 0 {

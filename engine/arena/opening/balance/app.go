@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -16,29 +15,13 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/arena/opening"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/internal/atomicfile"
+	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 	"github.com/gomoku-engine/gomoku/sparse"
-)
-
-// Exit statuses: the set was made, it failed (a brain, I/O), the command
-// line is wrong.
-const (
-	exitOK    = 0
-	exitFail  = 1
-	exitUsage = 2
 )
 
 // run runs the program with args and returns its exit status.
 func run(ctx context.Context, args []string, out, errOut io.Writer) int {
-	err := newApp(out, errOut).RunContext(ctx, args)
-	if err == nil {
-		return exitOK
-	}
-	fmt.Fprintln(errOut, "balance:", err)
-	var ec cli.ExitCoder
-	if errors.As(err, &ec) {
-		return ec.ExitCode()
-	}
-	return exitUsage
+	return cliexit.Run(ctx, newApp(out, errOut), "balance", args, errOut)
 }
 
 // newApp builds the program around the given streams, so tests can run it
@@ -106,36 +89,36 @@ func balance(c *cli.Context) error {
 	size := c.Int("size")
 	rule, err := engine.ParseRule(c.String("rule"))
 	if err != nil || rule == engine.Renju {
-		return cli.Exit(fmt.Sprintf("--rule %q: want freestyle or exact", c.String("rule")), exitUsage)
+		return cli.Exit(fmt.Sprintf("--rule %q: want freestyle or exact", c.String("rule")), cliexit.Usage)
 	}
 	spec := genSpec{minStones: c.Int("min-stones"), maxStones: c.Int("max-stones"), radius: c.Int("radius"), gap: c.Int("gap")}
 	switch {
 	case spec.minStones < 1 || spec.maxStones < spec.minStones:
-		return cli.Exit(fmt.Sprintf("--min-stones %d --max-stones %d: want 1 ≤ MIN ≤ MAX", spec.minStones, spec.maxStones), exitUsage)
+		return cli.Exit(fmt.Sprintf("--min-stones %d --max-stones %d: want 1 ≤ MIN ≤ MAX", spec.minStones, spec.maxStones), cliexit.Usage)
 	case spec.radius < 1 || spec.gap < 1:
-		return cli.Exit(fmt.Sprintf("--radius %d --gap %d: want both at least 1", spec.radius, spec.gap), exitUsage)
+		return cli.Exit(fmt.Sprintf("--radius %d --gap %d: want both at least 1", spec.radius, spec.gap), cliexit.Usage)
 	case size < 2*spec.radius+1 || size < 5:
-		return cli.Exit(fmt.Sprintf("--size %d: want at least 5 and 2×RADIUS+1 (%d)", size, 2*spec.radius+1), exitUsage)
+		return cli.Exit(fmt.Sprintf("--size %d: want at least 5 and 2×RADIUS+1 (%d)", size, 2*spec.radius+1), cliexit.Usage)
 	case (2*spec.radius+1)*(2*spec.radius+1) < spec.maxStones:
-		return cli.Exit(fmt.Sprintf("--max-stones %d: more than the %d cells within --radius %d", spec.maxStones, (2*spec.radius+1)*(2*spec.radius+1), spec.radius), exitUsage)
+		return cli.Exit(fmt.Sprintf("--max-stones %d: more than the %d cells within --radius %d", spec.maxStones, (2*spec.radius+1)*(2*spec.radius+1), spec.radius), cliexit.Usage)
 	}
 	think, window, count, budget := c.Duration("think"), c.Int("window"), c.Int("count"), c.Int("candidates")
 	if think < time.Millisecond || window < 0 || count < 1 || budget < 1 {
-		return cli.Exit(fmt.Sprintf("--think %v --window %d --count %d --candidates %d: want a positive time, a window ≥ 0 and counts ≥ 1", think, window, count, budget), exitUsage)
+		return cli.Exit(fmt.Sprintf("--think %v --window %d --count %d --candidates %d: want a positive time, a window ≥ 0 and counts ≥ 1", think, window, count, budget), cliexit.Usage)
 	}
 	pattern, err := regexp.Compile(c.String("pattern"))
 	if err != nil || pattern.NumSubexp() < 1 {
-		return cli.Exit(fmt.Sprintf("--pattern %q: want a regular expression with a group (%v)", c.String("pattern"), err), exitUsage)
+		return cli.Exit(fmt.Sprintf("--pattern %q: want a regular expression with a group (%v)", c.String("pattern"), err), cliexit.Usage)
 	}
 	prog, err := manager.ParseProgram(c.String("brain"))
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("--brain: %v", err), exitUsage)
+		return cli.Exit(fmt.Sprintf("--brain: %v", err), cliexit.Usage)
 	}
 	seen := map[string]bool{}
 	if files := c.StringSlice("exclude"); len(files) > 0 {
 		ex, err := loadCandidates(files, size)
 		if err != nil {
-			return cli.Exit(fmt.Sprintf("--exclude: %v", err), exitFail)
+			return cli.Exit(fmt.Sprintf("--exclude: %v", err), cliexit.Fail)
 		}
 		for _, e := range ex {
 			seen[key(e)] = true
@@ -148,7 +131,7 @@ func balance(c *cli.Context) error {
 	if from {
 		given, err := loadCandidates(files, size)
 		if err != nil {
-			return cli.Exit(fmt.Sprintf("--from: %v", err), exitFail)
+			return cli.Exit(fmt.Sprintf("--from: %v", err), cliexit.Fail)
 		}
 		if !c.IsSet("count") {
 			count = len(given)
@@ -166,7 +149,7 @@ func balance(c *cli.Context) error {
 
 	ev, err := newEvaluator(prog, pattern, size, rule, think, nil)
 	if err != nil {
-		return cli.Exit(err, exitFail)
+		return cli.Exit(err, cliexit.Fail)
 	}
 	defer ev.close()
 	var kept, all []judged
@@ -189,7 +172,7 @@ func balance(c *cli.Context) error {
 			break
 		}
 		if err != nil {
-			return cli.Exit(err, exitFail)
+			return cli.Exit(err, cliexit.Fail)
 		}
 		all = append(all, judged{cand, e})
 		if abs(e) <= window {
@@ -201,19 +184,19 @@ func balance(c *cli.Context) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "%d judged, %d kept within ±%d\n", len(all), len(kept), window)
 	if len(kept) == 0 {
-		return cli.Exit(fmt.Sprintf("no opening within ±%d of %d judged", window, len(all)), exitFail)
+		return cli.Exit(fmt.Sprintf("no opening within ±%d of %d judged", window, len(all)), cliexit.Fail)
 	}
 	header := fmt.Sprintf("# %d openings, %d×%d %v, judged by %s at %v each; kept: evaluation for the side to move within ±%d\n",
 		len(kept), size, size, rule, prog.Base(), think, window)
 	header = fmt.Sprintf("# made by: balance %s\n", strings.Join(flagsSet(c), " ")) + header
 	if path := c.String("all"); path != "" {
 		if err := atomicfile.Write(path, func(w io.Writer) error { return writeSuite(w, header, all) }); err != nil {
-			return cli.Exit(err, exitFail)
+			return cli.Exit(err, cliexit.Fail)
 		}
 	}
 	if path := c.String("out"); path != "" {
 		if err := atomicfile.Write(path, func(w io.Writer) error { return writeSuite(w, header, kept) }); err != nil {
-			return cli.Exit(err, exitFail)
+			return cli.Exit(err, cliexit.Fail)
 		}
 		return nil
 	}

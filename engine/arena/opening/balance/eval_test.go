@@ -19,6 +19,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/arena/opening"
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
+	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 )
 
 // fakeBrainEnv makes the test binary a brain (see TestMain).
@@ -170,7 +171,7 @@ func TestAppWritesPlayableSuite(t *testing.T) {
 	code := run(context.Background(), []string{"balance", "--brain", exe + ":-test.run=^$", "--think", "20ms",
 		"--min-stones", "3", "--max-stones", "4", "--window", "50", "--count", "6", "--candidates", "40",
 		"--exclude", exclude, "--out", out, "--all", all}, &stdout, &stderr)
-	require.Equal(t, exitOK, code, stderr.String())
+	require.Equal(t, cliexit.OK, code, stderr.String())
 	ops, err := opening.Load(out)
 	require.NoError(t, err)
 	cfg := engine.DefaultConfig()
@@ -213,9 +214,9 @@ func TestAppWritesPlayableSuite(t *testing.T) {
 	}
 
 	code = run(context.Background(), []string{"balance", "--brain", exe, "--window", "-1"}, &stdout, &stderr)
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, cliexit.Usage, code)
 	code = run(context.Background(), []string{"balance", "--brain", "/nonexistent/brain"}, &stdout, &stderr)
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, cliexit.Usage, code)
 }
 
 func TestAppJudgesGivenOpenings(t *testing.T) {
@@ -230,7 +231,7 @@ func TestAppJudgesGivenOpenings(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"balance", "--brain", exe + ":-test.run=^$", "--think", "20ms",
 		"--size", "20", "--window", "1000", "--from", from, "--out", out}, &stdout, &stderr)
-	require.Equal(t, exitOK, code, stderr.String())
+	require.Equal(t, cliexit.OK, code, stderr.String())
 	text, err := os.ReadFile(out)
 	require.NoError(t, err)
 	var lines []string
@@ -258,7 +259,7 @@ func TestAppWritesWhatWasJudgedWhenInterrupted(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := run(ctx, []string{"balance", "--brain", exe + ":-test.run=^$", "--think", "20ms",
 		"--count", "1000", "--candidates", "1000", "--out", out}, &stdout, &stderr)
-	require.Equal(t, exitOK, code, stderr.String())
+	require.Equal(t, cliexit.OK, code, stderr.String())
 	assert.Contains(t, stderr.String(), "interrupted")
 	ops, err := opening.Load(out)
 	require.NoError(t, err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -13,29 +12,13 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/atomicfile"
+	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
-)
-
-// Exit statuses: the fit ran, it failed (bad input, I/O), the command line
-// is wrong.
-const (
-	exitOK    = 0
-	exitFail  = 1
-	exitUsage = 2
 )
 
 // run runs the program with args and returns its exit status.
 func run(ctx context.Context, args []string, out, errOut io.Writer) int {
-	err := newApp(out, errOut).RunContext(ctx, args)
-	if err == nil {
-		return exitOK
-	}
-	fmt.Fprintln(errOut, "evalfit:", err)
-	var ec cli.ExitCoder
-	if errors.As(err, &ec) {
-		return ec.ExitCode()
-	}
-	return exitUsage // urfave/cli's own errors are about the command line
+	return cliexit.Run(ctx, newApp(out, errOut), "evalfit", args, errOut)
 }
 
 // newApp builds the program around the given streams, so tests can run it
@@ -95,24 +78,24 @@ func newApp(out, errOut io.Writer) *cli.App {
 // fit is the program's action.
 func fit(c *cli.Context) error {
 	if c.NArg() == 0 {
-		return cli.Exit("no games: name DIR or games.txt files (see --help)", exitUsage)
+		return cli.Exit("no games: name DIR or games.txt files (see --help)", cliexit.Usage)
 	}
 	size, iters := c.Int("size"), c.Int("iters")
 	if iters < 1 {
-		return cli.Exit(fmt.Sprintf("--iters %d: want at least 1", iters), exitUsage)
+		return cli.Exit(fmt.Sprintf("--iters %d: want at least 1", iters), cliexit.Usage)
 	}
 	rule, err := engine.ParseRule(c.String("rule"))
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("--rule: %v", err), exitUsage)
+		return cli.Exit(fmt.Sprintf("--rule: %v", err), cliexit.Usage)
 	}
 	cfg := engine.DefaultConfig()
 	cfg.Rows, cfg.Cols, cfg.Rule = size, size, rule
 	if _, err := duel.NewReplay(cfg); err != nil || rule == engine.Renju {
-		return cli.Exit(fmt.Sprintf("--size %d --rule %v: not a board the fit replays (%v)", size, rule, err), exitUsage)
+		return cli.Exit(fmt.Sprintf("--size %d --rule %v: not a board the fit replays (%v)", size, rule, err), cliexit.Usage)
 	}
 	mix, scale := c.Float64("eval-weight"), c.Float64("eval-scale")
 	if !(mix >= 0 && mix <= 1) || !(scale > 0) {
-		return cli.Exit(fmt.Sprintf("--eval-weight %v --eval-scale %v: want a weight from 0 to 1 and a positive scale", mix, scale), exitUsage)
+		return cli.Exit(fmt.Sprintf("--eval-weight %v --eval-scale %v: want a weight from 0 to 1 and a positive scale", mix, scale), cliexit.Usage)
 	}
 	var inputs []input
 	for _, p := range c.Args().Slice() {
@@ -120,17 +103,17 @@ func fit(c *cli.Context) error {
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
 			in.path = filepath.Join(p, "games.txt")
 			if in.cfg, err = dirConfig(p, cfg); err != nil {
-				return cli.Exit(err, exitFail)
+				return cli.Exit(err, cliexit.Fail)
 			}
 			if in.evals, err = evalsIn(p, scale); err != nil {
-				return cli.Exit(err, exitFail)
+				return cli.Exit(err, cliexit.Fail)
 			}
 		}
 		inputs = append(inputs, in)
 	}
 	samples, games, err := samplesFrom(inputs, mix)
 	if err != nil {
-		return cli.Exit(err, exitFail)
+		return cli.Exit(err, cliexit.Fail)
 	}
 	targets := 0
 	for _, s := range samples {
@@ -140,10 +123,10 @@ func fit(c *cli.Context) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "%d games, %d quiet positions, %d to fit on\n", games, len(samples), targets)
 	if games < 5 {
-		return cli.Exit(fmt.Sprintf("%d games: at least 5 are needed (one in five is held out)", games), exitFail)
+		return cli.Exit(fmt.Sprintf("%d games: at least 5 are needed (one in five is held out)", games), cliexit.Fail)
 	}
 	if targets == 0 {
-		return cli.Exit(fmt.Sprintf("no position to fit on: --eval-weight %v needs engines' evaluations in DIR/%s", mix, logName), exitFail)
+		return cli.Exit(fmt.Sprintf("no position to fit on: --eval-weight %v needs engines' evaluations in DIR/%s", mix, logName), cliexit.Fail)
 	}
 	features := duel.FitFeatures()
 	if !c.Bool("combos") {
@@ -151,7 +134,7 @@ func fit(c *cli.Context) error {
 	}
 	w := fitLogistic(c.Context, samples, features, c.Float64("l2"), iters)
 	if err := c.Context.Err(); err != nil {
-		return cli.Exit(err, exitFail)
+		return cli.Exit(err, cliexit.Fail)
 	}
 	fitted := func(s sample) float64 {
 		v := w[len(w)-1]
@@ -197,12 +180,12 @@ func fit(c *cli.Context) error {
 	weights := duel.FittedWeights(w)
 	if out := c.String("out"); out != "" {
 		if err := atomicfile.Write(out, weights.Write); err != nil {
-			return cli.Exit(err, exitFail)
+			return cli.Exit(err, cliexit.Fail)
 		}
 		return nil
 	}
 	if err := weights.Write(c.App.Writer); err != nil {
-		return cli.Exit(err, exitFail)
+		return cli.Exit(err, cliexit.Fail)
 	}
 	return nil
 }

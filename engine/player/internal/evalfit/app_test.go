@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
@@ -31,7 +32,7 @@ func runApp(args ...string) (code int, out, errOut string) {
 func TestFitWritesWeights(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "weights.json")
 	code, stdout, stderr := runApp("--iters", "200", "--out", out, "testdata")
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, cliexit.OK, code, stderr)
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "40 games, ")
 	assert.Contains(t, stderr, "held-out log-loss: fitted ")
@@ -48,7 +49,7 @@ func TestFitWritesWeights(t *testing.T) {
 	}
 	// The same fit on standard output.
 	code, stdout, _ = runApp("--iters", "200", filepath.Join("testdata", "games.txt"))
-	require.Equal(t, exitOK, code)
+	require.Equal(t, cliexit.OK, code)
 	assert.Equal(t, string(data), stdout)
 }
 
@@ -66,7 +67,7 @@ func TestFitBoardPerDir(t *testing.T) {
 	require.NoError(t, savefile.Save(filepath.Join(dir, "game-0001.json"), g, []string{"a", "b"}))
 
 	code, stdout, stderr := runApp("--iters", "200", "testdata", dir)
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, cliexit.OK, code, stderr)
 	w, err := duel.ParseWeights([]byte(stdout))
 	require.NoError(t, err)
 	assert.NotEqual(t, duel.CurrentWeights(), w)
@@ -89,17 +90,17 @@ func TestFitRefuses(t *testing.T) {
 		code int
 		want string
 	}{
-		{nil, exitUsage, "no games"},
-		{[]string{"--size", "200", "testdata"}, exitUsage, "--size 200"},
-		{[]string{"--iters", "0", "testdata"}, exitUsage, "--iters 0"},
-		{[]string{"--rule", "renju", "testdata"}, exitUsage, "not a board the fit replays"},
-		{[]string{"--rule", "caro", "testdata"}, exitUsage, "--rule"},
-		{[]string{"--eval-weight", "1.5", "testdata"}, exitUsage, "--eval-weight 1.5"},
-		{[]string{"--eval-scale", "0", "testdata"}, exitUsage, "--eval-scale 0"},
-		{[]string{"--eval-weight", "0.5", "testdata"}, exitFail, "no position to fit on"},
-		{[]string{"--bogus", "testdata"}, exitUsage, "flag provided but not defined"},
-		{[]string{filepath.Join(dir, "missing.txt")}, exitFail, "no such file"},
-		{[]string{few}, exitFail, "3 games: at least 5"},
+		{nil, cliexit.Usage, "no games"},
+		{[]string{"--size", "200", "testdata"}, cliexit.Usage, "--size 200"},
+		{[]string{"--iters", "0", "testdata"}, cliexit.Usage, "--iters 0"},
+		{[]string{"--rule", "renju", "testdata"}, cliexit.Usage, "not a board the fit replays"},
+		{[]string{"--rule", "caro", "testdata"}, cliexit.Usage, "--rule"},
+		{[]string{"--eval-weight", "1.5", "testdata"}, cliexit.Usage, "--eval-weight 1.5"},
+		{[]string{"--eval-scale", "0", "testdata"}, cliexit.Usage, "--eval-scale 0"},
+		{[]string{"--eval-weight", "0.5", "testdata"}, cliexit.Fail, "no position to fit on"},
+		{[]string{"--bogus", "testdata"}, cliexit.Usage, "flag provided but not defined"},
+		{[]string{filepath.Join(dir, "missing.txt")}, cliexit.Fail, "no such file"},
+		{[]string{few}, cliexit.Fail, "3 games: at least 5"},
 	} {
 		code, _, stderr := runApp(append([]string{"--out", out}, tc.args...)...)
 		assert.Equal(t, tc.code, code, "%v: %s", tc.args, stderr)
@@ -151,11 +152,11 @@ func FuzzParseSummary(f *testing.F) {
 // keeps every combination's weight as it is.
 func TestFitKeepsCombos(t *testing.T) {
 	code, stdout, stderr := runApp("--iters", "200", "testdata")
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, cliexit.OK, code, stderr)
 	all, err := duel.ParseWeights([]byte(stdout))
 	require.NoError(t, err)
 	code, stdout, stderr = runApp("--iters", "200", "--combos=false", "testdata")
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, cliexit.OK, code, stderr)
 	kept, err := duel.ParseWeights([]byte(stdout))
 	require.NoError(t, err)
 	cur := duel.CurrentWeights()

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 )
 
@@ -65,14 +66,14 @@ func TestFitOnEvals(t *testing.T) {
 	assert.InDelta(t, 1/(1+math.Exp(0.3)), ev[2][cellKey{row: 5, col: 6}], 1e-12)
 
 	code, onResults, stderr := runApp("--iters", "200", dir)
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, cliexit.OK, code, stderr)
 	all := heldOutLine(t, stderr)
 	var positions, fitOn int
 	_, err = fmt.Sscanf(stderr, "5 games, %d quiet positions, %d to fit on", &positions, &fitOn)
 	require.NoError(t, err, stderr)
 
 	code, onEvals, stderr := runApp("--iters", "200", "--eval-weight", "1", dir)
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, cliexit.OK, code, stderr)
 	var positions2, fitOn2 int
 	_, err = fmt.Sscanf(stderr, "5 games, %d quiet positions, %d to fit on", &positions2, &fitOn2)
 	require.NoError(t, err, stderr)
@@ -113,12 +114,12 @@ func TestReportsAgainstEngines(t *testing.T) {
 		return nil
 	}
 	code, _, stderr := runApp("--iters", "200", dir)
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, cliexit.OK, code, stderr)
 	onResults := line(stderr, "held-out log-loss against the engines' evaluations ")
 	line(stderr, "held-out spread of the evaluation ")
 
 	code, _, stderr = runApp("--iters", "200", "--eval-weight", "1", dir)
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, cliexit.OK, code, stderr)
 	engines := line(stderr, "held-out log-loss against the engines' evaluations ")
 	targets := line(stderr, "held-out log-loss against the targets: ")
 	assert.Equal(t, targets[1], engines[3], "fitted, against the same labels")
@@ -126,7 +127,7 @@ func TestReportsAgainstEngines(t *testing.T) {
 	assert.Equal(t, onResults[6], engines[6], "the weights in force are judged the same whatever the target")
 
 	code, _, stderr = runApp("--iters", "200", filepath.Join("testdata", "games.txt"))
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, cliexit.OK, code, stderr)
 	assert.NotContains(t, stderr, "engines' evaluations", "no log, no line")
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/internal/atomicfile"
+	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 	"github.com/gomoku-engine/gomoku/engine/record"
 )
@@ -58,24 +59,24 @@ func labelCommand() *cli.Command {
 // label is the label command's action.
 func label(c *cli.Context) error {
 	if c.NArg() == 0 {
-		return cli.Exit("label: no games: name DIR or games.txt files (see --help)", exitUsage)
+		return cli.Exit("label: no games: name DIR or games.txt files (see --help)", cliexit.Usage)
 	}
 	every, siblings, moveTime := c.Int("every"), c.Int("siblings"), c.Duration("move-time")
 	if every < 1 || siblings < 0 || moveTime <= 0 {
-		return cli.Exit(fmt.Sprintf("label: --every %d --siblings %d --move-time %v: want at least 1, 0 and a positive time", every, siblings, moveTime), exitUsage)
+		return cli.Exit(fmt.Sprintf("label: --every %d --siblings %d --move-time %v: want at least 1, 0 and a positive time", every, siblings, moveTime), cliexit.Usage)
 	}
 	rule, err := engine.ParseRule(c.String("rule"))
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("label: --rule: %v", err), exitUsage)
+		return cli.Exit(fmt.Sprintf("label: --rule: %v", err), cliexit.Usage)
 	}
 	cfg := engine.DefaultConfig()
 	cfg.Rows, cfg.Cols, cfg.Rule = c.Int("size"), c.Int("size"), rule
 	if _, err := duel.NewReplay(cfg); err != nil || rule == engine.Renju || cfg.Cols > 26 {
-		return cli.Exit(fmt.Sprintf("label: --size %d --rule %v: not a board the fit replays", cfg.Rows, rule), exitUsage)
+		return cli.Exit(fmt.Sprintf("label: --size %d --rule %v: not a board the fit replays", cfg.Rows, rule), cliexit.Usage)
 	}
 	prog, err := manager.ParseProgram(c.String("engine"))
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("label: %v", err), exitUsage)
+		return cli.Exit(fmt.Sprintf("label: %v", err), cliexit.Usage)
 	}
 	var games []labelGame
 	for _, p := range c.Args().Slice() {
@@ -83,15 +84,15 @@ func label(c *cli.Context) error {
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
 			in.path = filepath.Join(p, "games.txt")
 			if in.cfg, err = dirConfig(p, cfg); err != nil {
-				return cli.Exit(fmt.Sprintf("label: %v", err), exitFail)
+				return cli.Exit(fmt.Sprintf("label: %v", err), cliexit.Fail)
 			}
 		}
 		if in.cfg.Cols > 26 {
-			return cli.Exit(fmt.Sprintf("label: %s: a board wider than 26 columns has no move strings", p), exitFail)
+			return cli.Exit(fmt.Sprintf("label: %s: a board wider than 26 columns has no move strings", p), cliexit.Fail)
 		}
 		gs, err := gamesIn(in)
 		if err != nil {
-			return cli.Exit(fmt.Sprintf("label: %v", err), exitFail)
+			return cli.Exit(fmt.Sprintf("label: %v", err), cliexit.Fail)
 		}
 		for i, g := range gs {
 			games = append(games, labelGame{cfg: in.cfg, group: fmt.Sprintf("%s#%d", filepath.Base(filepath.Dir(in.path))+"/"+filepath.Base(in.path), i+1), moves: g})
@@ -115,7 +116,7 @@ func label(c *cli.Context) error {
 		err = werr
 	}
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("label: %v", err), exitFail)
+		return cli.Exit(fmt.Sprintf("label: %v", err), cliexit.Fail)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager/braintest"
+	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 	"github.com/gomoku-engine/gomoku/engine/record"
 )
 
@@ -67,7 +68,7 @@ func TestLabel(t *testing.T) {
 	out := filepath.Join(dir, "fake-positions.txt")
 
 	code, _, stderr := runApp("label", "--engine", bin+":-mode eval", "--move-time", "50ms", "--every", "2", "--siblings", "1", "--out", out, games)
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, cliexit.OK, code, stderr)
 	assert.Contains(t, stderr, "positions labelled from 5 games")
 	assert.Empty(t, braintest.Strays(pids, 0), "the engine is closed")
 
@@ -111,11 +112,11 @@ func TestLabel(t *testing.T) {
 
 	// The fit takes them beside the games and reports them apart.
 	code, _, stderr = runApp("--iters", "50", "--eval-weight", "0.5", "testdata", out)
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, cliexit.OK, code, stderr)
 	assert.Contains(t, stderr, "fake-positions.txt (positions); against the engines: fitted ")
 
 	code, _, stderr = runApp("label", "--engine", bin, "--every", "0", "--out", out, games)
-	assert.Equal(t, exitUsage, code, stderr)
+	assert.Equal(t, cliexit.Usage, code, stderr)
 }
 
 func mustFormat(t *testing.T, moves []record.Move) string {
