@@ -31,7 +31,7 @@ func reachFile(t *testing.T, n int, args ...string) ([]string, int) {
 	require.Equal(t, cliexit.OK, code, stderr)
 	data, err := os.ReadFile(out)
 	require.NoError(t, err)
-	m := regexp.MustCompile(`kept from (\d+) searches of `+strconv.Itoa(n)+` games`).FindStringSubmatch(stderr)
+	m := regexp.MustCompile(`kept from (\d+) searches of ` + strconv.Itoa(n) + ` games`).FindStringSubmatch(stderr)
 	require.NotNil(t, m, stderr)
 	searches, _ := strconv.Atoi(m[1])
 	return strings.Split(strings.TrimSpace(string(data)), "\n"), searches
