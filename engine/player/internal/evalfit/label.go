@@ -28,7 +28,7 @@ func labelCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "label",
 		Usage:     "have a Gomocup engine evaluate the positions of saved games and their neighbours",
-		ArgsUsage: "DIR|games.txt ...",
+		ArgsUsage: "DIR|games.txt|FILE" + reachSuffix + " ...",
 		Description: "Replays the games (as the fit does) and, at every EVERY-th quiet position from\n" +
 			"the fourth move on, asks the engine for its move with BOARD ... DONE under\n" +
 			"MOVE-TIME and keeps the evaluation of its last MESSAGE line (\"Eval E\", as Rapfi\n" +
@@ -37,7 +37,9 @@ func labelCommand() *cli.Command {
 			"never shows. Positions the search would not evaluate, and those the engine\n" +
 			"answers without an evaluation, are left out. The positions file (a line\n" +
 			"\"SIZE RULE GROUP MOVES EVAL\") is written atomically, with what was done when\n" +
-			"interrupted; name it *" + positionsSuffix + " and give it to the fit.\n\n" +
+			"interrupted; name it *" + positionsSuffix + " and give it to the fit. The positions\n" +
+			"of a *" + reachSuffix + " file (see `evalfit reach --help`) are labelled as they are,\n" +
+			"without siblings.\n\n" +
 			"Example:\n" +
 			"   go run ./engine/player/internal/evalfit label --engine /opt/pbrain-rapfi --move-time 100ms \\\n" +
 			"       --every 2 --siblings 1 --out ours-positions.txt games/\n" +
