@@ -102,8 +102,14 @@ func label(c *cli.Context) error {
 		err = l.runPositions(c.Context, fixed, keep)
 	}
 	fmt.Fprintf(c.App.ErrWriter, "%d positions labelled from %d games and %d positions of %s files\n", len(out), len(games), len(fixed), reachSuffix)
-	werr := atomicfile.Write(c.String("out"), func(w io.Writer) error {
-		for _, p := range out {
+	return finish("label", c.String("out"), out, err)
+}
+
+// finish writes the positions to path (atomically, also when the run
+// that found them ended in err) and is the exit of subcommand cmd.
+func finish(cmd, path string, ps []position, err error) error {
+	werr := atomicfile.Write(path, func(w io.Writer) error {
+		for _, p := range ps {
 			if _, err := fmt.Fprintln(w, p); err != nil {
 				return err
 			}
@@ -114,7 +120,7 @@ func label(c *cli.Context) error {
 		err = werr
 	}
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("label: %v", err), cliexit.Fail)
+		return cli.Exit(fmt.Sprintf("%s: %v", cmd, err), cliexit.Fail)
 	}
 	return nil
 }

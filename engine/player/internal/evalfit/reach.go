@@ -10,7 +10,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/internal/atomicfile"
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
@@ -74,21 +73,7 @@ func reach(c *cli.Context) error {
 	}
 	out, err := r.collect(c.Context, games, c.App.ErrWriter)
 	fmt.Fprintf(c.App.ErrWriter, "%d positions kept from %d searches of %d games\n", len(out), r.searches, len(games))
-	werr := atomicfile.Write(c.String("out"), func(w io.Writer) error {
-		for _, p := range out {
-			if _, err := fmt.Fprintln(w, p); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err == nil {
-		err = werr
-	}
-	if err != nil {
-		return cli.Exit(fmt.Sprintf("reach: %v", err), cliexit.Fail)
-	}
-	return nil
+	return finish("reach", c.String("out"), out, err)
 }
 
 // reacher samples the positions searches evaluate.
