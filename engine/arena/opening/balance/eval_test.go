@@ -93,39 +93,36 @@ func fakeProgram(t *testing.T, mode string) manager.Program {
 	return manager.Program{Path: exe, Args: []string{"-test.run=^$"}}
 }
 
-func TestParseEval(t *testing.T) {
+func TestScore(t *testing.T) {
 	tests := []struct {
-		in   string
+		in   gomocup.Eval
 		want int
-		ok   bool
 	}{
-		{"0", 0, true}, {"-107", -107, true}, {"+35", 35, true}, {"+M29", mateScore, true},
-		{"-M4", -mateScore, true}, {"M3", mateScore, true}, {"VAL_NONE", 0, false}, {"", 0, false}, {"1.5", 0, false},
+		{gomocup.Eval{}, 0}, {gomocup.Eval{Value: -107}, -107}, {gomocup.Eval{Value: 35}, 35},
+		{gomocup.Eval{Value: 29, Mate: 1}, mateScore}, {gomocup.Eval{Value: 4, Mate: -1}, -mateScore},
 	}
 	for _, tt := range tests {
-		got, ok := parseEval(tt.in)
-		assert.Equal(t, tt.ok, ok, tt.in)
-		assert.Equal(t, tt.want, got, tt.in)
+		assert.Equal(t, tt.want, score(tt.in), tt.in.String())
 	}
 }
 
 func TestEvaluatorReadsLastEvalForSideToMove(t *testing.T) {
 	pattern := regexp.MustCompile(`\bEval (\S+)`)
 	var log []string
-	ev, err := newEvaluator(fakeProgram(t, "eval"), pattern, 15, engine.Freestyle, 50*time.Millisecond, func(in bool, line string) {
-		if in {
-			log = append(log, line)
-		}
-	})
-	require.NoError(t, err)
-	defer ev.close()
+	ev := manager.NewEvaluator(fakeProgram(t, "eval"), manager.WithThinkTime(50*time.Millisecond), manager.WithEvalPattern(pattern),
+		manager.WithLog(func(_ string, in bool, line string) {
+			if in {
+				log = append(log, line)
+			}
+		}))
+	defer ev.Close()
 	ctx := context.Background()
 	// Black to move: own stones are black's, at columns 7 and 9.
-	e, err := ev.evaluate(ctx, cand(0, 0, 1, 1, 0, 2, -1, -1))
+	e, err := evaluate(ctx, ev, cand(0, 0, 1, 1, 0, 2, -1, -1), 15, engine.Freestyle)
 	require.NoError(t, err)
 	assert.Equal(t, 7+9, e)
 	// White to move: own stones are white's, at column 8; black has two.
-	e, err = ev.evaluate(ctx, cand(0, 0, 1, 1, 0, 2))
+	e, err = evaluate(ctx, ev, cand(0, 0, 1, 1, 0, 2), 15, engine.Freestyle)
 	require.NoError(t, err)
 	assert.Equal(t, -100+8, e)
 	assert.Contains(t, log, "INFO timeout_turn 50")
@@ -135,16 +132,14 @@ func TestEvaluatorReadsLastEvalForSideToMove(t *testing.T) {
 
 func TestEvaluatorErrors(t *testing.T) {
 	pattern := regexp.MustCompile(`\bEval (\S+)`)
-	ev, err := newEvaluator(fakeProgram(t, "mute"), pattern, 15, engine.Exact, 50*time.Millisecond, nil)
-	require.NoError(t, err)
-	defer ev.close()
-	_, err = ev.evaluate(context.Background(), cand(0, 0, 1, 1, 0, 2))
-	assert.ErrorIs(t, err, errNoEval)
+	ev := manager.NewEvaluator(fakeProgram(t, "mute"), manager.WithThinkTime(50*time.Millisecond), manager.WithEvalPattern(pattern))
+	defer ev.Close()
+	_, err := evaluate(context.Background(), ev, cand(0, 0, 1, 1, 0, 2), 15, engine.Exact)
+	assert.ErrorIs(t, err, manager.ErrNoEval)
 
-	ev2, err := newEvaluator(fakeProgram(t, "mate"), pattern, 15, engine.Exact, 50*time.Millisecond, nil)
-	require.NoError(t, err)
-	defer ev2.close()
-	e, err := ev2.evaluate(context.Background(), cand(0, 0, 1, 1, 0, 2))
+	ev2 := manager.NewEvaluator(fakeProgram(t, "mate"), manager.WithThinkTime(50*time.Millisecond), manager.WithEvalPattern(pattern))
+	defer ev2.Close()
+	e, err := evaluate(context.Background(), ev2, cand(0, 0, 1, 1, 0, 2), 15, engine.Exact)
 	require.NoError(t, err)
 	assert.Equal(t, -mateScore, e)
 }
