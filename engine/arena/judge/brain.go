@@ -8,7 +8,6 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/record"
-	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // brainSpec says how a brain is asked for moves.
@@ -36,11 +35,7 @@ func (s brainSpec) evaluator() *manager.Evaluator {
 
 // position is the position after moves as the spec's brain reads it.
 func (s brainSpec) position(size int, rule engine.Rule, moves []record.Move) manager.Position {
-	p := manager.Position{Rows: size, Cols: size, Rule: rule, Nodes: int64(s.nodes), Moves: make([]sparse.Cell, len(moves))}
-	for i, m := range moves {
-		p.Moves[i] = sparse.Cell{Row: m.Row, Col: m.Col}
-	}
-	return p
+	return manager.Position{Rows: size, Cols: size, Rule: rule, Nodes: int64(s.nodes), Moves: record.Cells(moves)}
 }
 
 // judge reads positions with a brain that prints its evaluation.

@@ -19,7 +19,6 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 	"github.com/gomoku-engine/gomoku/engine/record"
-	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // labelCommand has an engine evaluate positions of saved games, and
@@ -160,11 +159,7 @@ func (l *labeller) close() { l.ev.Close() }
 // evaluate is the engine's evaluation of the position after moves, for
 // the side to move then, as it printed it, or "" when it printed none.
 func (l *labeller) evaluate(ctx context.Context, cfg engine.Config, moves []record.Move) (string, error) {
-	p := manager.Position{Rows: cfg.Rows, Cols: cfg.Cols, Rule: cfg.Rule, Moves: make([]sparse.Cell, len(moves))}
-	for i, m := range moves {
-		p.Moves[i] = sparse.Cell{Row: m.Row, Col: m.Col}
-	}
-	r, err := l.ev.Evaluate(ctx, p)
+	r, err := l.ev.Evaluate(ctx, manager.Position{Rows: cfg.Rows, Cols: cfg.Cols, Rule: cfg.Rule, Moves: record.Cells(moves)})
 	if errors.Is(err, manager.ErrNoEval) {
 		return "", nil
 	}
