@@ -89,7 +89,8 @@ func WithLog(log func(name string, in bool, line string)) EvalOption {
 // otherwise), with the INFO lines of the think time, memory, rule and
 // node limit, set up with BOARD ... DONE. The brain thinks and moves; its
 // evaluation is the field of the last MESSAGE line before the move that
-// the pattern matches. The brain runs from the first position to
+// the pattern matches (one that is no evaluation, such as "VAL_NONE",
+// leaves the position without one). The brain runs from the first position to
 // [Evaluator.Close]; one that refuses RESTART, or failed (it crashed,
 // hung or answered garbage, or the context ended), is replaced by a
 // fresh process at the next position, since its state is unknown. Its
