@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 	"github.com/gomoku-engine/gomoku/engine/record"
 )
@@ -66,7 +67,7 @@ func parsePosition(line string) (position, error) {
 	if err != nil {
 		return position{}, err
 	}
-	if _, ok := evalChance(f[4], 1); !ok {
+	if _, ok := gomocup.ParseEval(f[4]); !ok {
 		return position{}, fmt.Errorf("evaluation %q: want a number or a mate like +M29", f[4])
 	}
 	return position{cfg: cfg, group: f[2], moves: rec.Moves, eval: f[4]}, nil
@@ -118,7 +119,8 @@ func positionSamples(path string, k int, scale float64, out []sample, games int,
 			g = games
 			groups[p.group] = g
 		}
-		chance, _ := evalChance(p.eval, scale)
+		e, _ := gomocup.ParseEval(p.eval)
+		chance := e.WinChance(scale)
 		out = append(out, sample{game: g, input: k, result: math.NaN(), engine: chance, target: chance, x: x, eval: eval})
 	}
 	if err := sc.Err(); err != nil {
