@@ -104,17 +104,10 @@ func (w *worker) prepare(ctx context.Context, e int) error {
 		w.brains[e] = se
 	}
 	se.fresh, se.known = false, 0
-	rule := int64(0)
-	switch o.Config.Rule {
-	case engine.Exact:
-		rule = gomocup.RuleExact
-	case engine.Renju:
-		rule = gomocup.RuleRenju
-	}
 	info := []string{
 		gomocup.Info(gomocup.InfoTimeoutMatch, o.GameTime.Milliseconds()).String(),
 		gomocup.Info(gomocup.InfoMaxMemory, o.MaxMemory).String(),
-		gomocup.Info(gomocup.InfoRule, rule).String(),
+		gomocup.Info(gomocup.InfoRule, manager.RuleMask(o.Config.Rule)).String(),
 	}
 	// Without a move limit, the whole game is the most a move may take
 	// (c-gomoku-cli's convention for tc=MATCH).

@@ -163,6 +163,9 @@ const (
 	InfoRule         = "rule"          // a bit mask of the Rule* bits
 	InfoEvaluate     = "evaluate"      // x,y of the cell under the mouse, for debugging
 	InfoFolder       = "folder"        // a folder the brain may keep files in
+	// InfoMaxNode is Rapfi's extension: stop thinking after this many
+	// nodes, so that a reading does not depend on the machine's load.
+	InfoMaxNode = "max_node"
 )
 
 // Bits of INFO rule. No bit set is freestyle: five or more in a row win.

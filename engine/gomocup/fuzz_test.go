@@ -142,3 +142,34 @@ func FuzzParseForbid(f *testing.F) {
 		require.Equal(t, cells, back)
 	})
 }
+
+// FuzzMessageEval: reading an evaluation never panics; a field found is
+// part of the line, and an evaluation read writes back to one that reads
+// the same, with a mate's plies never negative.
+func FuzzMessageEval(f *testing.F) {
+	for _, s := range []string{"MESSAGE Depth 11-18 | Eval -127 | Node 17K", "MESSAGE Eval +M29", "MESSAGE Eval -M4",
+		"MESSAGE Eval VAL_NONE", "MESSAGE Eval 99999999999999999999", "MESSAGE Eval M-3", "message eval 5", "7,7", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		field, found := MessageEval(line, nil)
+		if !found {
+			require.Empty(t, field)
+			return
+		}
+		require.Contains(t, line, field)
+		e, ok := ParseEval(field)
+		if !ok {
+			require.Equal(t, Eval{}, e)
+			return
+		}
+		require.Contains(t, []int{-1, 0, 1}, e.Mate)
+		if e.Mate != 0 {
+			require.GreaterOrEqual(t, e.Value, 0, "a mate's plies are not negative")
+		}
+		back, ok := ParseEval(e.String())
+		require.True(t, ok, "%q wrote %q", field, e.String())
+		require.Equal(t, e, back)
+		require.Equal(t, e, e.Neg().Neg())
+	})
+}

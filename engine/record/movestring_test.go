@@ -10,6 +10,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/record"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 func TestParseMoveString(t *testing.T) {
@@ -61,6 +62,13 @@ func TestParseMoveStringErrors(t *testing.T) {
 			assert.Contains(t, err.Error(), tt.detail)
 		})
 	}
+}
+
+func TestCells(t *testing.T) {
+	rec, err := record.ParseMoveString("h8i9")
+	require.NoError(t, err)
+	assert.Equal(t, []sparse.Cell{{Row: 7, Col: 7}, {Row: 8, Col: 8}}, record.Cells(rec.Moves))
+	assert.Empty(t, record.Cells(nil))
 }
 
 func TestMoveStringOrientation(t *testing.T) {

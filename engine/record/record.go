@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // Format names a record format.
@@ -89,6 +90,15 @@ func (e *SyntaxError) Unwrap() error { return e.Err }
 type Move struct {
 	Row, Col int
 	TimeMS   int
+}
+
+// Cells are the cells of moves, in order.
+func Cells(moves []Move) []sparse.Cell {
+	out := make([]sparse.Cell, len(moves))
+	for i, m := range moves {
+		out[i] = sparse.Cell{Row: m.Row, Col: m.Col}
+	}
+	return out
 }
 
 // Record is a two-player game. Fields that only one format carries are

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/engine/arena/opening"
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/internal/atomicfile"
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
@@ -179,9 +180,9 @@ func makeSuite(c *cli.Context) error {
 		p.nodes = nodes
 		e, best, err := j.read(c.Context, p.size, p.rule, p.moves)
 		read++
-		if err == nil && e.mate == 0 && abs(e.value) <= window && p.playable(best) == nil && !winningMove(p.size, p.rule, p.moves, best) {
-			var after eval
-			if after, err = j.labelMove(c.Context, &p, best); err == nil && after.mate == 0 {
+		if err == nil && e.Mate == 0 && abs(e.Value) <= window && p.playable(best) == nil && !winningMove(p.size, p.rule, p.moves, best) {
+			var after gomocup.Eval
+			if after, err = j.labelMove(c.Context, &p, best); err == nil && after.Mate == 0 {
 				p.eval, p.best = e, best
 				p.setLabel(best, after)
 				s.positions = append(s.positions, p)

@@ -137,10 +137,10 @@ func TestScoreLabelsNewMovesOnceAndReports(t *testing.T) {
 	require.NoError(t, err)
 	e, ok := s.positions[0].labelOf(cell("a1"))
 	require.True(t, ok)
-	assert.Equal(t, eval{value: -140}, e, "white's a1 against black's h8: 20 × (0 − 7)")
+	assert.Equal(t, gomocup.Eval{Value: -140}, e, "white's a1 against black's h8: 20 × (0 − 7)")
 	e, ok = s.positions[1].labelOf(cell("a1"))
 	require.True(t, ok)
-	assert.Equal(t, eval{value: 0}, e, "black's h8 and a1 against white's h9: 20 × (7 − 7)")
+	assert.Equal(t, gomocup.Eval{Value: 0}, e, "black's h8 and a1 against white's h9: 20 × (7 − 7)")
 	assert.Len(t, s.positions[0].labels, 2, "o1 was labelled already: not read again")
 	assert.Equal(t, []string{"# two positions"}, s.header)
 	assert.Contains(t, errOut, "the judge read 2 new moves")
@@ -221,7 +221,7 @@ func TestMakeTakesQuietPositionsPastTheOpening(t *testing.T) {
 		assert.Zero(t, p.best.Row)
 		e, ok := p.labelOf(p.best)
 		require.True(t, ok)
-		assert.Zero(t, e.mate)
+		assert.Zero(t, e.Mate)
 		assert.True(t, quiet(p.size, p.rule, p.moves))
 	}
 	assert.ElementsMatch(t, []string{"4", "5", "6"}, plies)
@@ -271,10 +271,10 @@ func TestRapfiReadingsAreReproducible(t *testing.T) {
 	require.NoError(t, err)
 	prog, err := manager.ParseProgram(bin)
 	require.NoError(t, err)
-	read := func(order []int) []eval {
+	read := func(order []int) []gomocup.Eval {
 		j := &judge{spec: brainSpec{prog: prog, think: time.Hour, nodes: 20000, clear: "YXHASHCLEAR"}}
 		defer j.close()
-		out := make([]eval, len(order))
+		out := make([]gomocup.Eval, len(order))
 		for k, i := range order {
 			p := &s.positions[i]
 			out[k], err = j.labelMove(context.Background(), p, p.best)

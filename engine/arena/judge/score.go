@@ -16,7 +16,7 @@ func (p *position) loss(m record.Move) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return max(0, best.winRate()-e.winRate()), true
+	return max(0, best.WinChance(winScale)-e.WinChance(winScale)), true
 }
 
 // interval is an estimate with its 95% bootstrap interval.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/internal/atomicfile"
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
@@ -101,18 +103,16 @@ func thinkTimes(vals []string, builds int) ([]time.Duration, error) {
 
 // play has b move in every position of s.
 func play(c *cli.Context, s *suite, b *build) error {
-	br, err := startBrain(b.spec)
-	if err != nil {
-		return err
-	}
-	defer br.close()
+	ev := b.spec.evaluator()
+	defer ev.Close()
 	start := time.Now()
 	for i := range s.positions {
 		p := &s.positions[i]
-		m, _, err := br.move(c.Context, p.size, p.rule, p.moves)
-		if err != nil {
+		r, err := ev.Evaluate(c.Context, b.spec.position(p.size, p.rule, p.moves))
+		if err != nil && !errors.Is(err, manager.ErrNoEval) {
 			return fmt.Errorf("%s: %w", p.source, err)
 		}
+		m := record.Move{Row: r.Move.Row, Col: r.Move.Col}
 		if err := p.playable(m); err != nil {
 			return fmt.Errorf("%s: an illegal move: %w", p.source, err)
 		}
@@ -162,14 +162,11 @@ func labelPlayed(c *cli.Context, whole, view *suite, builds []*build, path strin
 	start := time.Now()
 	for k, jb := range jobs {
 		p := &view.positions[jb.i]
-		var e eval
+		var e gomocup.Eval
 		if winningMove(p.size, p.rule, p.moves, jb.m) {
-			e = eval{value: 1, mate: 1}
+			e = gomocup.Eval{Value: 1, Mate: 1}
 		} else {
 			j.spec.nodes = p.nodes
-			if j.br != nil {
-				j.br.spec.nodes = p.nodes
-			}
 			e, err = j.labelMove(c.Context, p, jb.m)
 		}
 		if err != nil {

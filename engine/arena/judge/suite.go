@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,63 +22,15 @@ var errSuite = errors.New("judge: bad suite")
 // hold it whole.
 const maxLine = 1 << 20
 
-// eval is an evaluation for the side to move as the judge prints it: a
-// whole number on its own scale, or a mate in some plies.
-type eval struct {
-	value int
-	mate  int // +1 won, −1 lost, 0 not a mate
-}
-
-// parseEvalField reads an evaluation as the suite writes it ("+35",
-// "-M17").
-func parseEvalField(s string) (eval, bool) {
-	v, mate, ok := gomocup.ParseEval(s)
-	if !ok || (mate != 0 && v < 0) {
-		return eval{}, false
-	}
-	return eval{value: v, mate: mate}, true
-}
-
-func (e eval) String() string {
-	switch {
-	case e.mate > 0:
-		return "+M" + strconv.Itoa(e.value)
-	case e.mate < 0:
-		return "-M" + strconv.Itoa(e.value)
-	}
-	return fmt.Sprintf("%+d", e.value)
-}
-
-// neg is the evaluation for the other side: what a position after a move
-// is worth to the side that moved.
-func (e eval) neg() eval {
-	if e.mate != 0 {
-		return eval{value: e.value, mate: -e.mate}
-	}
-	return eval{value: -e.value}
-}
-
 // winScale is the judge's evaluation scale: Rapfi's win rate is
 // 1/(1+e^(−eval/200)).
 const winScale = 200
-
-// winRate is the chance of winning the evaluation stands for: a won mate
-// 1, a lost one 0.
-func (e eval) winRate() float64 {
-	switch {
-	case e.mate > 0:
-		return 1
-	case e.mate < 0:
-		return 0
-	}
-	return 1 / (1 + math.Exp(-float64(e.value)/winScale))
-}
 
 // label is the judge's evaluation of a move: of the position after it,
 // for the side that played it.
 type label struct {
 	cell record.Move
-	eval eval
+	eval gomocup.Eval
 }
 
 // position is one suite entry: a game so far, the side to move next, and
@@ -88,8 +39,8 @@ type position struct {
 	moves  []record.Move
 	rule   engine.Rule
 	size   int
-	nodes  int  // the judge's node budget for every reading here
-	eval   eval // the judge's evaluation before the move
+	nodes  int          // the judge's node budget for every reading here
+	eval   gomocup.Eval // the judge's evaluation before the move
 	best   record.Move
 	labels []label // sorted by cell; always holds best
 	source string  // where the position comes from: match folder/game@ply
@@ -124,16 +75,16 @@ func parseCell(s string) (record.Move, error) {
 }
 
 // labelOf is the label of a cell.
-func (p *position) labelOf(m record.Move) (eval, bool) {
+func (p *position) labelOf(m record.Move) (gomocup.Eval, bool) {
 	i, ok := slices.BinarySearchFunc(p.labels, m, compareCell)
 	if !ok {
-		return eval{}, false
+		return gomocup.Eval{}, false
 	}
 	return p.labels[i].eval, true
 }
 
 // setLabel adds or replaces the label of a cell, keeping labels sorted.
-func (p *position) setLabel(m record.Move, e eval) {
+func (p *position) setLabel(m record.Move, e gomocup.Eval) {
 	i, ok := slices.BinarySearchFunc(p.labels, m, compareCell)
 	if ok {
 		p.labels[i].eval = e
@@ -256,7 +207,7 @@ func parsePosition(line string) (position, error) {
 			}
 		case "eval":
 			var ok bool
-			if p.eval, ok = parseEvalField(v); !ok {
+			if p.eval, ok = gomocup.ParseEval(v); !ok {
 				return position{}, fmt.Errorf("eval=%s: want a whole number or a mate (+M17, -M12)", v)
 			}
 		case "best":
@@ -302,7 +253,7 @@ func parsePosition(line string) (position, error) {
 		if err := p.playable(m); err != nil {
 			return position{}, fmt.Errorf("moves=: %w", err)
 		}
-		ev, ok := parseEvalField(e)
+		ev, ok := gomocup.ParseEval(e)
 		if !ok {
 			return position{}, fmt.Errorf("moves=: %s:%s: want a whole number or a mate", c, e)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/record"
 )
 
@@ -33,20 +34,20 @@ func TestParseSuiteReadsEveryField(t *testing.T) {
 	assert.Equal(t, engine.Freestyle, p.rule)
 	assert.Equal(t, 15, p.size)
 	assert.Equal(t, 100000, p.nodes)
-	assert.Equal(t, eval{value: -23}, p.eval)
+	assert.Equal(t, gomocup.Eval{Value: -23}, p.eval)
 	assert.Equal(t, record.Move{Row: 6, Col: 7}, p.best)
 	assert.Equal(t, "r5/free15/game-0001@5", p.source)
 	e, ok := p.labelOf(record.Move{Row: 8, Col: 6}) // g9
 	require.True(t, ok)
-	assert.Equal(t, eval{value: 17, mate: -1}, e)
+	assert.Equal(t, gomocup.Eval{Value: 17, Mate: -1}, e)
 	e, ok = p.labelOf(record.Move{Row: 6, Col: 9}) // j7
 	require.True(t, ok)
-	assert.Equal(t, eval{value: 12}, e)
+	assert.Equal(t, gomocup.Eval{Value: 12}, e)
 	_, ok = p.labelOf(record.Move{Row: 0, Col: 0})
 	assert.False(t, ok)
 	q := s.positions[1]
 	assert.Equal(t, engine.Exact, q.rule)
-	assert.Equal(t, eval{value: 9, mate: 1}, q.eval)
+	assert.Equal(t, gomocup.Eval{Value: 9, Mate: 1}, q.eval)
 	assert.Empty(t, q.source)
 }
 
@@ -104,17 +105,6 @@ func TestParseSuiteRefusesBadLines(t *testing.T) {
 	}
 }
 
-func TestEvalWinRate(t *testing.T) {
-	assert.Equal(t, 0.5, eval{}.winRate())
-	assert.Equal(t, 1.0, eval{value: 17, mate: 1}.winRate())
-	assert.Equal(t, 0.0, eval{value: 17, mate: -1}.winRate())
-	assert.InDelta(t, 0.7311, eval{value: 200}.winRate(), 1e-4, "Rapfi's scale: 200 is e:1")
-	assert.InDelta(t, 1-0.7311, eval{value: 200}.neg().winRate(), 1e-4)
-	assert.Equal(t, eval{value: 5, mate: -1}, eval{value: 5, mate: 1}.neg())
-	assert.Equal(t, "-M5", eval{value: 5, mate: -1}.String())
-	assert.Equal(t, "+0", eval{}.String())
-}
-
 // TestCommittedSuiteKeepsItsPromises checks testdata/suite.txt as the
 // README describes it.
 func TestCommittedSuiteKeepsItsPromises(t *testing.T) {
@@ -128,8 +118,8 @@ func TestCommittedSuiteKeepsItsPromises(t *testing.T) {
 		assert.False(t, seen[k], "%s repeats a position", p.source)
 		seen[k] = true
 		assert.True(t, quiet(p.size, p.rule, p.moves), "%s is not quiet", p.source)
-		assert.Zero(t, p.eval.mate, "%s is decided", p.source)
-		assert.LessOrEqual(t, abs(p.eval.value), 400, p.source)
+		assert.Zero(t, p.eval.Mate, "%s is decided", p.source)
+		assert.LessOrEqual(t, abs(p.eval.Value), 400, p.source)
 		assert.NotEmpty(t, p.source)
 		assert.Equal(t, s.positions[0].nodes, p.nodes, "one budget for the whole suite")
 	}

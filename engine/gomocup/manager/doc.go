@@ -22,5 +22,17 @@
 // the brain a grace period to exit, kills the group and reaps the
 // process, so no zombie or stray process outlives a match.
 //
+// # Evaluations
+//
+// An [Evaluator] asks a brain for its reading of positions one at a time,
+// as the opening balancer, the evaluation fit's labeller and the judge
+// do: each [Position] is a game of its own, set up with BOARD ... DONE
+// after the INFO lines of a think time (and Rapfi's node limit); the
+// [Reading] is the brain's move and the evaluation it printed last before
+// it, in a MESSAGE line ("Eval -23", "Eval +M29": see
+// [github.com/gomoku-engine/gomoku/engine/gomocup.MessageEval]). A brain
+// that printed none gives [ErrNoEval]; one that failed otherwise is
+// replaced by a fresh process for the next position.
+//
 // Package braintest builds a misbehaving fake brain for tests of managers.
 package manager

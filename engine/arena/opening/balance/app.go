@@ -13,6 +13,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/arena/opening"
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/internal/atomicfile"
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
@@ -70,7 +71,7 @@ func newApp(out, errOut io.Writer) *cli.App {
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "`SEED` of the random openings"},
 			&cli.StringSliceFlag{Name: "from", Usage: "judge the openings of `FILE` (repeatable), in order and all of them, instead of random ones"},
 			&cli.StringSliceFlag{Name: "exclude", Usage: "leave out the openings of `FILE` (repeatable), up to symmetry and translation"},
-			&cli.StringFlag{Name: "pattern", Value: `\bEval (\S+)`, Usage: "`REGEXP` whose first group is the evaluation in a MESSAGE line: a whole number, or a mate +M7 / -M7"},
+			&cli.StringFlag{Name: "pattern", Value: gomocup.EvalPattern, Usage: "`REGEXP` whose first group is the evaluation in a MESSAGE line: a whole number, or a mate +M7 / -M7"},
 			&cli.StringFlag{Name: "out", Usage: "write the kept openings to `FILE` (atomically) instead of standard output"},
 			&cli.StringFlag{Name: "all", Usage: "also write every judged opening with its evaluation to `FILE`"},
 		},
@@ -147,11 +148,8 @@ func balance(c *cli.Context) error {
 		}
 	}
 
-	ev, err := newEvaluator(prog, pattern, size, rule, think, nil)
-	if err != nil {
-		return cli.Exit(err, cliexit.Fail)
-	}
-	defer ev.close()
+	ev := manager.NewEvaluator(prog, manager.WithThinkTime(think), manager.WithEvalPattern(pattern))
+	defer ev.Close()
 	var kept, all []judged
 	for draws := 0; !done && len(kept) < count && len(all) < budget; draws++ {
 		if draws > 1000*budget {
@@ -164,7 +162,7 @@ func balance(c *cli.Context) error {
 		if !from {
 			seen[key(cand)] = true // a file may repeat an opening on purpose
 		}
-		e, err := ev.evaluate(c.Context, cand)
+		e, err := evaluate(c.Context, ev, cand, size, rule)
 		if c.Context.Err() != nil {
 			// Interrupted: the openings judged so far are still worth
 			// writing.

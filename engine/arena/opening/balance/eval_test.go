@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -19,113 +18,60 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/arena/opening"
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager/braintest"
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 )
 
-// fakeBrainEnv makes the test binary a brain (see TestMain).
-const fakeBrainEnv = "BALANCE_FAKE_BRAIN"
-
-// TestMain runs the test binary as a brain when fakeBrainEnv is set to a
-// mode: "eval" prints, before each move, an early evaluation, then the
-// real one, 100 × (own stones − the opponent's) + the own stones' column
-// sum, then a line without one; "mute" prints none; "mate" a mate.
-func TestMain(m *testing.M) {
-	if mode := os.Getenv(fakeBrainEnv); mode != "" {
-		fakeBrain(mode)
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
+// fakeBrain is braintest's fake brain as a --brain value in mode: "eval"
+// prints, before each move, an early evaluation, then the real one, 100 ×
+// (own stones − the opponent's) + the own stones' column sum; "mute"
+// prints none; "mate" a lost mate; "slow" answers after 30 ms, even.
+func fakeBrain(t *testing.T, mode string) string {
+	bin, _ := braintest.Build(t)
+	args, ok := map[string]string{
+		"eval": "-evals 7,score", "mute": "", "mate": "-evals -M12", "slow": "-mode slow -sleep 30ms -evals 0",
+	}[mode]
+	require.True(t, ok, mode)
+	return bin + ":" + args
 }
 
-func fakeBrain(mode string) {
-	in := bufio.NewScanner(os.Stdin)
-	var own, opp, cols int
-	board := false
-	for in.Scan() {
-		line := strings.TrimSpace(in.Text())
-		if board {
-			if line == "DONE" {
-				board = false
-				switch mode {
-				case "eval":
-					fmt.Println("MESSAGE Depth 1 | Eval 7")
-					fmt.Printf("MESSAGE Speed 1K | Depth 9 | Eval %d | Node 3K\n", 100*(own-opp)+cols)
-					fmt.Println("MESSAGE Bestline H8 H9")
-				case "slow":
-					time.Sleep(30 * time.Millisecond)
-					fmt.Println("MESSAGE Eval 0")
-				case "mate":
-					fmt.Println("MESSAGE Depth 3 | Eval -M12")
-				}
-				fmt.Println("0,0")
-				continue
-			}
-			st, err := gomocup.ParseStone(line)
-			if err != nil {
-				fmt.Println("ERROR bad stone")
-				continue
-			}
-			if st.Field == gomocup.FieldOwn {
-				own++
-				cols += st.X
-			} else {
-				opp++
-			}
-			continue
-		}
-		word, _, _ := strings.Cut(line, " ")
-		switch word {
-		case "START", "RESTART":
-			fmt.Println("OK")
-		case "BOARD":
-			own, opp, cols, board = 0, 0, 0, true
-		case "END":
-			return
-		}
-	}
-}
-
-// fakeProgram is the test binary as a brain in mode.
+// fakeProgram is the fake brain in mode.
 func fakeProgram(t *testing.T, mode string) manager.Program {
-	t.Setenv(fakeBrainEnv, mode)
-	exe, err := os.Executable()
+	prog, err := manager.ParseProgram(fakeBrain(t, mode))
 	require.NoError(t, err)
-	return manager.Program{Path: exe, Args: []string{"-test.run=^$"}}
+	return prog
 }
 
-func TestParseEval(t *testing.T) {
+func TestScore(t *testing.T) {
 	tests := []struct {
-		in   string
+		in   gomocup.Eval
 		want int
-		ok   bool
 	}{
-		{"0", 0, true}, {"-107", -107, true}, {"+35", 35, true}, {"+M29", mateScore, true},
-		{"-M4", -mateScore, true}, {"M3", mateScore, true}, {"VAL_NONE", 0, false}, {"", 0, false}, {"1.5", 0, false},
+		{gomocup.Eval{}, 0}, {gomocup.Eval{Value: -107}, -107}, {gomocup.Eval{Value: 35}, 35},
+		{gomocup.Eval{Value: 29, Mate: 1}, mateScore}, {gomocup.Eval{Value: 4, Mate: -1}, -mateScore},
 	}
 	for _, tt := range tests {
-		got, ok := parseEval(tt.in)
-		assert.Equal(t, tt.ok, ok, tt.in)
-		assert.Equal(t, tt.want, got, tt.in)
+		assert.Equal(t, tt.want, score(tt.in), tt.in.String())
 	}
 }
 
 func TestEvaluatorReadsLastEvalForSideToMove(t *testing.T) {
 	pattern := regexp.MustCompile(`\bEval (\S+)`)
 	var log []string
-	ev, err := newEvaluator(fakeProgram(t, "eval"), pattern, 15, engine.Freestyle, 50*time.Millisecond, func(in bool, line string) {
-		if in {
-			log = append(log, line)
-		}
-	})
-	require.NoError(t, err)
-	defer ev.close()
+	ev := manager.NewEvaluator(fakeProgram(t, "eval"), manager.WithThinkTime(50*time.Millisecond), manager.WithEvalPattern(pattern),
+		manager.WithLog(func(_ string, in bool, line string) {
+			if in {
+				log = append(log, line)
+			}
+		}))
+	defer ev.Close()
 	ctx := context.Background()
 	// Black to move: own stones are black's, at columns 7 and 9.
-	e, err := ev.evaluate(ctx, cand(0, 0, 1, 1, 0, 2, -1, -1))
+	e, err := evaluate(ctx, ev, cand(0, 0, 1, 1, 0, 2, -1, -1), 15, engine.Freestyle)
 	require.NoError(t, err)
 	assert.Equal(t, 7+9, e)
 	// White to move: own stones are white's, at column 8; black has two.
-	e, err = ev.evaluate(ctx, cand(0, 0, 1, 1, 0, 2))
+	e, err = evaluate(ctx, ev, cand(0, 0, 1, 1, 0, 2), 15, engine.Freestyle)
 	require.NoError(t, err)
 	assert.Equal(t, -100+8, e)
 	assert.Contains(t, log, "INFO timeout_turn 50")
@@ -135,24 +81,20 @@ func TestEvaluatorReadsLastEvalForSideToMove(t *testing.T) {
 
 func TestEvaluatorErrors(t *testing.T) {
 	pattern := regexp.MustCompile(`\bEval (\S+)`)
-	ev, err := newEvaluator(fakeProgram(t, "mute"), pattern, 15, engine.Exact, 50*time.Millisecond, nil)
-	require.NoError(t, err)
-	defer ev.close()
-	_, err = ev.evaluate(context.Background(), cand(0, 0, 1, 1, 0, 2))
-	assert.ErrorIs(t, err, errNoEval)
+	ev := manager.NewEvaluator(fakeProgram(t, "mute"), manager.WithThinkTime(50*time.Millisecond), manager.WithEvalPattern(pattern))
+	defer ev.Close()
+	_, err := evaluate(context.Background(), ev, cand(0, 0, 1, 1, 0, 2), 15, engine.Exact)
+	assert.ErrorIs(t, err, manager.ErrNoEval)
 
-	ev2, err := newEvaluator(fakeProgram(t, "mate"), pattern, 15, engine.Exact, 50*time.Millisecond, nil)
-	require.NoError(t, err)
-	defer ev2.close()
-	e, err := ev2.evaluate(context.Background(), cand(0, 0, 1, 1, 0, 2))
+	ev2 := manager.NewEvaluator(fakeProgram(t, "mate"), manager.WithThinkTime(50*time.Millisecond), manager.WithEvalPattern(pattern))
+	defer ev2.Close()
+	e, err := evaluate(context.Background(), ev2, cand(0, 0, 1, 1, 0, 2), 15, engine.Exact)
 	require.NoError(t, err)
 	assert.Equal(t, -mateScore, e)
 }
 
 func TestAppWritesPlayableSuite(t *testing.T) {
-	exe, err := os.Executable()
-	require.NoError(t, err)
-	t.Setenv(fakeBrainEnv, "eval")
+	brain := fakeBrain(t, "eval")
 	dir := t.TempDir()
 	exclude := filepath.Join(dir, "exclude.txt")
 	// Every 3-stone opening the generator can draw with a white stone
@@ -168,7 +110,7 @@ func TestAppWritesPlayableSuite(t *testing.T) {
 	require.NoError(t, os.WriteFile(exclude, []byte(strings.Join(ex, "\n")+"\n"), 0o644))
 	out, all := filepath.Join(dir, "suite.txt"), filepath.Join(dir, "all.txt")
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"balance", "--brain", exe + ":-test.run=^$", "--think", "20ms",
+	code := run(context.Background(), []string{"balance", "--brain", brain, "--think", "20ms",
 		"--min-stones", "3", "--max-stones", "4", "--window", "50", "--count", "6", "--candidates", "40",
 		"--exclude", exclude, "--out", out, "--all", all}, &stdout, &stderr)
 	require.Equal(t, cliexit.OK, code, stderr.String())
@@ -213,23 +155,20 @@ func TestAppWritesPlayableSuite(t *testing.T) {
 		assert.NotContains(t, string(judgedText), e+"  #", "an excluded opening judged")
 	}
 
-	code = run(context.Background(), []string{"balance", "--brain", exe, "--window", "-1"}, &stdout, &stderr)
+	code = run(context.Background(), []string{"balance", "--brain", brain, "--window", "-1"}, &stdout, &stderr)
 	assert.Equal(t, cliexit.Usage, code)
 	code = run(context.Background(), []string{"balance", "--brain", "/nonexistent/brain"}, &stdout, &stderr)
 	assert.Equal(t, cliexit.Usage, code)
 }
 
 func TestAppJudgesGivenOpenings(t *testing.T) {
-	exe, err := os.Executable()
-	require.NoError(t, err)
-	t.Setenv(fakeBrainEnv, "eval")
 	dir := t.TempDir()
 	from := filepath.Join(dir, "from.txt")
 	// h8 is the centre of 15×15 and three columns left of 20×20's.
 	require.NoError(t, os.WriteFile(from, []byte("h8i9j8\n0,0, 1,1, 2,0, 3,3\nh8i9j8 # the same again\n"), 0o644))
 	out := filepath.Join(dir, "judged.txt")
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"balance", "--brain", exe + ":-test.run=^$", "--think", "20ms",
+	code := run(context.Background(), []string{"balance", "--brain", fakeBrain(t, "eval"), "--think", "20ms",
 		"--size", "20", "--window", "1000", "--from", from, "--out", out}, &stdout, &stderr)
 	require.Equal(t, cliexit.OK, code, stderr.String())
 	text, err := os.ReadFile(out)
@@ -250,14 +189,12 @@ func TestAppJudgesGivenOpenings(t *testing.T) {
 }
 
 func TestAppWritesWhatWasJudgedWhenInterrupted(t *testing.T) {
-	exe, err := os.Executable()
-	require.NoError(t, err)
-	t.Setenv(fakeBrainEnv, "slow")
+	brain := fakeBrain(t, "slow")
 	out := filepath.Join(t.TempDir(), "suite.txt")
 	ctx, cancel := context.WithTimeout(context.Background(), 600*time.Millisecond)
 	defer cancel()
 	var stdout, stderr bytes.Buffer
-	code := run(ctx, []string{"balance", "--brain", exe + ":-test.run=^$", "--think", "20ms",
+	code := run(ctx, []string{"balance", "--brain", brain, "--think", "20ms",
 		"--count", "1000", "--candidates", "1000", "--out", out}, &stdout, &stderr)
 	require.Equal(t, cliexit.OK, code, stderr.String())
 	assert.Contains(t, stderr.String(), "interrupted")

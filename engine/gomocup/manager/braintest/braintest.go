@@ -8,13 +8,16 @@
 // refuse (ERROR instead of a move), norestart (ERROR to RESTART) or eval
 // (plays correctly after a line "MESSAGE Depth 1 | Eval E", E ten times
 // the stones on the board, VAL_NONE when their number is a multiple of
-// seven);
-// "-moves h8i8j9" scripts its first moves of each game (a move string).
+// seven); "-evals 7,score,+M3" prints before each move a MESSAGE line
+// "Eval F" for each field F in turn, "score" being 100 × (own stones −
+// the opponent's) + the own stones' column sum; "-moves h8i8j9" scripts
+// its first moves of each game (a move string).
 package braintest
 
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -33,18 +36,13 @@ import (
 // test.
 func Build(t testing.TB) (bin, pidDir string) {
 	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
+	dir := t.TempDir()
+	bin, err := Compile(dir)
+	if errors.Is(err, exec.ErrNotFound) {
 		t.Skip("the go tool is not on PATH")
 	}
-	_, here, _, _ := runtime.Caller(0)
-	src := filepath.Join(filepath.Dir(here), "testdata", "fakebrain")
-	dir := t.TempDir()
-	bin = filepath.Join(dir, "pbrain-fake")
-	cmd := exec.Command(goTool, "build", "-o", bin, ".")
-	cmd.Dir = src
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the fake brain: %v\n%s", err, out)
+	if err != nil {
+		t.Fatal(err)
 	}
 	pidDir = filepath.Join(dir, "pids")
 	if err := os.Mkdir(pidDir, 0o755); err != nil {
@@ -52,6 +50,24 @@ func Build(t testing.TB) (bin, pidDir string) {
 	}
 	t.Setenv("FAKEBRAIN_PIDS", pidDir)
 	return bin, pidDir
+}
+
+// Compile builds the fake brain into dir as pbrain-fake and returns its
+// path, for a TestMain that shares one build between tests and examples.
+// Without the go tool on PATH the error wraps [exec.ErrNotFound].
+func Compile(dir string) (string, error) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		return "", err
+	}
+	_, here, _, _ := runtime.Caller(0)
+	bin := filepath.Join(dir, "pbrain-fake")
+	cmd := exec.Command(goTool, "build", "-o", bin, ".")
+	cmd.Dir = filepath.Join(filepath.Dir(here), "testdata", "fakebrain")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building the fake brain: %w\n%s", err, out)
+	}
+	return bin, nil
 }
 
 // Strays lists the processes recorded in pidDir that still exist (zombies

@@ -23,17 +23,13 @@ type cellKey struct{ row, col int }
 // game number, engine name, direction and the protocol line.
 var logLine = regexp.MustCompile(`^\S+ game (\d+) (.+) -> (.*)$`)
 
-// evalField is the evaluation in an engine's MESSAGE line, as Rapfi prints
-// it ("... | Eval -107 | ...", "Eval +M29" for a mate in 29 plies; see
-// gomocup.ParseEval).
-var (
-	evalField = regexp.MustCompile(`^MESSAGE .*\bEval (\S+)`)
-	moveLine  = regexp.MustCompile(`^(\d+),(\d+)$`)
-)
+// moveLine is an engine's move in the log.
+var moveLine = regexp.MustCompile(`^(\d+),(\d+)$`)
 
 // readEvals reads a match log: each engine's last printed evaluation
-// before a move (if it is a value) is that position's, turned into a win chance for the
-// engine (the side to move) by sigmoid(eval/scale), a mate into 1 or 0.
+// before a move (gomocup.MessageEval; if it is a value) is that
+// position's, turned into a win chance for the engine (the side to move)
+// by sigmoid(eval/scale), a mate into 1 or 0.
 // An evaluation not followed by a move of the same engine in the same
 // game is dropped.
 func readEvals(r io.Reader, scale float64) (gameEvals, error) {
@@ -55,10 +51,10 @@ func readEvals(r io.Reader, scale float64) (gameEvals, error) {
 			continue
 		}
 		who := seat{game, m[2]}
-		if f := evalField.FindStringSubmatch(m[3]); f != nil {
+		if field, found := gomocup.MessageEval(m[3], nil); found {
 			delete(pending, who)
-			if p, ok := evalChance(f[1], scale); ok {
-				pending[who] = p
+			if e, ok := gomocup.ParseEval(field); ok {
+				pending[who] = e.WinChance(scale)
 			}
 			continue
 		}
@@ -85,18 +81,4 @@ func readEvals(r io.Reader, scale float64) (gameEvals, error) {
 		return nil, fmt.Errorf("engine log: %w", err)
 	}
 	return out, nil
-}
-
-// evalChance is the win chance for the side to move of an engine's
-// evaluation as Rapfi prints it: sigmoid(eval/scale), a mate 1 or 0; ok
-// is false for anything else (VAL_NONE).
-func evalChance(field string, scale float64) (p float64, ok bool) {
-	v, mate, ok := gomocup.ParseEval(field)
-	switch {
-	case !ok:
-		return 0, false
-	case mate != 0:
-		return float64(mate+1) / 2, true
-	}
-	return sigmoid(float64(v) / scale), true
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -13,7 +14,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/internal/atomicfile"
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
@@ -92,7 +92,7 @@ func label(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("label: %v", err), cliexit.Fail)
 	}
-	l := &labeller{prog: prog, moveTime: moveTime, errOut: c.App.ErrWriter}
+	l := &labeller{ev: manager.NewEvaluator(prog, manager.WithThinkTime(moveTime)), errOut: c.App.ErrWriter}
 	defer l.close()
 	rng := rand.New(rand.NewPCG(c.Uint64("seed"), 0))
 	var out []position
@@ -194,75 +194,22 @@ func gamesIn(in input) ([][]record.Move, error) {
 	return out, nil
 }
 
-// labeller asks one engine process for evaluations, starting it again
-// for each board size and rule.
+// labeller asks one engine process for evaluations.
 type labeller struct {
-	prog     manager.Program
-	moveTime time.Duration
-	errOut   io.Writer
-
-	brain *manager.Brain
-	cfg   engine.Config
-	eval  string // the evaluation of the engine's last MESSAGE line
+	ev     *manager.Evaluator
+	errOut io.Writer
 }
 
-func (l *labeller) close() {
-	if l.brain != nil {
-		l.brain.Close(time.Second)
-		l.brain = nil
-	}
-}
-
-// start has an engine ready for cfg's games.
-func (l *labeller) start(ctx context.Context, cfg engine.Config) error {
-	if l.brain != nil && l.cfg == cfg {
-		return nil
-	}
-	l.close()
-	b, err := manager.Start(l.prog, manager.Options{Name: l.prog.Base(), Log: func(_ string, in bool, line string) {
-		if m := evalField.FindStringSubmatch(line); !in && m != nil {
-			l.eval = m[1]
-		}
-	}})
-	if err != nil {
-		return err
-	}
-	l.brain, l.cfg = b, cfg
-	if err := b.NewGame(ctx, cfg.Cols, cfg.Rows, time.Now().Add(30*time.Second)); err != nil {
-		return err
-	}
-	mask := int64(0)
-	if cfg.Rule == engine.Exact {
-		mask = gomocup.RuleExact
-	}
-	ms := l.moveTime.Milliseconds()
-	return b.Send(gomocup.Info(gomocup.InfoTimeoutTurn, ms).String(), gomocup.Info(gomocup.InfoTimeoutMatch, 0).String(),
-		gomocup.Info(gomocup.InfoMaxMemory, 256<<20).String(), gomocup.Info(gomocup.InfoRule, mask).String())
-}
+func (l *labeller) close() { l.ev.Close() }
 
 // evaluate is the engine's evaluation of the position after moves, for
-// the side to move then, or "" when it printed none.
+// the side to move then, as it printed it, or "" when it printed none.
 func (l *labeller) evaluate(ctx context.Context, cfg engine.Config, moves []record.Move) (string, error) {
-	if err := l.start(ctx, cfg); err != nil {
-		return "", err
-	}
-	req := []string{gomocup.CmdBoard.String()}
-	for i, m := range moves {
-		st := gomocup.Stone{X: m.Col, Y: m.Row, Field: gomocup.FieldOpponent}
-		if i%2 == len(moves)%2 {
-			st.Field = gomocup.FieldOwn
-		}
-		req = append(req, st.String())
-	}
-	req = append(req, gomocup.CmdDone.String())
-	l.eval = ""
-	if _, _, _, err := l.brain.Move(ctx, req, time.Now().Add(l.moveTime+10*time.Second)); err != nil {
-		return "", err
-	}
-	if _, ok := evalChance(l.eval, 1); !ok {
+	r, err := l.ev.Evaluate(ctx, manager.Position{Rows: cfg.Rows, Cols: cfg.Cols, Rule: cfg.Rule, Moves: record.Cells(moves)})
+	if errors.Is(err, manager.ErrNoEval) {
 		return "", nil
 	}
-	return l.eval, nil
+	return r.Field, err
 }
 
 // run labels the games' positions and their siblings, passing each

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 	"github.com/gomoku-engine/gomoku/engine/record"
 )
@@ -86,7 +87,7 @@ func parsePosition(line string, labelled bool) (position, error) {
 	if !labelled {
 		return p, nil
 	}
-	if _, ok := evalChance(f[4], 1); !ok {
+	if _, ok := gomocup.ParseEval(f[4]); !ok {
 		return position{}, fmt.Errorf("evaluation %q: want a number or a mate like +M29", f[4])
 	}
 	p.eval = f[4]
@@ -156,7 +157,8 @@ func positionSamples(path string, k int, scale float64, out []sample, games int,
 			g = games
 			groups[p.group] = g
 		}
-		chance, _ := evalChance(p.eval, scale)
+		e, _ := gomocup.ParseEval(p.eval)
+		chance := e.WinChance(scale)
 		out = append(out, sample{game: g, input: k, result: math.NaN(), engine: chance, target: chance, x: x, eval: eval})
 	}
 	return out, games, nil

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -35,22 +34,6 @@ func TestParsePosition(t *testing.T) {
 	} {
 		_, err := parsePosition(bad, true)
 		assert.Error(t, err, bad)
-	}
-}
-
-// TestEvalChance turns Rapfi's evaluation fields into win chances.
-func TestEvalChance(t *testing.T) {
-	for _, tc := range []struct {
-		field string
-		want  float64
-		ok    bool
-	}{
-		{"0", 0.5, true}, {"200", 1 / (1 + math.Exp(-1)), true}, {"-200", 1 / (1 + math.Exp(1)), true},
-		{"+M29", 1, true}, {"M3", 1, true}, {"-M3", 0, true}, {"VAL_NONE", 0, false}, {"", 0, false}, {"1e3", 0, false},
-	} {
-		p, ok := evalChance(tc.field, 200)
-		assert.Equal(t, tc.ok, ok, tc.field)
-		assert.InDelta(t, tc.want, p, 1e-12, tc.field)
 	}
 }
 

@@ -3,8 +3,11 @@
 // of a game: crash, hang (with a sleeping child in its group), garbage,
 // occupied, slow (answers after -sleep), refuse (ERROR), or norestart
 // (answers ERROR to RESTART); -mode eval prints an evaluation before
-// every move. -moves h8i8j9 gives its first moves of
-// each game as a move string (h8 is x 7, y 7), played whatever the board (the nearest free cell to the
+// every move. -evals 7,score,+M3 prints, before every move, a line
+// "MESSAGE Depth N | Eval F" for each field F in turn, "score" standing
+// for 100 × (own stones − the opponent's) + the own stones' column sum.
+// -moves h8i8j9 gives its first moves of each game as a move string (h8
+// is x 7, y 7), played whatever the board (the nearest free cell to the
 // centre follows). With FAKEBRAIN_PIDS set it writes its pid into that
 // directory.
 package main
@@ -15,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
@@ -27,6 +31,7 @@ func main() {
 	sleep := flag.Duration("sleep", time.Second, "delay of a slow move")
 	name := flag.String("name", "fake", "ABOUT name")
 	script := flag.String("moves", "", "first moves of each game, a move string such as h8i8j9")
+	evals := flag.String("evals", "", "evaluations printed before each move, such as 7,score,+M3")
 	flag.Parse()
 	if dir := os.Getenv("FAKEBRAIN_PIDS"); dir != "" {
 		_ = os.WriteFile(fmt.Sprintf("%s/%d", dir, os.Getpid()), nil, 0o644)
@@ -36,6 +41,9 @@ func main() {
 		return
 	}
 	b := &brain{mode: *mode, at: *at, sleep: *sleep}
+	if *evals != "" {
+		b.evals = strings.Split(*evals, ",")
+	}
 	if *script != "" {
 		rec, err := record.ParseMoveString(*script)
 		if err != nil {
@@ -59,7 +67,7 @@ func main() {
 				board = false
 				b.move()
 			} else if st, err := gomocup.ParseStone(line); err == nil {
-				b.stones[[2]int{st.X, st.Y}] = true
+				b.stones[[2]int{st.X, st.Y}] = st.Field
 			}
 			continue
 		}
@@ -75,15 +83,17 @@ func main() {
 			b.reset(b.w, b.h)
 			fmt.Println("OK")
 		case gomocup.CmdInfo:
+		case gomocup.CmdYxHashClear:
+			fmt.Println("MESSAGE hash cleared")
 		case gomocup.CmdAbout:
 			fmt.Println(gomocup.About{Name: *name, Version: "1.0", Author: "tests"})
 		case gomocup.CmdBegin:
 			b.move()
 		case gomocup.CmdTurn:
-			b.stones[[2]int{c.X, c.Y}] = true
+			b.stones[[2]int{c.X, c.Y}] = gomocup.FieldOpponent
 			b.move()
 		case gomocup.CmdBoard:
-			b.stones = map[[2]int]bool{}
+			b.stones = map[[2]int]gomocup.Field{}
 			board = true
 		case gomocup.CmdEnd:
 			if b.mode == "hang" {
@@ -102,12 +112,29 @@ type brain struct {
 	sleep  time.Duration
 	w, h   int
 	moves  int
-	stones map[[2]int]bool
+	stones map[[2]int]gomocup.Field
 	script [][2]int
+	evals  []string
 }
 
 func (b *brain) reset(w, h int) {
-	b.w, b.h, b.moves, b.stones = w, h, 0, map[[2]int]bool{}
+	b.w, b.h, b.moves, b.stones = w, h, 0, map[[2]int]gomocup.Field{}
+}
+
+// score is 100 × (own stones − the opponent's) + the own stones' column
+// sum: an evaluation that tells which stones the brain was told are its
+// own, and where they are.
+func (b *brain) score() int {
+	s := 0
+	for c, f := range b.stones {
+		switch f {
+		case gomocup.FieldOwn:
+			s += 100 + c[0]
+		case gomocup.FieldOpponent:
+			s -= 100
+		}
+	}
+	return s
 }
 
 func (b *brain) move() {
@@ -121,6 +148,12 @@ func (b *brain) move() {
 			e = "VAL_NONE"
 		}
 		fmt.Println("MESSAGE Depth 1 | Eval " + e + " | Node 1")
+	}
+	for i, e := range b.evals {
+		if e == "score" {
+			e = strconv.Itoa(b.score())
+		}
+		fmt.Printf("MESSAGE Depth %d | Eval %s\n", i+1, e)
 	}
 	if b.moves == b.at {
 		switch b.mode {
@@ -148,7 +181,7 @@ func (b *brain) move() {
 	}
 	if b.moves <= len(b.script) {
 		c := b.script[b.moves-1]
-		b.stones[c] = true
+		b.stones[c] = gomocup.FieldOwn
 		fmt.Println(gomocup.Point(c[0], c[1]))
 		return
 	}
@@ -157,10 +190,10 @@ func (b *brain) move() {
 		for dy := -r; dy <= r; dy++ {
 			for dx := -r; dx <= r; dx++ {
 				x, y := cx+dx, cy+dy
-				if max(abs(dx), abs(dy)) != r || x < 0 || y < 0 || x >= b.w || y >= b.h || b.stones[[2]int{x, y}] {
+				if max(abs(dx), abs(dy)) != r || x < 0 || y < 0 || x >= b.w || y >= b.h || b.stones[[2]int{x, y}] != 0 {
 					continue
 				}
-				b.stones[[2]int{x, y}] = true
+				b.stones[[2]int{x, y}] = gomocup.FieldOwn
 				fmt.Println(gomocup.Point(x, y))
 				return
 			}
