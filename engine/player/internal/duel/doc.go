@@ -78,7 +78,10 @@
 // counts white's there twice.
 //
 // A [State] is kept from move to move; [State.Sync] brings it in step with
-// the game and [State.Choose] runs one move within a [core.Limits].
+// the game and [State.Choose] runs one move within a [core.Limits]. A
+// [Horizon] set on it (by the evaluation's fitter) is told of the
+// positions whose static value the search uses; unset, it costs a nil
+// test a leaf.
 //
 // Its iterative deepening is its own, not the sparse search's, and paced
 // by pace.go: a move aims at its optimum ([core.Limits.Aim]: the

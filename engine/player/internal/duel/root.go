@@ -36,6 +36,9 @@ type State struct {
 	// failed maps positions to the number of threats left when a threat
 	// search refuted them.
 	failed map[uint64]int
+	// horizon, when set, is told of the positions whose static value the
+	// search uses (see [Horizon]).
+	horizon *Horizon
 }
 
 // Window sizing of the two-player board.
@@ -74,7 +77,7 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 		} else if ds.used {
 			clear(tt)
 		}
-		*ds = State{cfg: cfg, tt: tt, tableMemory: ds.tableMemory, kill: make([][2]int32, maxPly+2), failed: ds.failed}
+		*ds = State{cfg: cfg, tt: tt, tableMemory: ds.tableMemory, kill: make([][2]int32, maxPly+2), failed: ds.failed, horizon: ds.horizon}
 	}
 	for range 2 {
 		if ds.b == nil && !ds.build(g) {

@@ -226,6 +226,9 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 				return winScore - int32(ply+7)
 			}
 		}
+		if d.s.horizon != nil {
+			d.atHorizon(q)
+		}
 		return v
 	}
 	if countTree && depth <= 0 {
@@ -257,6 +260,9 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		if v := d.evaluate(q); v-futilityMargin*int32(depth) >= beta {
 			if countTree {
 				d.counts().futile++
+			}
+			if d.s.horizon != nil {
+				d.atHorizon(q)
 			}
 			return v
 		}

@@ -70,7 +70,7 @@ func newApp(out, errOut io.Writer) *cli.App {
 			&cli.IntFlag{Name: "iters", Value: 4000, Usage: "gradient steps `N`"},
 			&cli.BoolFlag{Name: "combos", Value: true, Usage: "fit the weights of combinations of strong shapes (--combos=false keeps them as they are)"},
 		},
-		Commands: []*cli.Command{labelCommand()},
+		Commands: []*cli.Command{labelCommand(), reachCommand()},
 		Action:   fit,
 	}
 }

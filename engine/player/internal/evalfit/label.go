@@ -28,7 +28,7 @@ func labelCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "label",
 		Usage:     "have a Gomocup engine evaluate the positions of saved games and their neighbours",
-		ArgsUsage: "DIR|games.txt ...",
+		ArgsUsage: "DIR|games.txt|FILE" + reachSuffix + " ...",
 		Description: "Replays the games (as the fit does) and, at every EVERY-th quiet position from\n" +
 			"the fourth move on, asks the engine for its move with BOARD ... DONE under\n" +
 			"MOVE-TIME and keeps the evaluation of its last MESSAGE line (\"Eval E\", as Rapfi\n" +
@@ -37,7 +37,9 @@ func labelCommand() *cli.Command {
 			"never shows. Positions the search would not evaluate, and those the engine\n" +
 			"answers without an evaluation, are left out. The positions file (a line\n" +
 			"\"SIZE RULE GROUP MOVES EVAL\") is written atomically, with what was done when\n" +
-			"interrupted; name it *" + positionsSuffix + " and give it to the fit.\n\n" +
+			"interrupted; name it *" + positionsSuffix + " and give it to the fit. The positions\n" +
+			"of a *" + reachSuffix + " file (see `evalfit reach --help`) are labelled as they are,\n" +
+			"without siblings.\n\n" +
 			"Example:\n" +
 			"   go run ./engine/player/internal/evalfit label --engine /opt/pbrain-rapfi --move-time 100ms \\\n" +
 			"       --every 2 --siblings 1 --out ours-positions.txt games/\n" +
@@ -65,47 +67,49 @@ func label(c *cli.Context) error {
 	if every < 1 || siblings < 0 || moveTime <= 0 {
 		return cli.Exit(fmt.Sprintf("label: --every %d --siblings %d --move-time %v: want at least 1, 0 and a positive time", every, siblings, moveTime), cliexit.Usage)
 	}
-	rule, err := engine.ParseRule(c.String("rule"))
+	cfg, err := commandBoard(c, "label")
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("label: --rule: %v", err), cliexit.Usage)
-	}
-	cfg := engine.DefaultConfig()
-	cfg.Rows, cfg.Cols, cfg.Rule = c.Int("size"), c.Int("size"), rule
-	if _, err := duel.NewReplay(cfg); err != nil || rule == engine.Renju || cfg.Cols > 26 {
-		return cli.Exit(fmt.Sprintf("label: --size %d --rule %v: not a board the fit replays", cfg.Rows, rule), cliexit.Usage)
+		return err
 	}
 	prog, err := manager.ParseProgram(c.String("engine"))
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("label: %v", err), cliexit.Usage)
 	}
-	var games []labelGame
+	var gameArgs []string
+	var fixed []position
 	for _, p := range c.Args().Slice() {
-		in := input{path: p, cfg: cfg}
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			in.path = filepath.Join(p, "games.txt")
-			if in.cfg, err = dirConfig(p, cfg); err != nil {
-				return cli.Exit(fmt.Sprintf("label: %v", err), cliexit.Fail)
-			}
+		if !isReach(p) {
+			gameArgs = append(gameArgs, p)
+			continue
 		}
-		if in.cfg.Cols > 26 {
-			return cli.Exit(fmt.Sprintf("label: %s: a board wider than 26 columns has no move strings", p), cliexit.Fail)
-		}
-		gs, err := gamesIn(in)
+		ps, err := readPositions(p, false)
 		if err != nil {
 			return cli.Exit(fmt.Sprintf("label: %v", err), cliexit.Fail)
 		}
-		for i, g := range gs {
-			games = append(games, labelGame{cfg: in.cfg, group: fmt.Sprintf("%s#%d", filepath.Base(filepath.Dir(in.path))+"/"+filepath.Base(in.path), i+1), moves: g})
-		}
+		fixed = append(fixed, ps...)
+	}
+	games, err := labelGames(gameArgs, cfg)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("label: %v", err), cliexit.Fail)
 	}
 	l := &labeller{ev: manager.NewEvaluator(prog, manager.WithThinkTime(moveTime)), errOut: c.App.ErrWriter}
 	defer l.close()
 	rng := rand.New(rand.NewPCG(c.Uint64("seed"), 0))
 	var out []position
-	err = l.run(c.Context, games, every, siblings, rng, func(p position) { out = append(out, p) })
-	fmt.Fprintf(c.App.ErrWriter, "%d positions labelled from %d games\n", len(out), len(games))
-	werr := atomicfile.Write(c.String("out"), func(w io.Writer) error {
-		for _, p := range out {
+	keep := func(p position) { out = append(out, p) }
+	err = l.run(c.Context, games, every, siblings, rng, keep)
+	if err == nil {
+		err = l.runPositions(c.Context, fixed, keep)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "%d positions labelled from %d games and %d positions of %s files\n", len(out), len(games), len(fixed), reachSuffix)
+	return finish("label", c.String("out"), out, err)
+}
+
+// finish writes the positions to path (atomically, also when the run
+// that found them ended in err) and is the exit of subcommand cmd.
+func finish(cmd, path string, ps []position, err error) error {
+	werr := atomicfile.Write(path, func(w io.Writer) error {
+		for _, p := range ps {
 			if _, err := fmt.Fprintln(w, p); err != nil {
 				return err
 			}
@@ -116,7 +120,7 @@ func label(c *cli.Context) error {
 		err = werr
 	}
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("label: %v", err), cliexit.Fail)
+		return cli.Exit(fmt.Sprintf("%s: %v", cmd, err), cliexit.Fail)
 	}
 	return nil
 }
@@ -127,6 +131,48 @@ type labelGame struct {
 	cfg   engine.Config
 	group string
 	moves []record.Move
+}
+
+// commandBoard is the board and rule of a subcommand's --size and
+// --rule, for the games.txt files named alone.
+func commandBoard(c *cli.Context, cmd string) (engine.Config, error) {
+	rule, err := engine.ParseRule(c.String("rule"))
+	if err != nil {
+		return engine.Config{}, cli.Exit(fmt.Sprintf("%s: --rule: %v", cmd, err), cliexit.Usage)
+	}
+	cfg := engine.DefaultConfig()
+	cfg.Rows, cfg.Cols, cfg.Rule = c.Int("size"), c.Int("size"), rule
+	if _, err := duel.NewReplay(cfg); err != nil || rule == engine.Renju || cfg.Cols > 26 {
+		return engine.Config{}, cli.Exit(fmt.Sprintf("%s: --size %d --rule %v: not a board the fit replays", cmd, cfg.Rows, rule), cliexit.Usage)
+	}
+	return cfg, nil
+}
+
+// labelGames are the distinct games of the DIRs and games.txt files
+// named, each with its board (cfg for a games.txt named alone) and its
+// group: the file's folder and name and the game's rank in it.
+func labelGames(paths []string, cfg engine.Config) ([]labelGame, error) {
+	var games []labelGame
+	for _, p := range paths {
+		in := input{path: p, cfg: cfg}
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			in.path = filepath.Join(p, "games.txt")
+			if in.cfg, err = dirConfig(p, cfg); err != nil {
+				return nil, err
+			}
+		}
+		if in.cfg.Cols > 26 {
+			return nil, fmt.Errorf("%s: a board wider than 26 columns has no move strings", p)
+		}
+		gs, err := gamesIn(in)
+		if err != nil {
+			return nil, err
+		}
+		for i, g := range gs {
+			games = append(games, labelGame{cfg: in.cfg, group: fmt.Sprintf("%s#%d", filepath.Base(filepath.Dir(in.path))+"/"+filepath.Base(in.path), i+1), moves: g})
+		}
+	}
+	return games, nil
 }
 
 // gamesIn are the distinct games of in's games.txt that the fit would
@@ -193,6 +239,28 @@ func (l *labeller) run(ctx context.Context, games []labelGame, every, siblings i
 		}
 		if (gi+1)%20 == 0 {
 			fmt.Fprintf(l.errOut, "%d of %d games labelled\n", gi+1, len(games))
+		}
+	}
+	return nil
+}
+
+// runPositions labels the positions one by one, passing each labelled
+// one to keep, until done or ctx ends.
+func (l *labeller) runPositions(ctx context.Context, ps []position, keep func(position)) error {
+	for n, p := range ps {
+		if !quiet(p.cfg, p.moves) {
+			continue
+		}
+		e, err := l.evaluate(ctx, p.cfg, p.moves)
+		if err != nil {
+			return err
+		}
+		if e != "" {
+			p.eval = e
+			keep(p)
+		}
+		if (n+1)%500 == 0 {
+			fmt.Fprintf(l.errOut, "%d of %d positions labelled\n", n+1, len(ps))
 		}
 	}
 	return nil

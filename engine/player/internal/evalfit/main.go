@@ -25,10 +25,17 @@
 // positions file, which the fit reads beside the games with the engine's
 // win chance as the target.
 //
+// The search, though, stands on its static value at positions no game
+// shows: the subcommand reach runs the search as it plays on the games'
+// positions and keeps a sample of those it evaluates (the duel package's
+// Horizon reports them), for label to have the engine evaluate.
+//
 // Usage:
 //
 //	go run ./engine/player/internal/evalfit [--size 15] [--rule freestyle] [--eval-weight W] [--combos=false] [--out FILE] DIR|games.txt|*positions.txt ...
 //	go run ./engine/player/internal/evalfit label --engine PATH [--move-time 100ms] [--every N] [--siblings N] --out FILE DIR|games.txt ...
+//	go run ./engine/player/internal/evalfit reach [--nodes 25000] [--every 2] [--rate 4096] [--most 2] [--seed 1] --out FILEreach.txt DIR|games.txt ...
+//	go run ./engine/player/internal/evalfit label --engine PATH [--move-time 100ms] --out FILEpositions.txt FILEreach.txt ...
 //
 // Without --out the weights go to standard output. Rebuild afterwards: the
 // file is embedded with go:embed.

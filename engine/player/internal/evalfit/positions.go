@@ -30,6 +30,14 @@ const positionsSuffix = "positions.txt"
 // isPositions reports whether the input named path is a positions file.
 func isPositions(path string) bool { return strings.HasSuffix(path, positionsSuffix) }
 
+// A reach file holds positions to label, a line each as in a positions
+// file without the evaluation (what `evalfit reach` writes; `evalfit
+// label` labels them).
+const reachSuffix = "reach.txt"
+
+// isReach reports whether the input named path is a reach file.
+func isReach(path string) bool { return strings.HasSuffix(path, reachSuffix) }
+
 // position is one line of a positions file.
 type position struct {
 	cfg   engine.Config
@@ -38,17 +46,25 @@ type position struct {
 	eval  string
 }
 
-// String is the position's line.
+// String is the position's line; a reach file's when it has no evaluation.
 func (p position) String() string {
 	s, _ := record.FormatMoveString(p.moves) // the moves were played on a board of at most 26 columns
-	return fmt.Sprintf("%d %v %s %s %s", p.cfg.Rows, p.cfg.Rule, p.group, s, p.eval)
+	line := fmt.Sprintf("%d %v %s %s", p.cfg.Rows, p.cfg.Rule, p.group, s)
+	if p.eval != "" {
+		line += " " + p.eval
+	}
+	return line
 }
 
-// parsePosition reads a positions file's line.
-func parsePosition(line string) (position, error) {
+// parsePosition reads a positions file's line, or a reach file's when
+// labelled is false.
+func parsePosition(line string, labelled bool) (position, error) {
 	f := strings.Fields(line)
-	if len(f) != 5 {
+	switch {
+	case labelled && len(f) != 5:
 		return position{}, fmt.Errorf("want SIZE RULE GROUP MOVES EVAL, got %d fields", len(f))
+	case !labelled && len(f) != 4:
+		return position{}, fmt.Errorf("want SIZE RULE GROUP MOVES, got %d fields", len(f))
 	}
 	size, err := strconv.Atoi(f[0])
 	if err != nil {
@@ -67,32 +83,54 @@ func parsePosition(line string) (position, error) {
 	if err != nil {
 		return position{}, err
 	}
+	p := position{cfg: cfg, group: f[2], moves: rec.Moves}
+	if !labelled {
+		return p, nil
+	}
 	if _, ok := gomocup.ParseEval(f[4]); !ok {
 		return position{}, fmt.Errorf("evaluation %q: want a number or a mate like +M29", f[4])
 	}
-	return position{cfg: cfg, group: f[2], moves: rec.Moves, eval: f[4]}, nil
+	p.eval = f[4]
+	return p, nil
 }
 
-// positionSamples reads a positions file and appends its positions'
-// samples to out, numbering their groups as games after games; seen
-// keeps each position once across inputs.
-func positionSamples(path string, k int, scale float64, out []sample, games int, seen map[string]bool) ([]sample, int, error) {
+// readPositions reads a positions file, or a reach file when labelled is
+// false; blank lines are skipped.
+func readPositions(path string, labelled bool) ([]position, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	defer f.Close()
-	groups := map[string]int{}
+	var out []position
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
 		if strings.TrimSpace(sc.Text()) == "" {
 			continue
 		}
-		p, err := parsePosition(sc.Text())
+		p, err := parsePosition(sc.Text(), labelled)
 		if err != nil {
-			return nil, 0, fmt.Errorf("%s:%d: %w", path, n, err)
+			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
 		}
+		out = append(out, p)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return out, nil
+}
+
+// positionSamples reads a positions file and appends its positions'
+// samples to out, numbering their groups as games after games; seen
+// keeps each position once across inputs.
+func positionSamples(path string, k int, scale float64, out []sample, games int, seen map[string]bool) ([]sample, int, error) {
+	ps, err := readPositions(path, true)
+	if err != nil {
+		return nil, 0, err
+	}
+	groups := map[string]int{}
+	for _, p := range ps {
 		id := fmt.Sprint(p.cfg, p.moves)
 		if seen[id] {
 			continue
@@ -107,7 +145,7 @@ func positionSamples(path string, k int, scale float64, out []sample, games int,
 			ok = ok && b.Play(m.Row, m.Col)
 		}
 		if !ok {
-			return nil, 0, fmt.Errorf("%s:%d: a move off the board or on a taken cell", path, n)
+			return nil, 0, fmt.Errorf("%s: %v: a move off the board or on a taken cell", path, p)
 		}
 		x, eval, ok := b.Features()
 		if !ok {
@@ -122,9 +160,6 @@ func positionSamples(path string, k int, scale float64, out []sample, games int,
 		e, _ := gomocup.ParseEval(p.eval)
 		chance := e.WinChance(scale)
 		out = append(out, sample{game: g, input: k, result: math.NaN(), engine: chance, target: chance, x: x, eval: eval})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", path, err)
 	}
 	return out, games, nil
 }

@@ -20,11 +20,11 @@ import (
 // written and refuses malformed ones.
 func TestParsePosition(t *testing.T) {
 	for _, line := range []string{"15 freestyle g#1 h8i9j10 -107", "15 exact x h8i9j10k11 +M29", "20 freestyle y h8i9j10 0"} {
-		p, err := parsePosition(line)
+		p, err := parsePosition(line, true)
 		require.NoError(t, err, line)
 		assert.Equal(t, line, p.String())
 	}
-	p, err := parsePosition("15 exact g h8i9j10 -M3")
+	p, err := parsePosition("15 exact g h8i9j10 -M3", true)
 	require.NoError(t, err)
 	assert.Equal(t, engine.Exact, p.cfg.Rule)
 	assert.Equal(t, []record.Move{{Row: 7, Col: 7}, {Row: 8, Col: 8}, {Row: 9, Col: 9}}, p.moves)
@@ -32,7 +32,7 @@ func TestParsePosition(t *testing.T) {
 		"", "15 freestyle g h8i9 ", "15 freestyle g h8i9 -1 extra", "x freestyle g h8 1", "15 renju g h8 1",
 		"15 caro g h8 1", "200 freestyle g h8 1", "15 freestyle g h8h8? 1", "15 freestyle g h8 VAL_NONE", "15 freestyle g h8 M",
 	} {
-		_, err := parsePosition(bad)
+		_, err := parsePosition(bad, true)
 		assert.Error(t, err, bad)
 	}
 }
@@ -69,7 +69,7 @@ func TestLabel(t *testing.T) {
 	}
 	var inGames, siblings int
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		p, err := parsePosition(line)
+		p, err := parsePosition(line, true)
 		require.NoError(t, err, line)
 		n := len(p.moves)
 		assert.Regexp(t, `^[^/ ]+/games\.txt#[1-5]$`, p.group)
