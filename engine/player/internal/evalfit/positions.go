@@ -108,7 +108,7 @@ func positionSamples(path string, k int, scale float64, out []sample, games int,
 		if !ok {
 			return nil, 0, fmt.Errorf("%s:%d: a move off the board or on a taken cell", path, n)
 		}
-		x, eval, ok := b.Features()
+		x, _, ok := b.Features()
 		if !ok {
 			continue
 		}
@@ -119,7 +119,7 @@ func positionSamples(path string, k int, scale float64, out []sample, games int,
 			groups[p.group] = g
 		}
 		chance, _ := evalChance(p.eval, scale)
-		out = append(out, sample{game: g, input: k, result: math.NaN(), engine: chance, target: chance, x: x, eval: eval})
+		out = append(out, sample{game: g, input: k, result: math.NaN(), engine: chance, target: chance, x: x})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, 0, fmt.Errorf("%s: %w", path, err)
