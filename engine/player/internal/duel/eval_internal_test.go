@@ -55,37 +55,44 @@ func TestParseWeightsRefuses(t *testing.T) {
 	}
 }
 
-// TestFittedWeightsRoundTrip: the current weights, as a fitted vector,
-// give back the current weights; every feature has a distinct name, and
-// its current weight and constraints are those of its place.
+// TestFittedWeightsRoundTrip: the weights a fit starts from (either
+// file's), as a fitted vector, give back those weights; every feature has
+// a distinct name, and its current weight and constraints are those of
+// its place.
 func TestFittedWeightsRoundTrip(t *testing.T) {
-	var w []float64
-	add := func(v int32) { w = append(w, float64(v)/1000) }
-	for r := range 2 {
-		for _, s := range fitShapes {
-			add(weights.Shapes[r][s])
+	for _, tc := range []struct {
+		name string
+		from Weights
+	}{{"weights.json", weights}, {"weights20.json", weights20}} {
+		name, from := tc.name, tc.from
+		var w []float64
+		add := func(v int32) { w = append(w, float64(v)/1000) }
+		for r := range 2 {
+			for _, s := range fitShapes {
+				add(from.Shapes[r][s])
+			}
+			for _, c := range fitClasses {
+				add(from.Classes[r][c])
+			}
+			for _, v := range from.Combos[r] {
+				add(v)
+			}
 		}
-		for _, c := range fitClasses {
-			add(weights.Classes[r][c])
+		features := FitFeatures(from)
+		require.Len(t, w, len(features), name)
+		names := map[string]bool{}
+		for j, f := range features {
+			assert.False(t, names[f.Name], f.Name)
+			names[f.Name] = true
+			assert.Equal(t, w[j], f.Current, "%s: %s", name, f.Name)
+			assert.Equal(t, strings.Contains(f.Name, ".class."), f.NonNegative, f.Name)
+			if f.Tie >= 0 {
+				assert.Equal(t, strings.Replace(f.Name, "waiting.", "toMove.", 1), features[f.Tie].Name)
+			}
 		}
-		for _, v := range weights.Combos[r] {
-			add(v)
-		}
+		w = append(w, float64(from.Tempo)/1000)
+		assert.Equal(t, from, FittedWeights(from, w), name)
 	}
-	features := FitFeatures()
-	require.Len(t, w, len(features))
-	names := map[string]bool{}
-	for j, f := range features {
-		assert.False(t, names[f.Name], f.Name)
-		names[f.Name] = true
-		assert.Equal(t, w[j], f.Current, f.Name)
-		assert.Equal(t, strings.Contains(f.Name, ".class."), f.NonNegative, f.Name)
-		if f.Tie >= 0 {
-			assert.Equal(t, strings.Replace(f.Name, "waiting.", "toMove.", 1), features[f.Tie].Name)
-		}
-	}
-	w = append(w, float64(weights.Tempo)/1000)
-	assert.Equal(t, CurrentWeights(), FittedWeights(w))
 }
 
 // FuzzParseWeights: any file is read without a panic, and one it takes is
@@ -113,7 +120,14 @@ func FuzzParseWeights(f *testing.F) {
 // counts as an empty 15×15 board's), under both rules: a fit on any of
 // these boards fits what the search computes.
 func TestReplayFeaturesAreTheEvaluation(t *testing.T) {
-	features := FitFeatures()
+	small, large := FitFeatures(weights), FitFeatures(weights20)
+	linear := func(features []FitFeature, tempo int64, x []float64) float64 {
+		z := float64(tempo) / 1000
+		for j, f := range features {
+			z += f.Current * x[j]
+		}
+		return z
+	}
 	rng := rand.New(rand.NewPCG(5, 26))
 	for _, size := range []int{15, 20} {
 		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
@@ -123,21 +137,26 @@ func TestReplayFeaturesAreTheEvaluation(t *testing.T) {
 			for range 20 {
 				r, err := NewReplay(cfg)
 				require.NoError(t, err)
+				// The same marks on a board with weights20.json's table: a
+				// fit that starts from that file (evalfit --start) weighs
+				// what that board evaluates.
+				big := newBoardUnder(cfg, largeEval, 0, 0, size, size)
 				for n := 0; n < 60; n++ {
 					// Near the centre and the edges alike: the edge cells'
 					// shapes are where the boards differ.
-					if !r.Play(rng.IntN(size), rng.IntN(size)) {
+					row, col := rng.IntN(size), rng.IntN(size)
+					if !r.Play(row, col) {
 						continue
 					}
+					i, _ := big.index(row, col)
+					big.place(i, len(big.moves)%2)
 					x, eval, ok := r.Features()
 					if !ok {
 						break
 					}
-					z := float64(weights.Tempo) / 1000
-					for j, f := range features {
-						z += f.Current * x[j]
-					}
-					require.InDelta(t, eval, z, 1e-9, "%dx%d %v after %d marks", size, size, rule, len(r.b.moves))
+					at := fmt.Sprintf("%dx%d %v after %d marks", size, size, rule, len(r.b.moves))
+					require.InDelta(t, eval, linear(small, weights.Tempo, x), 1e-9, at)
+					require.InDelta(t, float64(big.eval(len(big.moves)%2))/1000, linear(large, weights20.Tempo, x), 1e-9, at)
 					checked++
 				}
 			}

@@ -47,8 +47,9 @@ type FitFeature struct {
 	Fixed bool
 }
 
-// FitFeatures lists the fit's features.
-func FitFeatures() []FitFeature {
+// FitFeatures lists the fit's features, with from's weights as their
+// current ones: the weights the fit starts from.
+func FitFeatures(from Weights) []FitFeature {
 	var out []FitFeature
 	for r, role := range []string{"toMove", "waiting"} {
 		for k, s := range fitShapes {
@@ -59,22 +60,22 @@ func FitFeatures() []FitFeature {
 			case r == waiting:
 				below = k
 			}
-			out = append(out, FitFeature{Name: role + ".shape." + shapeNames[s], Tie: tie, Below: below, Current: float64(weights.Shapes[r][s]) / 1000})
+			out = append(out, FitFeature{Name: role + ".shape." + shapeNames[s], Tie: tie, Below: below, Current: float64(from.Shapes[r][s]) / 1000})
 		}
 		for _, c := range fitClasses {
-			out = append(out, FitFeature{Name: role + ".class." + classNames[c], NonNegative: true, Tie: -1, Below: -1, Current: float64(weights.Classes[r][c]) / 1000})
+			out = append(out, FitFeature{Name: role + ".class." + classNames[c], NonNegative: true, Tie: -1, Below: -1, Current: float64(from.Classes[r][c]) / 1000})
 		}
 		for c, name := range comboNames {
-			out = append(out, FitFeature{Name: role + ".combo." + name, Tie: -1, Below: -1, Current: float64(weights.Combos[r][c]) / 1000})
+			out = append(out, FitFeature{Name: role + ".combo." + name, Tie: -1, Below: -1, Current: float64(from.Combos[r][c]) / 1000})
 		}
 	}
 	return out
 }
 
 // Replay is a game replayed on a whole bounded board, for the fitter. It
-// evaluates with weights.json's weights on every board, the weights the
-// fit starts from (see [FitFeatures] and [CurrentWeights]), so that its
-// features and evaluation agree whatever the board's size.
+// evaluates with weights.json's weights on every board ([CurrentWeights],
+// where a fit starts unless told otherwise), so that its features and
+// evaluation agree whatever the board's size.
 type Replay struct {
 	b *board
 	// offset turns the board's shape counts into those the evaluation
@@ -193,11 +194,11 @@ func (r *Replay) vector(q int) []float64 {
 	return x
 }
 
-// FittedWeights are the current weights with the fitted ones replaced by
-// w (the weights of [FitFeatures] in logits, then the tempo), rounded to
+// FittedWeights are the weights from with the fitted ones replaced by w
+// (the weights of [FitFeatures] in logits, then the tempo), rounded to
 // thousandths.
-func FittedWeights(w []float64) Weights {
-	out := weights.clone()
+func FittedWeights(from Weights, w []float64) Weights {
+	out := from.clone()
 	milli := func(x float64) int32 { return int32(math.Round(1000 * x)) }
 	k := 0
 	next := func() int32 { k++; return milli(w[k-1]) }

@@ -68,6 +68,7 @@ func newApp(out, errOut io.Writer) *cli.App {
 			&cli.StringFlag{Name: "out", Usage: "write the weights to `FILE` (atomically) instead of standard output"},
 			&cli.Float64Flag{Name: "l2", Value: 3e-4, Usage: "L2 regularisation `STRENGTH`"},
 			&cli.IntFlag{Name: "iters", Value: 4000, Usage: "gradient steps `N`"},
+			&cli.StringFlag{Name: "start", Usage: "start from, and compare with, the weights `FILE` (default: the build's weights.json; engine/player/internal/duel/weights20.json for the large boards')"},
 			&cli.BoolFlag{Name: "combos", Value: true, Usage: "fit the weights of combinations of strong shapes (--combos=false keeps them as they are)"},
 		},
 		Commands: []*cli.Command{labelCommand(), reachCommand()},
@@ -96,6 +97,16 @@ func fit(c *cli.Context) error {
 	mix, scale := c.Float64("eval-weight"), c.Float64("eval-scale")
 	if !(mix >= 0 && mix <= 1) || !(scale > 0) {
 		return cli.Exit(fmt.Sprintf("--eval-weight %v --eval-scale %v: want a weight from 0 to 1 and a positive scale", mix, scale), cliexit.Usage)
+	}
+	start := duel.CurrentWeights()
+	if path := c.String("start"); path != "" {
+		data, err := os.ReadFile(path)
+		if err == nil {
+			start, err = duel.ParseWeights(data)
+		}
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("--start: %v", err), cliexit.Usage)
+		}
 	}
 	var inputs []input
 	for _, p := range c.Args().Slice() {
@@ -128,22 +139,16 @@ func fit(c *cli.Context) error {
 	if targets == 0 {
 		return cli.Exit(fmt.Sprintf("no position to fit on: --eval-weight %v needs engines' evaluations in DIR/%s", mix, logName), cliexit.Fail)
 	}
-	features := duel.FitFeatures()
+	features := duel.FitFeatures(start)
 	if !c.Bool("combos") {
 		features = withoutCombos(features)
 	}
-	w := fitLogistic(c.Context, samples, features, c.Float64("l2"), iters)
+	w := fitLogistic(c.Context, samples, features, start.Tempo, c.Float64("l2"), iters)
 	if err := c.Context.Err(); err != nil {
 		return cli.Exit(err, cliexit.Fail)
 	}
-	fitted := func(s sample) float64 {
-		v := w[len(w)-1]
-		for j, x := range s.x {
-			v += w[j] * x
-		}
-		return v
-	}
-	current := func(s sample) float64 { return s.eval }
+	fitted := linear(w)
+	current := linear(append(currentOf(features), float64(start.Tempo)/1000))
 	all := func(sample) bool { return true }
 	fmt.Fprintf(c.App.ErrWriter, "held-out log-loss: fitted %.4f, current weights %.4f (a coin: %.4f)\n",
 		logLoss(samples, all, result, fitted), logLoss(samples, all, result, current), math.Log(2))
@@ -177,7 +182,7 @@ func fit(c *cli.Context) error {
 			fmt.Fprintln(c.App.ErrWriter, line)
 		}
 	}
-	weights := duel.FittedWeights(w)
+	weights := duel.FittedWeights(start, w)
 	if out := c.String("out"); out != "" {
 		if err := atomicfile.Write(out, weights.Write); err != nil {
 			return cli.Exit(err, cliexit.Fail)

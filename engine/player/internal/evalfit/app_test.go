@@ -164,3 +164,41 @@ func TestFitKeepsCombos(t *testing.T) {
 	assert.Equal(t, cur.Combos, kept.Combos)
 	assert.NotEqual(t, cur.Shapes, kept.Shapes, "the shapes are still fitted")
 }
+
+// TestFitStart: --start FILE is the fit's starting point, the weights it
+// keeps where it fits nothing and the "current weights" it compares with;
+// the build's weights.json named there fits as with no --start.
+func TestFitStart(t *testing.T) {
+	large := filepath.Join("..", "duel", "weights20.json")
+	data, err := os.ReadFile(large)
+	require.NoError(t, err)
+	from, err := duel.ParseWeights(data)
+	require.NoError(t, err)
+	code, stdout, stderr := runApp("--iters", "200", "--combos=false", "--start", large, "testdata")
+	require.Equal(t, cliexit.OK, code, stderr)
+	w, err := duel.ParseWeights([]byte(stdout))
+	require.NoError(t, err)
+	assert.Equal(t, from.Combos, w.Combos, "kept from the start")
+	assert.Equal(t, from.Tempo, w.Tempo)
+	assert.Equal(t, from.Shapes[0][9], w.Shapes[0][9], "fives are not fitted")
+	assert.NotEqual(t, from.Shapes, w.Shapes)
+
+	_, _, def := runApp("--iters", "200", "testdata")
+	small := filepath.Join(t.TempDir(), "weights.json")
+	f, err := os.Create(small)
+	require.NoError(t, err)
+	require.NoError(t, duel.CurrentWeights().Write(f))
+	require.NoError(t, f.Close())
+	_, _, same := runApp("--iters", "200", "--start", small, "testdata")
+	assert.Equal(t, def, same)
+	current := func(stderr string) string {
+		i := strings.Index(stderr, "current weights ")
+		require.GreaterOrEqual(t, i, 0, stderr)
+		return stderr[i : i+len("current weights 0.0000")]
+	}
+	assert.NotEqual(t, current(def), current(stderr), "compared with weights20.json's")
+
+	code, _, stderr = runApp("--start", filepath.Join("testdata", "games.txt"), "testdata")
+	assert.Equal(t, cliexit.Usage, code)
+	assert.Contains(t, stderr, "--start: duel: weights:")
+}

@@ -133,7 +133,7 @@ func TestReportsAgainstEngines(t *testing.T) {
 
 // TestSpread is the standard deviation over the held-out samples only.
 func TestSpread(t *testing.T) {
-	samples := []sample{{game: 5, eval: 1}, {game: 10, eval: 3}, {game: 1, eval: 100}}
-	assert.InDelta(t, 1.0, spread(samples, func(s sample) float64 { return s.eval }), 1e-12)
-	assert.True(t, math.IsNaN(spread(samples[2:], func(s sample) float64 { return s.eval })))
+	samples := []sample{{game: 5, result: 1}, {game: 10, result: 3}, {game: 1, result: 100}}
+	assert.InDelta(t, 1.0, spread(samples, result), 1e-12)
+	assert.True(t, math.IsNaN(spread(samples[2:], result)))
 }

@@ -66,23 +66,42 @@ func logLoss(samples []sample, keep func(sample) bool, y, z func(sample) float64
 	return sum / float64(n)
 }
 
+// currentOf is the features' current weights.
+func currentOf(features []duel.FitFeature) []float64 {
+	w := make([]float64, len(features))
+	for j, f := range features {
+		w[j] = f.Current
+	}
+	return w
+}
+
+// linear is the evaluation, in logits, of weights w (the features', then
+// the tempo) as a function of a sample: with the weights a fit starts
+// from, the search's own evaluation of the position
+// ([duel.Replay.Features]).
+func linear(w []float64) func(sample) float64 {
+	return func(s sample) float64 {
+		v := w[len(w)-1]
+		for j, x := range s.x {
+			v += w[j] * x
+		}
+		return v
+	}
+}
+
 // fitLogistic fits w (the features' weights, then the tempo) on the
 // training games by full-batch Adam with a cosine-decayed step scaled by
 // each feature's spread, L2 regularisation, the constraints of
 // [duel.FitFeatures] (tied weights, non-negative ones, the waiting side's
-// at most the side to move's), starting from the weights in force. The
-// tempo stays as it is: the worth of the move cannot be told apart from
+// at most the side to move's), starting from the features' current
+// weights and the tempo given. The tempo stays as it is: the worth of the move cannot be told apart from
 // the waiting side's extra mark in half the positions (fitted, it comes
 // out far below zero, with the same held-out log-loss), and the side to
 // move must stay ahead of a mirror position. It aims at the samples' targets and leaves out those
 // without one. It stops early, with the weights so far, when ctx is done.
-func fitLogistic(ctx context.Context, samples []sample, features []duel.FitFeature, l2 float64, iters int) []float64 {
+func fitLogistic(ctx context.Context, samples []sample, features []duel.FitFeature, tempo int64, l2 float64, iters int) []float64 {
 	n := len(features)
-	w := make([]float64, n+1)
-	for j, f := range features {
-		w[j] = f.Current
-	}
-	w[n] = float64(duel.CurrentWeights().Tempo) / 1000
+	w := append(currentOf(features), float64(tempo)/1000)
 	for j, f := range features {
 		if f.Tie >= 0 {
 			w[j] = (w[j] + w[f.Tie]) / 2

@@ -23,8 +23,7 @@ import (
 // to move (1, ½ or 0), the win chance the engine that moved from it
 // printed (NaN when none did), the target the fit aims at for it (the
 // result, or the result mixed with that win chance; NaN when the position
-// has none and is left out of the fit), its features and the current
-// evaluation, in logits.
+// has none and is left out of the fit) and its features.
 type sample struct {
 	game   int
 	input  int
@@ -32,7 +31,6 @@ type sample struct {
 	engine float64
 	target float64
 	x      []float64
-	eval   float64
 }
 
 // input is a games.txt file, the configuration its games are replayed
@@ -147,7 +145,7 @@ func samplesFrom(inputs []input, mix float64) ([]sample, int, error) {
 				if n < 3 {
 					continue // the opening is given, not played
 				}
-				x, eval, ok := b.Features()
+				x, _, ok := b.Features()
 				if !ok {
 					continue
 				}
@@ -165,7 +163,7 @@ func samplesFrom(inputs []input, mix float64) ([]sample, int, error) {
 				if mix > 0 {
 					target = (1-mix)*res + mix*chance
 				}
-				out = append(out, sample{game: games, input: k, result: res, engine: chance, target: target, x: x, eval: eval})
+				out = append(out, sample{game: games, input: k, result: res, engine: chance, target: target, x: x})
 			}
 		}
 		err = sc.Err()

@@ -147,7 +147,7 @@ func positionSamples(path string, k int, scale float64, out []sample, games int,
 		if !ok {
 			return nil, 0, fmt.Errorf("%s: %v: a move off the board or on a taken cell", path, p)
 		}
-		x, eval, ok := b.Features()
+		x, _, ok := b.Features()
 		if !ok {
 			continue
 		}
@@ -159,7 +159,7 @@ func positionSamples(path string, k int, scale float64, out []sample, games int,
 		}
 		e, _ := gomocup.ParseEval(p.eval)
 		chance := e.WinChance(scale)
-		out = append(out, sample{game: g, input: k, result: math.NaN(), engine: chance, target: chance, x: x, eval: eval})
+		out = append(out, sample{game: g, input: k, result: math.NaN(), engine: chance, target: chance, x: x})
 	}
 	return out, games, nil
 }
