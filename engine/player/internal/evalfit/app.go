@@ -60,9 +60,7 @@ func newApp(out, errOut io.Writer) *cli.App {
 		ErrWriter:       errOut,
 		HideHelpCommand: true,
 		ExitErrHandler:  func(*cli.Context, error) {},
-		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "size", Value: 15, Usage: "a games.txt file's board is `N`×N"},
-			&cli.StringFlag{Name: "rule", Value: "freestyle", Usage: "a games.txt file's `RULE`: freestyle or exact"},
+		Flags: append([]cli.Flag{
 			&cli.Float64Flag{Name: "eval-weight", Value: 0, Usage: "`SHARE` of the target taken from the engines' evaluations in DIR/" + logName + " (0: the results alone)"},
 			&cli.Float64Flag{Name: "eval-scale", Value: 200, Usage: "an engine's evaluation E is a win chance of sigmoid(E/`SCALE`) (Rapfi's scaling: 200)"},
 			&cli.StringFlag{Name: "out", Usage: "write the weights to `FILE` (atomically) instead of standard output"},
@@ -70,7 +68,7 @@ func newApp(out, errOut io.Writer) *cli.App {
 			&cli.IntFlag{Name: "iters", Value: 4000, Usage: "gradient steps `N`"},
 			&cli.StringFlag{Name: "start", Usage: "start from, and compare with, the weights `FILE` (default: the build's weights.json; engine/player/internal/duel/weights20.json for the large boards')"},
 			&cli.BoolFlag{Name: "combos", Value: true, Usage: "fit the weights of combinations of strong shapes (--combos=false keeps them as they are)"},
-		},
+		}, boardFlags()...),
 		Commands: []*cli.Command{labelCommand(), reachCommand()},
 		Action:   fit,
 	}

@@ -44,16 +44,14 @@ func labelCommand() *cli.Command {
 			"   go run ./engine/player/internal/evalfit label --engine /opt/pbrain-rapfi --move-time 100ms \\\n" +
 			"       --every 2 --siblings 1 --out ours-positions.txt games/\n" +
 			"   go run ./engine/player/internal/evalfit --eval-weight 0.5 games/ ours-positions.txt",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "engine", Required: true, Usage: "the engine's `PATH` (PATH:ARGS with arguments)"},
 			&cli.DurationFlag{Name: "move-time", Value: 100 * time.Millisecond, Usage: "the engine's time per position, `DURATION` (INFO timeout_turn)"},
 			&cli.IntFlag{Name: "every", Value: 1, Usage: "label every `N`-th position of a game"},
 			&cli.IntFlag{Name: "siblings", Value: 1, Usage: "`N` positions one other move away for each one labelled"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the siblings' random `SEED`"},
 			&cli.StringFlag{Name: "out", Required: true, Usage: "the positions `FILE`"},
-			&cli.IntFlag{Name: "size", Value: 15, Usage: "a games.txt file's board is `N`×N"},
-			&cli.StringFlag{Name: "rule", Value: "freestyle", Usage: "a games.txt file's `RULE`: freestyle or exact"},
-		},
+		}, boardFlags()...),
 		Action: label,
 	}
 }
@@ -131,6 +129,15 @@ type labelGame struct {
 	cfg   engine.Config
 	group string
 	moves []record.Move
+}
+
+// boardFlags are the --size and --rule of the games.txt files named
+// alone, shared by the fit and its subcommands.
+func boardFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.IntFlag{Name: "size", Value: 15, Usage: "a games.txt file's board is `N`×N"},
+		&cli.StringFlag{Name: "rule", Value: "freestyle", Usage: "a games.txt file's `RULE`: freestyle or exact"},
+	}
 }
 
 // commandBoard is the board and rule of a subcommand's --size and

@@ -40,16 +40,14 @@ func reachCommand() *cli.Command {
 			"   go run ./engine/player/internal/evalfit label --engine /opt/pbrain-rapfi --move-time 70ms \\\n" +
 			"       --out r-positions.txt r-reach.txt\n" +
 			"   go run ./engine/player/internal/evalfit --eval-weight 0.5 games/ r-positions.txt",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.Int64Flag{Name: "nodes", Value: 25000, Usage: "each search's `N` nodes"},
 			&cli.IntFlag{Name: "every", Value: 2, Usage: "search every `N`-th position of a game"},
 			&cli.Uint64Flag{Name: "rate", Value: 4096, Usage: "keep one position in `N` the search evaluates"},
 			&cli.IntFlag{Name: "most", Value: 2, Usage: "keep at most `N` positions a search"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the sample's `SEED`"},
 			&cli.StringFlag{Name: "out", Required: true, Usage: "the reach `FILE`"},
-			&cli.IntFlag{Name: "size", Value: 15, Usage: "a games.txt file's board is `N`×N"},
-			&cli.StringFlag{Name: "rule", Value: "freestyle", Usage: "a games.txt file's `RULE`: freestyle or exact"},
-		},
+		}, boardFlags()...),
 		Action: reach,
 	}
 }
