@@ -98,11 +98,10 @@ func (r *reacher) collect(ctx context.Context, games []labelGame, errOut io.Writ
 			return out, err
 		}
 		ds := &duel.State{}
-		var cur labelGame
 		ds.SetHorizon(&duel.Horizon{
 			Keep: r.keep,
 			Record: func(marks []sparse.Cell) {
-				if p, ok := reached(cur, marks); ok {
+				if p, ok := reached(lg, marks); ok {
 					out = append(out, p)
 					r.left--
 				}
@@ -113,7 +112,6 @@ func (r *reacher) collect(ctx context.Context, games []labelGame, errOut io.Writ
 				if err := ctx.Err(); err != nil {
 					return out, err
 				}
-				cur = lg
 				r.search(ctx, ds, g)
 			}
 			if _, err := g.Play(m.Row, m.Col); err != nil {
