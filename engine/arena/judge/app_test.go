@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,101 +16,33 @@ import (
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
+	"github.com/gomoku-engine/gomoku/engine/gomocup/manager/braintest"
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
 
-// fakeBrainEnv makes the test binary a brain (see TestMain); its mode is
-// its last argument.
-const fakeBrainEnv = "JUDGE_FAKE_BRAIN"
-
-// TestMain runs the test binary as a brain when fakeBrainEnv is set. In
-// every mode it plays on the top row: "left" the first empty cell from the
-// left, "right" and "judge" from the right. The judge also prints, before
-// its move, "Eval E" with E = 20 × (the column sum of its own stones − the
-// opponent's), but only when it was given a node budget and had its table
-// cleared since its last move, as the suite's readings need.
-func TestMain(m *testing.M) {
-	if os.Getenv(fakeBrainEnv) != "" {
-		fakeBrain(os.Args[len(os.Args)-1])
-		os.Exit(0)
+// fakeBrains builds braintest's fake brain for the test and returns its
+// --brain and --judge values by mode: "left" and "right" play the first
+// free cell of the top row from that end; "judge" plays as "right" and,
+// before its move, reads the position as 100 × (own stones − the
+// opponent's) + the own stones' column sum, but only when it was given a
+// node budget and had its table cleared since its last move, as the
+// suite's readings need. No brain may outlive the test.
+func fakeBrains(t *testing.T) func(mode string) string {
+	bin, pids := braintest.Build(t)
+	t.Cleanup(func() { assert.Empty(t, braintest.Strays(pids, 5*time.Second), "brain processes left behind") })
+	return func(mode string) string {
+		args, ok := map[string]string{
+			"left": "-play left", "right": "-play right", "judge": "-play right -evals score -fresh",
+		}[mode]
+		require.True(t, ok, mode)
+		return bin + ":" + args
 	}
-	os.Exit(m.Run())
-}
-
-func fakeBrain(mode string) {
-	in := bufio.NewScanner(os.Stdin)
-	size, board := 0, false
-	var taken map[int]bool
-	var own, opp int
-	budget, cleared := false, false
-	for in.Scan() {
-		line := strings.TrimSpace(in.Text())
-		if board {
-			if line != "DONE" {
-				st, err := gomocup.ParseStone(line)
-				if err != nil {
-					fmt.Println("ERROR bad stone")
-					continue
-				}
-				taken[st.Y*size+st.X] = true
-				if st.Field == gomocup.FieldOwn {
-					own += st.X
-				} else {
-					opp += st.X
-				}
-				continue
-			}
-			board = false
-			if mode == "judge" && budget && cleared {
-				fmt.Printf("MESSAGE Speed 1K | Depth 9 | Eval %d | Node 3K\n", 20*(own-opp))
-			}
-			cleared = false
-			x, step := size-1, -1
-			if mode == "left" {
-				x, step = 0, 1
-			}
-			for taken[x] {
-				x += step
-			}
-			fmt.Printf("%d,0\n", x)
-			continue
-		}
-		word, rest, _ := strings.Cut(line, " ")
-		switch word {
-		case "START":
-			size, _ = strconv.Atoi(rest)
-			fmt.Println("OK")
-		case "RESTART":
-			fmt.Println("OK")
-		case "INFO":
-			if strings.HasPrefix(rest, "max_node ") {
-				budget = true
-			}
-		case "YXHASHCLEAR":
-			cleared = true
-			fmt.Println("MESSAGE Transposition table cleared.")
-		case "BOARD":
-			taken, own, opp, board = map[int]bool{}, 0, 0, true
-		case "END":
-			return
-		}
-	}
-}
-
-// fake is the test binary as a brain in mode, as a --brain or --judge
-// value.
-func fake(t *testing.T, mode string) string {
-	t.Setenv(fakeBrainEnv, "1")
-	exe, err := os.Executable()
-	require.NoError(t, err)
-	require.NotContains(t, exe, ":")
-	return exe + ":-test.run=^$ " + mode
 }
 
 // twoPositions: white to move after h8, black after h8h9; the judge's
-// move is o1 (the top row's rightmost cell) with the fake judge's
-// reading, and nothing else is labelled.
+// move is o1 (the top row's rightmost cell), and nothing else is
+// labelled.
 const twoPositions = `# two positions
 h8 rule=freestyle size=15 nodes=1000 eval=+0 best=o1 moves=o1:+140 source=a/b/game-0001@1
 h8h9 rule=freestyle size=15 nodes=1000 eval=+0 best=o1 moves=o1:+280 source=a/b/game-0002@2
@@ -125,10 +55,11 @@ func runApp(args ...string) (int, string, string) {
 }
 
 func TestScoreLabelsNewMovesOnceAndReports(t *testing.T) {
+	fake := fakeBrains(t)
 	path := filepath.Join(t.TempDir(), "suite.txt")
 	require.NoError(t, os.WriteFile(path, []byte(twoPositions), 0o644))
-	code, out, errOut := runApp("score", "--suite", path, "--judge", fake(t, "judge"),
-		"--brain", fake(t, "right"), "--brain", fake(t, "left"), "--name", "right", "--name", "left", "--think", "1s")
+	code, out, errOut := runApp("score", "--suite", path, "--judge", fake("judge"),
+		"--brain", fake("right"), "--brain", fake("left"), "--name", "right", "--name", "left", "--think", "1s")
 	require.Equal(t, cliexit.OK, code, errOut)
 
 	// left played a1 in both: the judge read the position after it, for
@@ -137,21 +68,21 @@ func TestScoreLabelsNewMovesOnceAndReports(t *testing.T) {
 	require.NoError(t, err)
 	e, ok := s.positions[0].labelOf(cell("a1"))
 	require.True(t, ok)
-	assert.Equal(t, gomocup.Eval{Value: -140}, e, "white's a1 against black's h8: 20 × (0 − 7)")
+	assert.Equal(t, gomocup.Eval{Value: -7}, e, "white's a1 against black's h8: −(100 × (1 − 1) + 7)")
 	e, ok = s.positions[1].labelOf(cell("a1"))
 	require.True(t, ok)
-	assert.Equal(t, gomocup.Eval{Value: 0}, e, "black's h8 and a1 against white's h9: 20 × (7 − 7)")
+	assert.Equal(t, gomocup.Eval{Value: 93}, e, "black's h8 and a1 against white's h9: −(100 × (1 − 2) + 7)")
 	assert.Len(t, s.positions[0].labels, 2, "o1 was labelled already: not read again")
 	assert.Equal(t, []string{"# two positions"}, s.header)
 	assert.Contains(t, errOut, "the judge read 2 new moves")
 
-	want := (sigmoid(140) - sigmoid(-140) + sigmoid(280) - sigmoid(0)) / 2
+	want := (sigmoid(140) - sigmoid(-7) + sigmoid(280) - sigmoid(93)) / 2
 	assert.Contains(t, out, fmt.Sprintf("left   2          %.4f", want))
 	assert.Contains(t, out, "right  2          0.0000 [0.0000, 0.0000]  100.0%")
 	assert.Contains(t, out, fmt.Sprintf("left − right  %+.4f", want))
 
 	// A second run reads nothing: every move has its label.
-	code, out2, errOut := runApp("score", "--suite", path, "--brain", fake(t, "left"), "--name", "left", "--think", "1s", "--sizes", "1", "-v")
+	code, out2, errOut := runApp("score", "--suite", path, "--brain", fake("left"), "--name", "left", "--think", "1s", "--sizes", "1", "-v")
 	require.Equal(t, cliexit.OK, code, errOut)
 	assert.NotContains(t, errOut, "the judge read")
 	assert.Contains(t, out2, "a/b/game-0001@1")
@@ -159,22 +90,23 @@ func TestScoreLabelsNewMovesOnceAndReports(t *testing.T) {
 }
 
 func TestScoreWithoutAJudgeLeavesTheSuiteAlone(t *testing.T) {
+	fake := fakeBrains(t)
 	path := filepath.Join(t.TempDir(), "suite.txt")
 	require.NoError(t, os.WriteFile(path, []byte(twoPositions), 0o644))
-	code, _, errOut := runApp("score", "--suite", path, "--brain", fake(t, "left"), "--think", "1s")
+	code, _, errOut := runApp("score", "--suite", path, "--brain", fake("left"), "--think", "1s")
 	assert.Equal(t, cliexit.Usage, code)
 	assert.Contains(t, errOut, "2 moves played have no label: name the judge with --judge")
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.Equal(t, twoPositions, string(data))
 
-	code, _, errOut = runApp("score", "--suite", path, "--brain", fake(t, "left"), "--name", "a", "--name", "b")
+	code, _, errOut = runApp("score", "--suite", path, "--brain", fake("left"), "--name", "a", "--name", "b")
 	assert.Equal(t, cliexit.Usage, code)
 	assert.Contains(t, errOut, "2 --name for 1 --brain")
 
 	bad := filepath.Join(t.TempDir(), "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("h8 rule=freestyle\n"), 0o644))
-	code, _, errOut = runApp("score", "--suite", bad, "--brain", fake(t, "left"))
+	code, _, errOut = runApp("score", "--suite", bad, "--brain", fake("left"))
 	assert.Equal(t, cliexit.Fail, code)
 	assert.Contains(t, errOut, "line 1")
 }
@@ -196,6 +128,7 @@ func saveGame(t *testing.T, dir, name string, cells ...int) {
 }
 
 func TestMakeTakesQuietPositionsPastTheOpening(t *testing.T) {
+	fake := fakeBrains(t)
 	dir := filepath.Join(t.TempDir(), "round", "match")
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	// h8 g7 h9 is the opening; black's seventh stone makes an open four
@@ -205,7 +138,7 @@ func TestMakeTakesQuietPositionsPastTheOpening(t *testing.T) {
 	ops := filepath.Join(t.TempDir(), "ops.txt")
 	require.NoError(t, os.WriteFile(ops, []byte("h8g7h9\n"), 0o644))
 	out := filepath.Join(t.TempDir(), "suite.txt")
-	code, _, errOut := runApp("make", "--judge", fake(t, "judge"), "--nodes", "500", "--openings", ops,
+	code, _, errOut := runApp("make", "--judge", fake("judge"), "--nodes", "500", "--openings", ops,
 		"--min-stones", "1", "--per-game", "10", "--window", "100000", "--out", out, dir)
 	require.Equal(t, cliexit.OK, code, errOut)
 	s, err := loadSuite(out)
@@ -229,7 +162,7 @@ func TestMakeTakesQuietPositionsPastTheOpening(t *testing.T) {
 	// Another draw that leaves out the first suite's positions finds none
 	// left in this game, and says so.
 	again := filepath.Join(t.TempDir(), "more.txt")
-	code, _, errOut = runApp("make", "--judge", fake(t, "judge"), "--nodes", "500", "--openings", ops,
+	code, _, errOut = runApp("make", "--judge", fake("judge"), "--nodes", "500", "--openings", ops,
 		"--min-stones", "1", "--per-game", "10", "--window", "100000", "--exclude", out, "--out", again, dir)
 	require.Equal(t, cliexit.OK, code, errOut)
 	assert.Contains(t, errOut, "0 candidate positions")

@@ -2,16 +2,20 @@
 // no brain process outlives them.
 //
 // The fake brain plays the free cell nearest the centre and misbehaves as
-// asked: FakeBrain returns a command line for "-mode MODE -at N", where
-// MODE is correct, crash, hang (also starting a sleeping child in its
-// process group, and ignoring END), garbage, occupied, slow (-sleep D),
-// refuse (ERROR instead of a move), norestart (ERROR to RESTART) or eval
-// (plays correctly after a line "MESSAGE Depth 1 | Eval E", E ten times
-// the stones on the board, VAL_NONE when their number is a multiple of
-// seven); "-evals 7,score,+M3" prints before each move a MESSAGE line
-// "Eval F" for each field F in turn, "score" being 100 × (own stones −
-// the opponent's) + the own stones' column sum; "-moves h8i8j9" scripts
-// its first moves of each game (a move string).
+// asked by its flags (Build and Compile return the binary; a test passes
+// the flags after the path, as in "PATH:-mode crash -at 2"). "-mode MODE
+// -at N", where MODE is correct, crash, hang (also starting a sleeping
+// child in its process group, and ignoring END), garbage, occupied, slow
+// (-sleep D), refuse (ERROR instead of a move), norestart (ERROR to
+// RESTART) or eval (plays correctly after a line "MESSAGE Depth 1 | Eval
+// E", E ten times the stones on the board, VAL_NONE when their number is
+// a multiple of seven); "-evals 7,score,+M3" prints before each move a
+// MESSAGE line "Eval F" for each field F in turn, "score" being 100 ×
+// (own stones − the opponent's) + the own stones' column sum; "-fresh"
+// prints those evaluations only when the brain was given INFO max_node
+// and YXHASHCLEAR since its last move; "-moves h8i8j9" scripts its first
+// moves of each game (a move string); "-play left" or "-play right" plays
+// the first free cell of the top row from that end instead of the centre.
 package braintest
 
 import (

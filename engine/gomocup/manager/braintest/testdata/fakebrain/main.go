@@ -8,7 +8,12 @@
 // for 100 × (own stones − the opponent's) + the own stones' column sum.
 // -moves h8i8j9 gives its first moves of each game as a move string (h8
 // is x 7, y 7), played whatever the board (the nearest free cell to the
-// centre follows). With FAKEBRAIN_PIDS set it writes its pid into that
+// centre follows). -play left or right plays the first free cell of the
+// top row from that end instead of the cell nearest the centre. -fresh
+// prints the evaluations only when the brain was given a node budget
+// (INFO max_node) and had its table cleared (YXHASHCLEAR) since its last
+// move, the conditions of a reading that does not depend on the ones
+// before it. With FAKEBRAIN_PIDS set it writes its pid into that
 // directory.
 package main
 
@@ -32,6 +37,8 @@ func main() {
 	name := flag.String("name", "fake", "ABOUT name")
 	script := flag.String("moves", "", "first moves of each game, a move string such as h8i8j9")
 	evals := flag.String("evals", "", "evaluations printed before each move, such as 7,score,+M3")
+	play := flag.String("play", "centre", "where to play: centre, or the top row from the left or right")
+	fresh := flag.Bool("fresh", false, "evaluations only after INFO max_node and YXHASHCLEAR")
 	flag.Parse()
 	if dir := os.Getenv("FAKEBRAIN_PIDS"); dir != "" {
 		_ = os.WriteFile(fmt.Sprintf("%s/%d", dir, os.Getpid()), nil, 0o644)
@@ -40,7 +47,11 @@ func main() {
 		time.Sleep(time.Hour)
 		return
 	}
-	b := &brain{mode: *mode, at: *at, sleep: *sleep}
+	if *play != "centre" && *play != "left" && *play != "right" {
+		fmt.Fprintln(os.Stderr, "fakebrain: -play: centre, left or right, not", *play)
+		os.Exit(2)
+	}
+	b := &brain{mode: *mode, at: *at, sleep: *sleep, play: *play, fresh: *fresh}
 	if *evals != "" {
 		b.evals = strings.Split(*evals, ",")
 	}
@@ -83,7 +94,11 @@ func main() {
 			b.reset(b.w, b.h)
 			fmt.Println("OK")
 		case gomocup.CmdInfo:
+			if c.Key == "max_node" {
+				b.budget = true
+			}
 		case gomocup.CmdYxHashClear:
+			b.cleared = true
 			fmt.Println("MESSAGE hash cleared")
 		case gomocup.CmdAbout:
 			fmt.Println(gomocup.About{Name: *name, Version: "1.0", Author: "tests"})
@@ -115,6 +130,10 @@ type brain struct {
 	stones map[[2]int]gomocup.Field
 	script [][2]int
 	evals  []string
+	play   string
+	// fresh gates the evaluations on budget (INFO max_node was given)
+	// and cleared (YXHASHCLEAR since the last move).
+	fresh, budget, cleared bool
 }
 
 func (b *brain) reset(w, h int) {
@@ -137,9 +156,14 @@ func (b *brain) score() int {
 	return s
 }
 
-func (b *brain) move() {
-	b.moves++
-	fmt.Println("MESSAGE thinking")
+// printEvals prints the MESSAGE lines with the evaluations asked for,
+// unless -fresh holds them back.
+func (b *brain) printEvals() {
+	fresh := b.budget && b.cleared
+	b.cleared = false
+	if b.fresh && !fresh {
+		return
+	}
 	if b.mode == "eval" {
 		// An evaluation a test can predict: ten a stone, none when their
 		// number is a multiple of seven.
@@ -155,6 +179,12 @@ func (b *brain) move() {
 		}
 		fmt.Printf("MESSAGE Depth %d | Eval %s\n", i+1, e)
 	}
+}
+
+func (b *brain) move() {
+	b.moves++
+	fmt.Println("MESSAGE thinking")
+	b.printEvals()
 	if b.moves == b.at {
 		switch b.mode {
 		case "crash":
@@ -184,6 +214,19 @@ func (b *brain) move() {
 		b.stones[c] = gomocup.FieldOwn
 		fmt.Println(gomocup.Point(c[0], c[1]))
 		return
+	}
+	if b.play != "centre" {
+		x, step := b.w-1, -1
+		if b.play == "left" {
+			x, step = 0, 1
+		}
+		for ; x >= 0 && x < b.w; x += step {
+			if b.stones[[2]int{x, 0}] == 0 {
+				b.stones[[2]int{x, 0}] = gomocup.FieldOwn
+				fmt.Println(gomocup.Point(x, 0))
+				return
+			}
+		}
 	}
 	cx, cy := b.w/2, b.h/2
 	for r := 0; r < max(b.w, b.h); r++ {
