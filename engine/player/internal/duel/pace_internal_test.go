@@ -45,22 +45,24 @@ func TestPace(t *testing.T) {
 		values   []int32
 		changed  []bool
 		wantGoOn bool
+		wantHalt core.Halt // the cause given for stopping
 	}{
-		{"before the aim, room for the next", 100, 1000, []int{1, 3, 9, 20, 60}, flat, steady, true},
-		{"past the aim, steady", 100, 1000, []int{1, 4, 12, 36, 108}, flat, steady, false},
-		{"no optimum: half the move", 0, 1000, []int{2, 8, 30, 100, 300}, flat, steady, true},
-		{"no optimum, past half the move", 0, 1000, []int{5, 15, 50, 150, 510}, flat, steady, false},
-		{"past the aim, but the best move keeps changing", 100, 1000, []int{1, 4, 12, 36, 108}, flat, []bool{false, true, true, true, true}, true},
-		{"past the aim, the value falling", 100, 1000, []int{1, 4, 12, 36, 108}, []int32{100, 100, 100, 100, -150}, steady, true},
-		{"before the aim, the value rising fast", 100, 1000, []int{1, 3, 9, 27, 85}, []int32{100, 100, 100, 100, 300}, steady, false},
-		{"before the aim, but the next would not get 40% done", 100, 200, []int{1, 3, 9, 27, 81}, flat, steady, false},
-		{"unsettled, but past 60% of the move", 1000, 1000, []int{1, 10, 60, 200, 610}, flat, []bool{false, true, true, true, true}, false},
-		{"mates do not count as a fall", 100, 1000, []int{1, 4, 12, 36, 108}, []int32{100, 100, 100, 100, -mateScore}, steady, false},
+		{"before the aim, room for the next", 100, 1000, []int{1, 3, 9, 20, 60}, flat, steady, true, core.HaltNone},
+		{"past the aim, steady", 100, 1000, []int{1, 4, 12, 36, 108}, flat, steady, false, core.HaltAim},
+		{"no optimum: half the move", 0, 1000, []int{2, 8, 30, 100, 300}, flat, steady, true, core.HaltNone},
+		{"no optimum, past half the move", 0, 1000, []int{5, 15, 50, 150, 510}, flat, steady, false, core.HaltAim},
+		{"past the aim, but the best move keeps changing", 100, 1000, []int{1, 4, 12, 36, 108}, flat, []bool{false, true, true, true, true}, true, core.HaltNone},
+		{"past the aim, the value falling", 100, 1000, []int{1, 4, 12, 36, 108}, []int32{100, 100, 100, 100, -150}, steady, true, core.HaltNone},
+		{"before the aim, the value rising fast", 100, 1000, []int{1, 3, 9, 27, 85}, []int32{100, 100, 100, 100, 300}, steady, false, core.HaltAim},
+		{"before the aim, but the next would not get 40% done", 100, 110, []int{1, 3, 9, 20, 60}, flat, steady, false, core.HaltReach},
+		{"unsettled, but past 60% of the move", 1000, 1000, []int{1, 10, 60, 200, 610}, flat, []bool{false, true, true, true, true}, false, core.HaltAim},
+		{"mates do not count as a fall", 100, 1000, []int{1, 4, 12, 36, 108}, []int32{100, 100, 100, 100, -mateScore}, steady, false, core.HaltAim},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p, t0 := movePace(tt.aim, tt.tot)
 			assert.Equal(t, tt.wantGoOn, iterations(&p, t0, tt.ends, tt.values, tt.changed))
+			assert.Equal(t, tt.wantHalt, p.halt)
 		})
 	}
 }
@@ -78,6 +80,7 @@ func TestPaceStopsWhenOneMoveIsLeft(t *testing.T) {
 		goOn := p.iteration(t0.Add(time.Duration(n+1)*time.Millisecond), 50, false, true)
 		assert.Equal(t, n+1 < aloneIterations, goOn, "iteration %d", n+1)
 	}
+	assert.Equal(t, core.HaltAlone, p.halt)
 	// One iteration with a choice again starts the count afresh.
 	q, t0 := movePace(1000, 10_000)
 	q.iteration(t0.Add(time.Millisecond), 50, false, true)
