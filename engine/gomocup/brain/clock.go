@@ -51,21 +51,16 @@ func (c *clock) newGame() {
 const (
 	// maxShare: a move may take up to the time left over maxShare, plus
 	// most of the increment, and never more than a third of the time
-	// left. The optimum is at most half of it, so it also bounds the
-	// optimum once the clock runs down.
-	maxShare = 4
+	// left.
+	maxShare = 5
 	// gameMoves is how many moves of its own the brain expects to think
 	// about in a game; the optimum shares the time left, with the
 	// increments still to come, over gameMoves less half the moves it
 	// made, and at least minToGo: the early moves, which decide most
 	// games, get more than the late ones, and the increment banked by
-	// moves answered at once (forced blocks, wins) is spent later. At
-	// 5 s + 0.2 s games against Rapfi last a median 18 moves of ours,
-	// four in ten answered at once, and the clock's low point in a game
-	// was a median 2.4 s with a plan over 22 moves: most of the clock
-	// was never used, so the share is over fewer moves.
-	gameMoves = 14
-	minToGo   = 8
+	// moves answered at once (forced blocks, wins) is spent later.
+	gameMoves = 22
+	minToGo   = 10
 )
 
 // plan returns a move's optimum (the time it aims to take) and maximum

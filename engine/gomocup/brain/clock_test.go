@@ -23,24 +23,24 @@ func TestClockPlan(t *testing.T) {
 		{"timeout_turn", clock{turn: ms(1000), turnSet: true}, 400, opening, ms(500), ms(1000)},
 		{"as fast as possible", clock{turn: 0, turnSet: true}, 400, opening, o.FastBudget / 2, o.FastBudget},
 		{"time_left unlimited", clock{turn: ms(1000), turnSet: true, left: ms(unlimitedLeft), leftSet: true}, 400, opening, ms(500), ms(1000)},
-		// 39 s over 13 moves (14 less half of the 2 made); at most a quarter.
-		{"time_left shared: 15×15", clock{turn: ms(10000), turnSet: true, left: ms(39000), leftSet: true}, 221, opening, ms(3000), ms(9750)},
-		{"time_left shared: 20×20 alike", clock{turn: ms(10000), turnSet: true, left: ms(39000), leftSet: true}, 396, opening, ms(3000), ms(9750)},
-		{"time_left shared: a huge board alike", clock{turn: ms(10000), turnSet: true, left: ms(39000), leftSet: true}, 1 << 30, opening, ms(3000), ms(9750)},
-		// The increments to come count: (5200 + 12·200) / 13.
-		{"5 s + 0.2 s at the start", clock{turn: ms(5000), turnSet: true, left: ms(5200), leftSet: true, inc: ms(200)}, 221, opening, ms(584) + 615384, ms(1450)},
-		// 40 stones: minToGo, (2000 + 7·200) / 8 = 425 ms, but at most half of 500 + 150.
-		{"5 s + 0.2 s in the middle game", clock{turn: ms(5000), turnSet: true, left: ms(2000), leftSet: true, inc: ms(200)}, 185, 40, ms(325), ms(650)},
+		// 40 s over 21 moves (22 less half of the 2 made); at most a fifth.
+		{"time_left shared: 15×15", clock{turn: ms(10000), turnSet: true, left: ms(42000), leftSet: true}, 221, opening, ms(2000), ms(8400)},
+		{"time_left shared: 20×20 alike", clock{turn: ms(10000), turnSet: true, left: ms(42000), leftSet: true}, 396, opening, ms(2000), ms(8400)},
+		{"time_left shared: a huge board alike", clock{turn: ms(10000), turnSet: true, left: ms(42000), leftSet: true}, 1 << 30, opening, ms(2000), ms(8400)},
+		// The increments to come count: (5200 + 20·200) / 21.
+		{"5 s + 0.2 s at the start", clock{turn: ms(5000), turnSet: true, left: ms(5200), leftSet: true, inc: ms(200)}, 221, opening, ms(438) + 95238, ms(1190)},
+		// 40 stones: 12 moves to go, (2000 + 11·200) / 12, at most half of 400 + 150.
+		{"5 s + 0.2 s in the middle game", clock{turn: ms(5000), turnSet: true, left: ms(2000), leftSet: true, inc: ms(200)}, 185, 40, ms(275), ms(550)},
 		// 80 stones: minToGo.
-		{"late: at least 8 moves to go", clock{turn: ms(60000), turnSet: true, left: ms(10000), leftSet: true}, 145, 80, ms(1250), ms(2500)},
-		{"10 free cells, 5 own moves", clock{turn: ms(10000), turnSet: true, left: ms(5000), leftSet: true}, 10, 215, ms(625), ms(1250)},
+		{"late: at least 10 moves to go", clock{turn: ms(60000), turnSet: true, left: ms(10000), leftSet: true}, 145, 80, ms(1000), ms(2000)},
+		{"10 free cells, 5 own moves", clock{turn: ms(10000), turnSet: true, left: ms(5000), leftSet: true}, 10, 215, ms(500), ms(1000)},
 		{"6 free cells, 3 own moves", clock{turn: ms(10000), turnSet: true, left: ms(6000), leftSet: true}, 6, 219, ms(1000), ms(2000)},
 		{"the last free cell, still a third at most", clock{turn: ms(10000), turnSet: true, left: ms(6000), leftSet: true}, 1, 224, ms(1000), ms(2000)},
 		{"never beyond a third of the time left", clock{turn: ms(10000), turnSet: true, left: ms(300), leftSet: true, inc: ms(1000)}, 10, 215, ms(50), ms(100)},
 		{"turn limit below the share", clock{turn: ms(200), turnSet: true, left: ms(60000), leftSet: true}, 400, opening, ms(100), ms(200)},
 		{"time_left spent", clock{turn: ms(1000), turnSet: true, left: ms(-50), leftSet: true}, 400, opening, 0, 0},
-		{"timeout_match without time_left counts own use", clock{turn: ms(10000), turnSet: true, match: ms(92000), used: ms(53000)}, 396, opening, ms(3000), ms(9750)},
-		{"time_left wins over timeout_match", clock{turn: ms(10000), turnSet: true, match: ms(90000), left: ms(2600), leftSet: true}, 396, opening, ms(200), ms(650)},
+		{"timeout_match without time_left counts own use", clock{turn: ms(10000), turnSet: true, match: ms(92000), used: ms(50000)}, 396, opening, ms(2000), ms(8400)},
+		{"time_left wins over timeout_match", clock{turn: ms(10000), turnSet: true, match: ms(90000), left: ms(2100), leftSet: true}, 396, opening, ms(100), ms(420)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

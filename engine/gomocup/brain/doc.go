@@ -145,13 +145,13 @@
 //
 // Each move gets a maximum, its budget: timeout_turn (5 s when the manager
 // sends none; 10 ms when it is 0, "as fast as possible"), capped by the
-// match time left divided by four (or by the moves the brain can still
+// match time left divided by five (or by the moves the brain can still
 // make, when fewer cells are free), plus three quarters of the increment,
 // and by a third of the time left. It also gets an optimum, the time it
 // aims to take, handed to the search with [player.ContextWithOptimum]:
 // under a match clock, the time left and the increments still to come
-// shared over the moves likely to remain (14 less half the brain's moves
-// so far, at least 8, at most the moves it can still make), at most half
+// shared over the moves likely to remain (22 less half the brain's moves
+// so far, at least 10, at most the moves it can still make), at most half
 // the maximum; under a turn limit alone, half the maximum. The search
 // stops deepening near the optimum when its answer is settled and goes on
 // towards the maximum when the best move keeps changing or its value

@@ -90,7 +90,7 @@
 // more for each change, the count halved at each iteration) or its value
 // falls (up to twice for a fall of 300 from the mean of the two
 // iterations before), shortened from the third iteration the best move
-// holds (down to 0.6) or when the value rises; never past 3 optimums
+// holds (down to 0.6) or when the value rises; never past 2.5 optimums
 // nor 60% of the move, nor when 40% of the next iteration (the last one's
 // time times the growth between the last two) would end past the
 // deadline. Three iterations in a row in which every other root move is

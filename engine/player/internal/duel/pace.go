@@ -13,7 +13,7 @@ import (
 const (
 	// maxStretch caps the product of the factors below: an unsettled
 	// answer may take up to this many optimums.
-	maxStretch = 3.0
+	maxStretch = 2.5
 	// lastStart is the share of the move (Start to Deadline) after which
 	// no iteration starts however unsettled the answer: the next one
 	// costs about twice the time spent so far, so one started later
