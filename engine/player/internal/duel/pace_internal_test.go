@@ -56,6 +56,10 @@ func TestPace(t *testing.T) {
 		{"before the aim, the value rising fast", 100, 1000, []int{1, 3, 9, 27, 85}, []int32{100, 100, 100, 100, 300}, steady, false, core.HaltAim},
 		{"before the aim, but the next would not get 40% done", 100, 110, []int{1, 3, 9, 20, 60}, flat, steady, false, core.HaltReach},
 		{"unsettled, but past 60% of the move", 1000, 1000, []int{1, 10, 60, 200, 610}, flat, []bool{false, true, true, true, true}, false, core.HaltAim},
+		// Changing at every iteration and falling: stretched to the cap,
+		// maxStretch optimums.
+		{"unsettled, within maxStretch optimums", 100, 10_000, []int{1, 4, 12, 36, 108, 240}, []int32{100, 100, 100, 100, 100, -200}, []bool{false, true, true, true, true, true}, true, core.HaltNone},
+		{"unsettled, past maxStretch optimums", 100, 10_000, []int{1, 4, 12, 36, 108, 260}, []int32{100, 100, 100, 100, 100, -200}, []bool{false, true, true, true, true, true}, false, core.HaltAim},
 		{"mates do not count as a fall", 100, 1000, []int{1, 4, 12, 36, 108}, []int32{100, 100, 100, 100, -mateScore}, steady, false, core.HaltAim},
 	}
 	for _, tt := range tests {
