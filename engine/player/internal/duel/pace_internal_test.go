@@ -1,11 +1,14 @@
 package duel
 
 import (
+	"context"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/sparse"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -122,5 +125,38 @@ func TestPaceBounds(t *testing.T) {
 				require.GreaterOrEqual(t, elapsed+1, min(least*float64(aim), lastStart*float64(total)), "aim %d of %d", aim, total)
 			}
 		}
+	}
+}
+
+// TestDeepenGivesItsHalt: the search's figures say why deepening stopped,
+// in an opening with no threat to shortcut it: its depth limit, its node
+// limit cutting an iteration off, and the plan's aim (an optimum at the
+// start of the move, so no second iteration starts).
+func TestDeepenGivesItsHalt(t *testing.T) {
+	g := gameOf(t, "h8i9g9")
+	now := time.Now()
+	tests := []struct {
+		name string
+		lim  func(core.Limits) core.Limits
+		want core.Halt
+	}{
+		{"depth limit", func(l core.Limits) core.Limits { l.MaxDepth = 3; return l }, core.HaltDepth},
+		{"node limit", func(l core.Limits) core.Limits { l.MaxNodes = 20_000; return l }, core.HaltStopped},
+		{"past the aim", func(l core.Limits) core.Limits {
+			l.Start, l.Optimum, l.Deadline = now, now, now.Add(time.Minute)
+			return l
+		}, core.HaltAim},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ds := &State{}
+			fits, warm := ds.Sync(g, time.Time{})
+			require.True(t, fits && warm)
+			st := &core.Stats{}
+			_, ok := ds.Choose(context.Background(), g, g.Turn(), tt.lim(unlimited()), st, &atomic.Pointer[sparse.Cell]{})
+			require.True(t, ok)
+			assert.Equal(t, core.ReasonSearch, st.Reason)
+			assert.Equal(t, tt.want, st.Halt, "depth %d", st.Depth)
+		})
 	}
 }
