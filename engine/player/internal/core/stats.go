@@ -54,12 +54,50 @@ func (r Reason) String() string {
 	return fmt.Sprintf("Reason(%d)", uint8(r))
 }
 
+// Halt says why iterative deepening stopped, for the figures of a move
+// its time plan is judged by.
+type Halt uint8
+
+const (
+	// HaltNone: no iterative deepening ran (a shortcut found the move).
+	HaltNone Halt = iota
+	// HaltAim: the plan's target (the optimum, stretched or shortened by
+	// how settled the answer looks) had passed.
+	HaltAim
+	// HaltReach: the next iteration would not get far enough before the
+	// deadline to be worth starting.
+	HaltReach
+	// HaltAlone: every root move but one was lost for a few iterations.
+	HaltAlone
+	// HaltSettled: the value was a win or a loss the search trusts.
+	HaltSettled
+	// HaltStopped: the deadline or the node limit cut an iteration off.
+	HaltStopped
+	// HaltDepth: the depth limit was reached.
+	HaltDepth
+	haltCount
+)
+
+var haltNames = [haltCount]string{
+	HaltNone: "none", HaltAim: "aim", HaltReach: "reach", HaltAlone: "alone",
+	HaltSettled: "settled", HaltStopped: "stopped", HaltDepth: "depth",
+}
+
+// String is the cause in a word: "aim", "reach", "stopped".
+func (h Halt) String() string {
+	if h < haltCount {
+		return haltNames[h]
+	}
+	return fmt.Sprintf("Halt(%d)", uint8(h))
+}
+
 // Stats are the figures of one move that an engine fills in.
 type Stats struct {
 	Depth  int
 	Nodes  int64
 	Score  int64
 	Reason Reason
+	Halt   Halt
 }
 
 // WinValue is the score of a won position; wins sooner are worth more.

@@ -67,6 +67,9 @@ type pace struct {
 	// iterations have been recorded.
 	values [2]int32
 	n      int
+	// halt is why the latest verdict was to stop: HaltAim, HaltReach or
+	// HaltAlone.
+	halt core.Halt
 }
 
 // newPace starts the plan of a move within lim whose first iteration
@@ -102,11 +105,18 @@ func (p *pace) iteration(now time.Time, v int32, changed, alone bool) bool {
 	if p.total == 0 {
 		return true
 	}
-	if p.alone >= aloneIterations {
-		return false
-	}
 	elapsed := now.Sub(p.start)
-	return elapsed < p.target(falling) && elapsed+time.Duration(reach*float64(p.next())) <= p.total
+	switch {
+	case p.alone >= aloneIterations:
+		p.halt = core.HaltAlone
+	case elapsed >= p.target(falling):
+		p.halt = core.HaltAim
+	case elapsed+time.Duration(reach*float64(p.next())) > p.total:
+		p.halt = core.HaltReach
+	default:
+		return true
+	}
+	return false
 }
 
 // falling is the factor for a best value of v after the values before

@@ -397,6 +397,7 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 			best = int(moves[iterBest].i)
 		}
 		if d.Stopped {
+			d.st.Halt = core.HaltStopped
 			break
 		}
 		d.st.Depth, d.st.Score = depth, statsScore(alpha)
@@ -415,11 +416,14 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 		}
 		last = alpha
 		if proven(alpha, depth) || held >= mateIterations {
+			d.st.Halt = core.HaltSettled
 			break
 		}
 		if !clock.iteration(time.Now(), alpha, changed, alone(values)) {
+			d.st.Halt = clock.halt
 			break
 		}
+		d.st.Halt = core.HaltDepth
 	}
 	return best
 }
