@@ -271,6 +271,54 @@ func TestBlunderDiagnosis(t *testing.T) {
 	}
 }
 
+// TestRefuteDepthOnBlunders counts, on the blunder suite, the positions
+// where the opponent's VCF, then a VCT of a given depth and node budget,
+// finds a win after our blunder and after Rapfi's best move (where none
+// should be found). A measurement of a few minutes, it runs only when
+// GOMOKU_REFUTE_DEPTH is set:
+//
+//	GOMOKU_REFUTE_DEPTH=1 go test -run RefuteDepthOnBlunders -v -timeout 0 ./engine/player/internal/duel
+func TestRefuteDepthOnBlunders(t *testing.T) {
+	if os.Getenv("GOMOKU_REFUTE_DEPTH") == "" {
+		t.Skip("GOMOKU_REFUTE_DEPTH is not set")
+	}
+	limits := []struct{ depth, nodes int }{{5, 1e4}, {5, 1e5}, {7, 1e4}, {7, 1e5}, {9, 1e6}, {11, 4e6}}
+	// wins tells, for each limit, whether the opponent wins after m on p.
+	wins := func(p blunder, m sparse.Cell) []bool {
+		out := make([]bool, len(limits))
+		for k, l := range limits {
+			d := runOn(t, p.game)
+			q := p.game.Turn() - 1
+			i, ok := d.b.index(m.Row, m.Col)
+			if !ok {
+				t.Fatalf("%s: %v is off the working board", p.source, m)
+			}
+			last := d.b.lastOf(1 - q)
+			d.b.place(i, q)
+			d.vcfLeft = rootVCFNodes / 10
+			if out[k] = d.fourWin(1-q, vcfDepth, last) >= 0; !out[k] {
+				d.vcfLeft = l.nodes
+				out[k] = d.threatWin(1-q, l.depth, last) >= 0
+			}
+		}
+		return out
+	}
+	blunders, bests := make([]int, len(limits)), make([]int, len(limits))
+	for _, p := range loadBlunders(t) {
+		wb, wr := wins(p, p.blunder), wins(p, p.best)
+		for k := range limits {
+			if wb[k] {
+				blunders[k]++
+			}
+			if wr[k] {
+				bests[k]++
+			}
+		}
+		t.Logf("%s (%s): after the blunder %v, after the best move %v", p.source, p.blunderEval, wb, wr)
+	}
+	t.Logf("limits (threats, nodes) %v: wins after the blunder %v, after the best move %v", limits, blunders, bests)
+}
+
 // diagnose finds why the search plays p's blunder and logs the findings.
 func diagnose(t *testing.T, p blunder) string {
 	g := p.game
