@@ -119,7 +119,8 @@ type Limits struct {
 	// positions visited.
 	MaxDepth int
 	MaxNodes int64
-	// Width is how many candidates the alpha-beta tries below the root.
+	// Width is how many candidates the alpha-beta tries below the root
+	// (the two-player search: near the leaves, more further up).
 	Width int
 	// VCF and VCT turn the threat searches on.
 	VCF, VCT bool

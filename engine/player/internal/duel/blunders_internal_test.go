@@ -385,7 +385,7 @@ func rootRanks(t *testing.T, g *engine.Game, a, b sparse.Cell) (int, int, int) {
 	}
 	st := &core.Stats{}
 	d := &run{Meter: core.NewMeter(context.Background(), st, 0, 64), s: ds, b: ds.b, lim: suiteLimits(0), st: st}
-	all, _ := d.moves(g.Turn()-1, 0, -1, -1, false)
+	all, _ := d.moves(g.Turn()-1, 0, -1, -1, 1)
 	ms := slices.Clone(all)
 	slices.SortFunc(ms, byBetter)
 	ra, rb := -1, -1

@@ -60,7 +60,7 @@ func TestMovesRankThreatsFirst(t *testing.T) {
 				if tc.tt[0] >= 0 {
 					tt, _ = d.b.index(r0+tc.tt[0], c0+tc.tt[1])
 				}
-				ms, limit := d.moves(0, 1, -1, tt, false)
+				ms, limit := d.moves(0, 1, -1, tt, 1)
 				if !assert.Positive(t, limit) {
 					return
 				}

@@ -17,8 +17,8 @@ type picker struct {
 	// limit is how many of moves are tried, once generated.
 	limit     int
 	generated bool
-	q, ply    int
-	horizon   bool
+	// depth is the node's plies left.
+	q, ply, depth int
 }
 
 // histNote is a history bonus given during the search, kept while a node
@@ -30,8 +30,8 @@ type histNote struct {
 }
 
 // newPicker prepares the moves of q at ply (see moves for the others).
-func (d *run) newPicker(q, ply, forced, ttMove int, threatened, horizon bool) picker {
-	p := picker{first: -1, q: q, ply: ply, horizon: horizon}
+func (d *run) newPicker(q, ply, forced, ttMove int, threatened bool, depth int) picker {
+	p := picker{first: -1, q: q, ply: ply, depth: depth}
 	for len(d.open) <= ply {
 		d.open = append(d.open, -1)
 	}
@@ -43,7 +43,7 @@ func (d *run) newPicker(q, ply, forced, ttMove int, threatened, horizon bool) pi
 		p.first = ttMove
 		return p
 	}
-	p.moves, p.limit = d.moves(q, ply, forced, ttMove, horizon)
+	p.moves, p.limit = d.moves(q, ply, forced, ttMove, depth)
 	p.generated = true
 	return p
 }
@@ -79,7 +79,7 @@ func (d *run) next(p *picker, n int) int {
 		if !p.generated {
 			mark := int(d.open[p.ply])
 			d.histBack(mark)
-			p.moves, p.limit = d.generate(p.q, p.ply, -1, -1, p.first, p.horizon)
+			p.moves, p.limit = d.generate(p.q, p.ply, -1, -1, p.first, p.depth)
 			d.histForth(mark)
 			d.open[p.ply] = -1
 			p.generated = true

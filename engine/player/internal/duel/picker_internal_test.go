@@ -43,8 +43,8 @@ func depthRun(t *testing.T, g *engine.Game, depth int) *run {
 // pickAll lists the moves a picker hands out, in order. Between the first
 // move and the next it gives history bonuses, as the first move's subtree
 // would, to cells of rewarded.
-func pickAll(d *run, q, ply, forced, tt int, threatened, horizon bool, rewarded []int) []int {
-	p := d.newPicker(q, ply, forced, tt, threatened, horizon)
+func pickAll(d *run, q, ply, forced, tt int, threatened bool, depth int, rewarded []int) []int {
+	p := d.newPicker(q, ply, forced, tt, threatened, depth)
 	var out []int
 	for n := 0; ; n++ {
 		i := d.next(&p, n)
@@ -62,7 +62,8 @@ func pickAll(d *run, q, ply, forced, tt int, threatened, horizon bool, rewarded 
 
 // TestStagedPickerListsTheFullList is the staged picker's property: at
 // positions of the test data and positions a few random moves past them,
-// for both players, with and without the horizon, and for table moves
+// for both players, at the horizon and with 1, 6 and 9 plies left
+// (the base width, a wider one and every candidate), and for table moves
 // that are the best move, any listed move, an occupied cell, an empty
 // cell no list holds, no cell and a cell off the array, it hands out the
 // same moves in the same order as generating them all first, even when
@@ -79,7 +80,7 @@ func TestStagedPickerListsTheFullList(t *testing.T) {
 		for walk := range 4 {
 			q := (q0 + walk) % 2
 			for range 2 {
-				ms, _ := d.moves(q, 1, -1, -1, false)
+				ms, _ := d.moves(q, 1, -1, -1, 1)
 				if len(ms) == 0 {
 					break
 				}
@@ -96,7 +97,7 @@ func TestStagedPickerListsTheFullList(t *testing.T) {
 					forced = b.find(o, classFive)
 				}
 				threatened := b.has(o, classOpenFour)
-				all, _ := d.moves(mover, 1, -1, -1, false)
+				all, _ := d.moves(mover, 1, -1, -1, 1)
 				if len(all) == 0 {
 					continue
 				}
@@ -115,14 +116,14 @@ func TestStagedPickerListsTheFullList(t *testing.T) {
 					rewarded = append(rewarded, int(m.i))
 				}
 				for _, tt := range tts {
-					for _, horizon := range []bool{false, true} {
+					for _, depth := range []int{0, 1, 6, 9} {
 						for _, ply := range []int{1, 2 + walk} {
-							name := fmt.Sprintf("game %d walk %d player %d tt %v horizon %v ply %d", gi, walk, mover+1, tt, horizon, ply)
+							name := fmt.Sprintf("game %d walk %d player %d tt %v depth %d ply %d", gi, walk, mover+1, tt, depth, ply)
 							hist := slices.Clone(d.s.hist[mover])
 							d.scanAll = true
-							want := pickAll(d, mover, ply, forced, tt, threatened, horizon, nil)
+							want := pickAll(d, mover, ply, forced, tt, threatened, depth, nil)
 							d.scanAll = false
-							got := pickAll(d, mover, ply, forced, tt, threatened, horizon, rewarded)
+							got := pickAll(d, mover, ply, forced, tt, threatened, depth, rewarded)
 							copy(d.s.hist[mover], hist)
 							require.Equal(t, want, got, name)
 							seen := map[int]bool{}
@@ -130,7 +131,7 @@ func TestStagedPickerListsTheFullList(t *testing.T) {
 								require.False(t, seen[i], "%s: %v tried twice", name, b.cellAt(i))
 								seen[i] = true
 							}
-							p := d.newPicker(mover, ply, forced, tt, threatened, horizon)
+							p := d.newPicker(mover, ply, forced, tt, threatened, depth)
 							if p.first >= 0 {
 								staged++
 							}

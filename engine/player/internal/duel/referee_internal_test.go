@@ -48,7 +48,7 @@ func (d *run) referee(depth, ply, q int) int32 {
 		return d.evaluate(q)
 	}
 	depth = max(depth, 0)
-	ms, limit := d.moves(q, ply, forced, -1, depth <= 0)
+	ms, limit := d.moves(q, ply, forced, -1, depth)
 	ms = slices.Clone(ms[:limit])
 	if len(ms) == 0 {
 		return d.stuck(q)
@@ -203,7 +203,7 @@ func TestDuelSearchMatchesReferee(t *testing.T) {
 				// After searches of the positions a move away, at one ply less
 				// (as the next move's search would), and back.
 				d.noTable, d.scanAll = false, false
-				ms, limit := d.moves(q, 1, -1, -1, false)
+				ms, limit := d.moves(q, 1, -1, -1, 1)
 				ms = slices.Clone(ms[:limit])
 				for range 3 {
 					m := ms[rng.IntN(len(ms))]

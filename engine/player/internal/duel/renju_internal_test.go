@@ -224,7 +224,7 @@ func TestForbiddenOpenFourThreatensNothing(t *testing.T) {
 	require.Equal(t, int32(1), b.counts[0][classOpenFour], "the double four is black's only open-four point")
 	require.True(t, b.banned(x))
 	assert.False(t, b.has(0, classOpenFour), "black has no open four to make")
-	moves, limit := d.moves(1, 1, -1, -1, false)
+	moves, limit := d.moves(1, 1, -1, -1, 1)
 	quiet := 0
 	for _, m := range moves[:limit] {
 		if !b.cell[m.i].class[1].makesFour() && b.cell[m.i].class[0] < classFour {

@@ -264,7 +264,7 @@ func (d *run) best(q int) (int, bool) {
 			return i, true
 		}
 	}
-	all, _ := d.moves(q, 0, -1, -1, false)
+	all, _ := d.moves(q, 0, -1, -1, 1)
 	moves := ex.drop(slices.Clone(all))
 	slices.SortFunc(moves, byBetter)
 	if len(moves) == 0 {

@@ -42,7 +42,7 @@ func TestDeepenSetsAsideLosingMoves(t *testing.T) {
 				d.provisional = new(atomic.Pointer[sparse.Cell])
 				d.lim.VCT = false
 				const q = 1
-				all, _ := d.moves(q, 0, -1, -1, false)
+				all, _ := d.moves(q, 0, -1, -1, 1)
 				moves := slices.Clone(all)
 				slices.SortFunc(moves, byBetter)
 				lost := map[int32]bool{}
@@ -89,7 +89,7 @@ func TestDeepenWhenEveryMoveLoses(t *testing.T) {
 	d.lim.MaxDepth = 2
 	d.provisional = new(atomic.Pointer[sparse.Cell])
 	const q = 1
-	all, _ := d.moves(q, 0, -1, -1, false)
+	all, _ := d.moves(q, 0, -1, -1, 1)
 	moves := slices.Clone(all)
 	slices.SortFunc(moves, byBetter)
 	for _, m := range moves {

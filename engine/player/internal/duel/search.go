@@ -267,7 +267,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			return v
 		}
 	}
-	mp := d.newPicker(q, ply, forced, ttMove, threatened, depth <= 0)
+	mp := d.newPicker(q, ply, forced, ttMove, threatened, depth)
 	if mp.none() {
 		return d.stuck(q)
 	}
@@ -417,15 +417,16 @@ func (d *run) stuck(q int) int32 {
 // (at the horizon, only the fours that also make a three or spoil a
 // threat: a bare four there only delays the defence, at the cost of a
 // forced block and a second look at the same three);
-// otherwise the cells near the marks that make or stop something, the best
-// width of them below the root.
-func (d *run) moves(q, ply, forced, ttMove int, horizon bool) ([]scoredCell, int) {
-	return d.generate(q, ply, forced, ttMove, -1, horizon)
+// otherwise the cells near the marks that make or stop something, below
+// the root the best widthAt of them for a node with depth plies left (at
+// most 0 is the horizon).
+func (d *run) moves(q, ply, forced, ttMove, depth int) ([]scoredCell, int) {
+	return d.generate(q, ply, forced, ttMove, -1, depth)
 }
 
 // generate is moves leaving out the cell tried (when not −1), tried
 // already as the node's first move and counted in the width.
-func (d *run) generate(q, ply, forced, ttMove, tried int, horizon bool) ([]scoredCell, int) {
+func (d *run) generate(q, ply, forced, ttMove, tried, depth int) ([]scoredCell, int) {
 	for len(d.scratch) <= ply {
 		d.scratch = append(d.scratch, nil)
 	}
@@ -438,6 +439,7 @@ func (d *run) generate(q, ply, forced, ttMove, tried int, horizon bool) ([]score
 	b := d.b
 	o := 1 - q
 	defend := b.has(o, classOpenFour)
+	horizon := depth <= 0
 	k := d.s.kill[ply]
 	visit := func(i int) bool {
 		if i == tried {
@@ -469,7 +471,7 @@ func (d *run) generate(q, ply, forced, ttMove, tried int, horizon bool) ([]score
 	}
 	limit := len(out)
 	if ply > 0 && !defend {
-		width := d.lim.Width
+		width := widthAt(d.lim.Width, depth)
 		if tried >= 0 {
 			width--
 		}

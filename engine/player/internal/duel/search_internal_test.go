@@ -168,8 +168,8 @@ func TestMovesFacingThreeAtHorizon(t *testing.T) {
 				{{5, 1}, {5, 2}, {5, 3}},
 			})
 			const q = 1
-			list := func(horizon bool) []sparse.Cell {
-				ms, limit := d.moves(q, 1, -1, -1, horizon)
+			list := func(depth int) []sparse.Cell {
+				ms, limit := d.moves(q, 1, -1, -1, depth)
 				var out []sparse.Cell
 				for _, m := range ms[:limit] {
 					c := d.b.cellAt(int(m.i))
@@ -179,8 +179,8 @@ func TestMovesFacingThreeAtHorizon(t *testing.T) {
 			}
 			spoil := []sparse.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 1}, {Row: 0, Col: 5}, {Row: 0, Col: 6}}
 			bare := []sparse.Cell{{Row: 5, Col: 4}, {Row: 5, Col: 5}}
-			assert.ElementsMatch(t, append(slices.Clone(spoil), bare...), list(false))
-			assert.ElementsMatch(t, spoil, list(true))
+			assert.ElementsMatch(t, append(slices.Clone(spoil), bare...), list(1))
+			assert.ElementsMatch(t, spoil, list(0))
 			checkDuel(t, d.b)
 		})
 	}
