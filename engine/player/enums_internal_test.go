@@ -22,6 +22,14 @@ func TestEnumsMatchTheEngines(t *testing.T) {
 	for r, c := range reasons {
 		assert.Equal(t, c, core.Reason(r), "%v", c)
 	}
+	halts := map[Halt]core.Halt{
+		HaltNone: core.HaltNone, HaltAim: core.HaltAim, HaltReach: core.HaltReach, HaltAlone: core.HaltAlone,
+		HaltSettled: core.HaltSettled, HaltStopped: core.HaltStopped, HaltDepth: core.HaltDepth,
+	}
+	assert.Len(t, halts, 7)
+	for h, c := range halts {
+		assert.Equal(t, c, core.Halt(h), "%v", c)
+	}
 	kinds := map[MultiSearch]multi.Kind{MaxN: multi.MaxN, Paranoid: multi.Paranoid, BestReply: multi.BestReply, Planned: multi.Planned}
 	assert.Len(t, kinds, 4)
 	for m, k := range kinds {

@@ -98,13 +98,9 @@ type Stats struct {
 	Reason Reason
 	// Score is the root's evaluation of the move, from the mover's side.
 	Score int64
-	// Halt says why the two-player search's iterative deepening stopped,
-	// for judging its time plan: "aim" (the plan's target passed),
-	// "reach" (the next iteration would not get far enough before the
-	// deadline), "alone" (one root move left), "settled" (a trusted win
-	// or loss), "stopped" (the deadline or the node limit cut an
-	// iteration off), "depth"; "none" when no deepening ran.
-	Halt string
+	// Halt says why the two-player search's iterative deepening
+	// stopped; HaltNone when no deepening ran.
+	Halt Halt
 }
 
 // SearchOption configures a [Search].
@@ -163,7 +159,7 @@ func (s *Search) Name() string { return "search" }
 
 // LastStats describes the latest call of Choose.
 func (s *Search) LastStats() Stats {
-	return Stats{Depth: s.stats.Depth, Nodes: s.stats.Nodes, Elapsed: s.elapsed, Reason: Reason(s.stats.Reason), Score: s.stats.Score, Halt: s.stats.Halt.String()}
+	return Stats{Depth: s.stats.Depth, Nodes: s.stats.Nodes, Elapsed: s.elapsed, Reason: Reason(s.stats.Reason), Score: s.stats.Score, Halt: Halt(s.stats.Halt)}
 }
 
 // Choose returns the cell the search prefers for player, who must be the

@@ -39,6 +39,33 @@ const (
 	ReasonFallback
 )
 
+// Halt says why a [Search]'s iterative deepening stopped, for judging
+// its time plan.
+type Halt uint8
+
+// String is the cause in a word: "aim", "reach", "stopped".
+func (h Halt) String() string { return core.Halt(h).String() }
+
+// The causes, in [Stats.Halt].
+const (
+	// HaltNone: no iterative deepening ran (a shortcut found the move).
+	HaltNone Halt = iota
+	// HaltAim: the plan's target (its optimum, stretched or shortened by
+	// how settled the answer looks) had passed.
+	HaltAim
+	// HaltReach: the next iteration would not get far enough before the
+	// deadline to be worth starting.
+	HaltReach
+	// HaltAlone: every root move but one was lost for a few iterations.
+	HaltAlone
+	// HaltSettled: the value was a win or a loss the search trusts.
+	HaltSettled
+	// HaltStopped: the deadline or the node limit cut an iteration off.
+	HaltStopped
+	// HaltDepth: the depth limit was reached.
+	HaltDepth
+)
+
 // MateIn reads [Stats.Score] as a forced result. ok is false when the
 // score is an evaluation. Otherwise plies is the number of moves to the
 // end of the game, the chosen move included, positive when the mover wins
