@@ -10,11 +10,11 @@ package duel
 // moves past the base width are reduced wideReduction plies more than
 // the others (see reduction): the move that raises alpha is rarely one of
 // them, so they are looked at cheaply and searched in full only when
-// they beat alpha, which lets every candidate be tried sooner.
+// they beat alpha.
 var (
 	wideFrom      = 4
 	wideStep      = 4
-	wideAll       = 5
+	wideAll       = 8
 	wideReduction = 1
 )
 

@@ -9,34 +9,27 @@ import (
 )
 
 // TestWidthFollowsDepth: the base width up to wideFrom plies left and at
-// the horizon, every candidate from wideAll (5); with wideAll raised to
-// 8, four more a ply between.
+// the horizon, four more a ply beyond, every candidate from wideAll.
 func TestWidthFollowsDepth(t *testing.T) {
 	for _, c := range []struct{ depth, want int }{
-		{-1, 12}, {0, 12}, {1, 12}, {4, 12}, {5, maxWidth}, {30, maxWidth},
+		{-1, 12}, {0, 12}, {1, 12}, {4, 12}, {5, 16}, {6, 20}, {7, 24}, {8, maxWidth}, {30, maxWidth},
 	} {
 		assert.Equal(t, c.want, widthAt(12, c.depth), "depth %d", c.depth)
 	}
 	assert.Equal(t, 2, widthAt(2, 3))
-	all := wideAll
-	t.Cleanup(func() { wideAll = all })
-	wideAll = 8
-	for _, c := range []struct{ depth, want int }{{4, 12}, {5, 16}, {6, 20}, {7, 24}, {8, maxWidth}} {
-		assert.Equal(t, c.want, widthAt(12, c.depth), "depth %d, all from 8", c.depth)
-	}
 }
 
 // TestReductionOfMovesPastTheWidth: a move past the base width at a node
-// wider than it is reduced a ply more than the log·log table says, still
-// leaving a ply; the moves within the width, and every move of a node of
-// the base width, as the table says.
+// wider than it (more than wideFrom plies left) is reduced a ply more
+// than the log·log table says, still leaving a ply; the moves within the
+// width, and every move of a node of the base width, as the table says.
 func TestReductionOfMovesPastTheWidth(t *testing.T) {
 	for _, c := range []struct{ depth, n, want int }{
-		{8, 11, 3}, {8, 12, 4}, {8, 19, 4}, {8, 20, 5}, {8, 31, 5}, {5, 12, 3}, {5, 31, 3}, {30, 12, 6},
+		{8, 11, 3}, {8, 12, 4}, {8, 19, 4}, {8, 20, 5}, {8, 31, 5}, {5, 12, 3}, {5, 15, 3}, {6, 12, 4}, {30, 12, 6},
 		{4, 12, 2}, {4, 20, 2}, {8, 1, 0}, {8, 2, 1},
 	} {
 		assert.Equal(t, c.want, reduction(12, c.depth, c.n), "depth %d, move %d", c.depth, c.n)
-		if c.n < 12 || c.depth < wideAll {
+		if c.n < 12 || c.depth <= wideFrom {
 			assert.Equal(t, lateReduction(c.depth, c.n), reduction(12, c.depth, c.n), "depth %d, move %d", c.depth, c.n)
 		}
 	}
@@ -49,14 +42,14 @@ func TestReductionOfMovesPastTheWidth(t *testing.T) {
 // the order of the score that chooses them (2·own value + the opponent's,
 // no table move, killer or history in a fresh search), is in the table
 // exactly when its rank is within the width of the node's plies left.
-// With every candidate from 8 plies left (wideAll raised from 5), with 5
-// plies left the 13th to 16th are tried, with 7 up to the 24th; with 3,
-// only the first 12; with every candidate from 5, all at 5 (a tree of 8
-// plies tried in full at the top overwrites some of the replies' entries).
+// With 5 plies left the 13th to 16th are tried, with 7 up to the 24th;
+// with 3, only the first 12. Every candidate is tried from wideAll plies
+// left, here lowered to 5: a tree of 8 plies tried in full at the top
+// overwrites some of the replies' entries.
 func TestWideNodeTriesLateMoves(t *testing.T) {
 	all := wideAll
 	t.Cleanup(func() { wideAll = all })
-	for _, c := range []struct{ depth, all, width int }{{3, 8, 12}, {5, 8, 16}, {7, 8, 24}, {5, 5, maxWidth}} {
+	for _, c := range []struct{ depth, all, width int }{{3, all, 12}, {5, all, 16}, {7, all, 24}, {5, 5, maxWidth}} {
 		wideAll = c.all
 		depth := c.depth
 		d := quietRun(t)
@@ -108,7 +101,8 @@ func quietRun(t *testing.T) *run {
 // table the depth each reply was searched to. Every quiet move after the
 // first is searched reduced, those past the 12th a ply more than the log·
 // log table says (the replies searched to 2 plies or less are left out:
-// futility stops them before they are stored). With a window no move
+// futility stops them before they are stored; so are the entries a later
+// node overwrote). With a window no move
 // reaches (8 plies left, the first quiet middle game) that is all; with a
 // full window (9 plies left, the fifth middle game), the quiet moves past
 // the 12th that beat the best so far are searched again to the full 8
@@ -147,7 +141,9 @@ func TestWideNodeReducesLateMoves(t *testing.T) {
 			b.place(i, q)
 			s := d.probe(b.hash ^ sideKey[o])
 			b.undo()
-			require.NotNil(t, s, "depth %d: move %d not stored", c.depth, n)
+			if s == nil {
+				continue // overwritten by a later node's entry
+			}
 			got := int(s.depth)
 			if c.full && got == c.depth-1 {
 				if n >= d.lim.Width {
@@ -161,7 +157,7 @@ func TestWideNodeReducesLateMoves(t *testing.T) {
 				assert.Equal(t, c.depth-2-lateReduction(c.depth, n), got, "depth %d: move %d not reduced a ply more", c.depth, n)
 			}
 		}
-		assert.Positive(t, late, "depth %d: no quiet move past the 12th searched reduced", c.depth)
+		assert.GreaterOrEqual(t, late, 5, "depth %d: quiet moves past the 12th seen searched reduced", c.depth)
 		if c.full {
 			assert.Positive(t, again, "depth %d: no quiet move past the 12th searched again", c.depth)
 		}
