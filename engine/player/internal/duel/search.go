@@ -293,7 +293,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		} else {
 			r := 0
 			if !threat && !d.plain {
-				r = reduction(d.lim.Width, depth, n)
+				r = lateReduction(depth, n)
 			}
 			v = -d.search(newDepth-r, -alpha-1, -alpha, ply+1, o)
 			if countTree {

@@ -19,22 +19,6 @@ func TestWidthFollowsDepth(t *testing.T) {
 	assert.Equal(t, 2, widthAt(2, 3))
 }
 
-// TestReductionOfMovesPastTheWidth: a move past the base width at a node
-// wider than it (more than wideFrom plies left) is reduced a ply more
-// than the log·log table says, still leaving a ply; the moves within the
-// width, and every move of a node of the base width, as the table says.
-func TestReductionOfMovesPastTheWidth(t *testing.T) {
-	for _, c := range []struct{ depth, n, want int }{
-		{8, 11, 3}, {8, 12, 4}, {8, 19, 4}, {8, 20, 5}, {8, 31, 5}, {5, 12, 3}, {5, 15, 3}, {6, 12, 4}, {30, 12, 6},
-		{4, 12, 2}, {4, 20, 2}, {8, 1, 0}, {8, 2, 1},
-	} {
-		assert.Equal(t, c.want, reduction(12, c.depth, c.n), "depth %d, move %d", c.depth, c.n)
-		if c.n < 12 || c.depth <= wideFrom {
-			assert.Equal(t, lateReduction(c.depth, c.n), reduction(12, c.depth, c.n), "depth %d, move %d", c.depth, c.n)
-		}
-	}
-}
-
 // TestWideNodeTriesLateMoves searches a quiet middle game as a node one
 // ply below the root with a window no move reaches, so that it tries
 // every move it lists, futility and reductions off (plain) so that every
@@ -94,72 +78,4 @@ func quietRun(t *testing.T) *run {
 	}
 	t.Fatal("no quiet middle game")
 	return nil
-}
-
-// TestWideNodeReducesLateMoves searches a middle game as a node one ply
-// below the root, where it tries every candidate, and reads from the
-// table the depth each reply was searched to. Every quiet move after the
-// first is searched reduced, those past the 12th a ply more than the log·
-// log table says (the replies searched to 2 plies or less are left out:
-// futility stops them before they are stored; so are the entries a later
-// node overwrote). With a window no move
-// reaches (8 plies left, the first quiet middle game) that is all; with a
-// full window (9 plies left, the fifth middle game), the quiet moves past
-// the 12th that beat the best so far are searched again to the full 8
-// plies, and there are some.
-func TestWideNodeReducesLateMoves(t *testing.T) {
-	for _, c := range []struct {
-		depth int
-		full  bool
-	}{{8, false}, {9, true}} {
-		d := quietRun(t)
-		if c.full {
-			d = runOn(t, gameOf(t, middleGames(t)[4]))
-		}
-		b := d.b
-		q := len(b.moves) % 2
-		o := 1 - q
-		require.False(t, b.has(o, classOpenFour))
-		order := pickAll(d, q, 1, -1, -1, false, c.depth, nil)
-		require.Greater(t, len(order), 20, "too few candidates")
-		quiet := make([]bool, len(order))
-		for n, i := range order {
-			quiet[n] = !b.cell[i].class[q].makesFour() && b.cell[i].class[o] < classOpenFour
-		}
-		alpha, beta := mateScore-1, mateScore
-		if c.full {
-			alpha, beta = -infScore, infScore
-		}
-		d.search(c.depth, alpha, beta, 1, q)
-		require.False(t, d.Stopped)
-		late, again := 0, 0
-		for n, i := range order {
-			want := c.depth - 1 - reduction(d.lim.Width, c.depth, n)
-			if n == 0 || !quiet[n] || want <= futilityDepth {
-				continue
-			}
-			b.place(i, q)
-			s := d.probe(b.hash ^ sideKey[o])
-			b.undo()
-			if s == nil {
-				continue // overwritten by a later node's entry
-			}
-			got := int(s.depth)
-			if c.full && got == c.depth-1 {
-				if n >= d.lim.Width {
-					again++
-				}
-				continue
-			}
-			assert.Equal(t, want, got, "depth %d: move %d", c.depth, n)
-			if n >= d.lim.Width {
-				late++
-				assert.Equal(t, c.depth-2-lateReduction(c.depth, n), got, "depth %d: move %d not reduced a ply more", c.depth, n)
-			}
-		}
-		assert.GreaterOrEqual(t, late, 5, "depth %d: quiet moves past the 12th seen searched reduced", c.depth)
-		if c.full {
-			assert.Positive(t, again, "depth %d: no quiet move past the 12th searched again", c.depth)
-		}
-	}
 }
