@@ -74,7 +74,7 @@ func flags() []cli.Flag {
 			Usage: "least time kept back from every move's budget for the answer to reach the manager (at least a tenth of the budget is kept)"},
 		&cli.IntFlag{Name: "max-side", Value: 1024, Usage: "largest board side START and RECTSTART accept (the smallest is 5)"},
 		&cli.StringFlag{Name: "name", Value: "gomoku", Usage: "engine name in the ABOUT answer"},
-		&cli.BoolFlag{Name: "debug", Usage: "send DEBUG lines with each move's budget, time taken and optimum (the time it aimed at), the search's reason, depth and nodes, and why a fallback move was played"},
+		&cli.BoolFlag{Name: "debug", Usage: "send DEBUG lines with each move's budget, time taken and optimum (the time it aimed at), the search's reason, depth, nodes and value (+M13: a win in 13 moves), and why a fallback move was played"},
 		&cli.Int64Flag{Name: "nodes", Usage: "stop each move's search after about N positions, within the time limits (0: no limit); for self-play tests that do not depend on the machine's load"},
 	}
 }

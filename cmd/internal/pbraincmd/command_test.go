@@ -112,3 +112,18 @@ func TestCommandInAnApp(t *testing.T) {
 	require.NoError(t, app.Run([]string{"gomoku", "pbrain", "--strategy", "greedy"}))
 	assert.Equal(t, "OK\n7,7\n", out.String())
 }
+
+// The debug line carries the search's value, written as a forced win
+// when the brain holds one, so that a move trusted on a mate can be told
+// from one chosen on an evaluation.
+func TestDebugShowsTheValue(t *testing.T) {
+	const won = "INFO timeout_turn 60000\r\nSTART 15\r\nBOARD\r\n7,7,1\r\n7,8,1\r\n7,9,1\r\n0,0,2\r\n0,2,2\r\n0,4,2\r\nDONE\r\n" // no END: it would stop the thinking
+	code, out, errOut := run(t, won, "--nodes", "20000", "--debug")
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `(?m)^DEBUG .*; vcf, depth 0, [0-9]+ nodes, eval \+M\*, halt none$`, out)
+
+	const quiet = "INFO timeout_turn 60000\r\nSTART 15\r\nBOARD\r\n7,7,1\r\n8,8,2\r\n8,6,1\r\n6,8,2\r\nDONE\r\n"
+	code, out, errOut = run(t, quiet, "--nodes", "20000", "--debug")
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `(?m)^DEBUG .*; search, depth [0-9]+, [0-9]+ nodes, eval -?[0-9]+, halt stopped$`, out)
+}

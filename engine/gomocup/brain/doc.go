@@ -165,8 +165,8 @@
 // manager. The strategy's context ends at budget − margin; if the
 // strategy has not answered by budget − margin/2, the brain answers with
 // its fallback move instead. With --debug, each move's DEBUG line gives
-// the budget, the time taken, the optimum and the search's reason, depth
-// and nodes.
+// the budget, the time taken, the optimum and the search's reason, depth,
+// nodes, value (as YXNBEST writes it) and why deepening stopped.
 //
 // # The fallback and legality
 //

@@ -157,27 +157,31 @@ func rankMoves(ctx context.Context, r ranker, g *engine.Game, me, n int, soft ti
 }
 
 // pvText is a YXNBEST MESSAGE in the form Rapfi writes for each of its
-// best lines: "(i) eval | depth | move". The evaluation is the search's
-// own scale, or "+M<plies>" ("-M<plies>") for a forced win (loss) in that
-// many moves, "+M*" for a win of uncounted length; the depth is the
-// deepest full iteration (0 for a move found without the look-ahead); the
-// move is written as Rapfi writes moves, the column as a letter from A and
-// the row from 1, or as "x,y" on boards wider than 26 columns.
+// best lines: "(i) eval | depth | move". The evaluation is evalText's;
+// the depth is the deepest full iteration (0 for a move found without the
+// look-ahead); the move is written as Rapfi writes moves, the column as a
+// letter from A and the row from 1, or as "x,y" on boards wider than 26
+// columns.
 func pvText(i int, pv ranked, cols int) string {
-	eval := strconv.FormatInt(pv.stats.Score, 10)
-	if plies, ok := pv.stats.MateIn(); ok {
-		switch {
-		case plies > 0:
-			eval = "+M" + strconv.Itoa(plies)
-		case plies < 0:
-			eval = "-M" + strconv.Itoa(-plies)
-		default:
-			eval = "+M*"
-		}
-	}
 	move := gomocup.Point(pv.cell.Col, pv.cell.Row)
 	if cols <= 26 {
 		move = string(rune('A'+pv.cell.Col)) + strconv.Itoa(pv.cell.Row+1)
 	}
-	return fmt.Sprintf("(%d) %s | %d | %s", i, eval, pv.stats.Depth, move)
+	return fmt.Sprintf("(%d) %s | %d | %s", i, evalText(pv.stats), pv.stats.Depth, move)
+}
+
+// evalText writes a search's value as Rapfi does: the search's own scale,
+// or "+M<plies>" ("-M<plies>") for a forced win (loss) in that many moves,
+// "+M*" for a win of uncounted length.
+func evalText(st player.Stats) string {
+	plies, ok := st.MateIn()
+	switch {
+	case !ok:
+		return strconv.FormatInt(st.Score, 10)
+	case plies > 0:
+		return "+M" + strconv.Itoa(plies)
+	case plies < 0:
+		return "-M" + strconv.Itoa(-plies)
+	}
+	return "+M*"
 }

@@ -84,7 +84,7 @@ func (s *server) searched(optimum time.Duration, chose bool) string {
 	}
 	if k, ok := s.strategy.(*keptSearch); ok && chose {
 		if st, ok := k.LastStats(); ok {
-			fmt.Fprintf(&b, "; %v, depth %d, %d nodes, halt %s", st.Reason, st.Depth, st.Nodes, st.Halt)
+			fmt.Fprintf(&b, "; %v, depth %d, %d nodes, eval %s, halt %s", st.Reason, st.Depth, st.Nodes, evalText(st), st.Halt)
 		}
 	}
 	return b.String()
