@@ -31,8 +31,11 @@ type State struct {
 	// tableMemory is the transposition table's budget in bytes, 0 for
 	// DefaultTableMemory.
 	tableMemory int64
-	hist        [2][]int32
-	kill        [][2]int32
+	// gen numbers the searches (Choose calls), modulo 256, so that the
+	// table tells an entry of this search from one carried over.
+	gen  uint8
+	hist [2][]int32
+	kill [][2]int32
 	// failed maps positions to the number of threats left when a threat
 	// search refuted them.
 	failed map[uint64]int
@@ -337,6 +340,7 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 	held, last := 0, int32(0)
 	for depth := 1; depth <= d.lim.MaxDepth && depth < maxPly; depth++ {
 		alpha, beta := -infScore, infScore
+		d.leaned = false
 		iterBest := -1
 		for n, m := range moves {
 			if lost, ok := screened[m.i]; ok && lost && screen {
@@ -407,7 +411,10 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 		d.publish(best)
 		moves, values = core.ByValueDesc(moves, values)
 		switch {
-		case alpha < mateScore && alpha > -mateScore:
+		case alpha < mateScore && alpha > -mateScore, d.leaned:
+			// An iteration that read back an earlier search's unproven
+			// mate confirms nothing: up to the depth that search stored
+			// it at, every iteration would count the one claim again.
 			held = 0
 		case held > 0 && (alpha > 0) == (last > 0):
 			held++
@@ -478,6 +485,7 @@ func (ds *State) Choose(ctx context.Context, g *engine.Game, player int, lim cor
 	if ds.failed == nil {
 		ds.failed = make(map[uint64]int)
 	}
+	ds.gen++
 	// The ordering tables carry over from the previous move, fading.
 	for q := range ds.hist {
 		for i := range ds.hist[q] {
