@@ -31,9 +31,9 @@ type State struct {
 	// tableMemory is the transposition table's budget in bytes, 0 for
 	// DefaultTableMemory.
 	tableMemory int64
-	// gen numbers the searches (Choose calls), modulo 256, so that the
-	// table tells an entry of this search from one carried over.
-	gen  uint8
+	// gen numbers the searches (Choose calls), so that the table tells
+	// an entry of the current search from one carried over.
+	gen  uint32
 	hist [2][]int32
 	kill [][2]int32
 	// failed maps positions to the number of threats left when a threat
@@ -452,6 +452,9 @@ func alone(values []int32) bool {
 // loss) end deepening even when the mate is longer than they searched in
 // full: an unsound mate from the horizon's narrow defence rarely survives
 // two more plies, and a sound long one would cost deepening to its length.
+// An iteration counts only when it searched the claim itself: one that
+// took a cutoff from an unproven mate a search before this one stored
+// (ttSlot.carriedClaim) only repeats that search's verdict.
 const mateIterations = 5
 
 // proven reports whether an iteration of depth plies that found the root

@@ -84,7 +84,7 @@ func (d *run) evaluate(q int) int32 {
 
 // ttSlot is an entry of the transposition table: the full key it was
 // stored under, the node's value and its bound (exact, lower or upper),
-// the depth searched and the best move. Mate scores are stored relative
+// the depth searched, the best move and the search that stored it. Mate scores are stored relative
 // to the node (a win in p plies from it), not the root, so an entry read
 // at another ply of another search means the same thing.
 type ttSlot struct {
@@ -94,13 +94,13 @@ type ttSlot struct {
 	depth int8
 	bound int8
 	// gen is the search that stored the entry (see State.gen).
-	gen uint8
+	gen uint32
 }
 
 // carriedClaim reports whether the entry is a mate an earlier search than
 // gen stored without searching all its plies: one longer than the depth
 // it was stored at, resting on that search's horizon (see proven).
-func (s *ttSlot) carriedClaim(gen uint8) bool {
+func (s *ttSlot) carriedClaim(gen uint32) bool {
 	return s.gen != gen && (s.value >= mateScore || s.value <= -mateScore) && !proven(s.value, int(s.depth))
 }
 
