@@ -96,7 +96,11 @@
 // nor 60% of the move, nor when 40% of the next iteration (the last one's
 // time times the growth between the last two) would end past the
 // deadline. Three iterations in a row in which every other root move is
-// lost end the deepening. The sparse search starts an iteration whenever
+// lost end the deepening; so does a win or a loss that the depth covers,
+// or that five iterations in a row found themselves (an iteration that
+// took a cutoff from a mate an earlier move's search stored past its
+// depth does not count: the table keeps the search each entry came
+// from). The sparse search starts an iteration whenever
 // three times the last one still fits; the two rules were tuned
 // separately.
 package duel

@@ -31,8 +31,11 @@ type State struct {
 	// tableMemory is the transposition table's budget in bytes, 0 for
 	// DefaultTableMemory.
 	tableMemory int64
-	hist        [2][]int32
-	kill        [][2]int32
+	// gen numbers the searches (Choose calls), so that the table tells
+	// an entry of the current search from one carried over.
+	gen  uint32
+	hist [2][]int32
+	kill [][2]int32
 	// failed maps positions to the number of threats left when a threat
 	// search refuted them.
 	failed map[uint64]int
@@ -337,6 +340,7 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 	held, last := 0, int32(0)
 	for depth := 1; depth <= d.lim.MaxDepth && depth < maxPly; depth++ {
 		alpha, beta := -infScore, infScore
+		d.leaned = false
 		iterBest := -1
 		for n, m := range moves {
 			if lost, ok := screened[m.i]; ok && lost && screen {
@@ -407,7 +411,10 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 		d.publish(best)
 		moves, values = core.ByValueDesc(moves, values)
 		switch {
-		case alpha < mateScore && alpha > -mateScore:
+		case alpha < mateScore && alpha > -mateScore, d.leaned:
+			// An iteration that read back an earlier search's unproven
+			// mate confirms nothing: up to the depth that search stored
+			// it at, every iteration would count the one claim again.
 			held = 0
 		case held > 0 && (alpha > 0) == (last > 0):
 			held++
@@ -445,6 +452,9 @@ func alone(values []int32) bool {
 // loss) end deepening even when the mate is longer than they searched in
 // full: an unsound mate from the horizon's narrow defence rarely survives
 // two more plies, and a sound long one would cost deepening to its length.
+// An iteration counts only when it searched the claim itself: one that
+// took a cutoff from an unproven mate a search before this one stored
+// (ttSlot.carriedClaim) only repeats that search's verdict.
 const mateIterations = 5
 
 // proven reports whether an iteration of depth plies that found the root
@@ -478,6 +488,7 @@ func (ds *State) Choose(ctx context.Context, g *engine.Game, player int, lim cor
 	if ds.failed == nil {
 		ds.failed = make(map[uint64]int)
 	}
+	ds.gen++
 	// The ordering tables carry over from the previous move, fading.
 	for q := range ds.hist {
 		for i := range ds.hist[q] {

@@ -50,6 +50,9 @@ type run struct {
 	// what is left is the alpha-beta the brute-force referee must agree
 	// with exactly.
 	plain, noTable, sameDepth bool
+	// leaned is set when the current iteration took a cutoff from an
+	// earlier search's unproven mate (see ttSlot.carriedClaim).
+	leaned bool
 	// cuts counts the main search's beta cutoffs by the rank of the move
 	// that made them (the last bucket holds every later rank), for
 	// measuring move ordering.
@@ -81,7 +84,7 @@ func (d *run) evaluate(q int) int32 {
 
 // ttSlot is an entry of the transposition table: the full key it was
 // stored under, the node's value and its bound (exact, lower or upper),
-// the depth searched and the best move. Mate scores are stored relative
+// the depth searched, the best move and the search that stored it. Mate scores are stored relative
 // to the node (a win in p plies from it), not the root, so an entry read
 // at another ply of another search means the same thing.
 type ttSlot struct {
@@ -90,6 +93,15 @@ type ttSlot struct {
 	best  int32
 	depth int8
 	bound int8
+	// gen is the search that stored the entry (see State.gen).
+	gen uint32
+}
+
+// carriedClaim reports whether the entry is a mate an earlier search than
+// gen stored without searching all its plies: one longer than the depth
+// it was stored at, resting on that search's horizon (see proven).
+func (s *ttSlot) carriedClaim(gen uint32) bool {
+	return s.gen != gen && (s.value >= mateScore || s.value <= -mateScore) && !proven(s.value, int(s.depth))
 }
 
 func (d *run) probe(key uint64) *ttSlot {
@@ -136,7 +148,7 @@ func (d *run) store(key uint64, depth int, value int32, bound int8, best int, pl
 	case value <= -mateScore:
 		value -= int32(ply)
 	}
-	*s = ttSlot{key: key, value: value, best: int32(best), depth: int8(min(depth, 127)), bound: bound}
+	*s = ttSlot{key: key, value: value, best: int32(best), depth: int8(min(depth, 127)), bound: bound, gen: d.s.gen}
 }
 
 // futilityDepth and futilityMargin bound futility pruning: nodes with at
@@ -246,6 +258,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			d.counts().hits++
 		}
 		if v, ok := s.cut(depth, alpha, beta, ply); ok && (!d.sameDepth || int(s.depth) == depth) {
+			d.leaned = d.leaned || s.carriedClaim(d.s.gen)
 			if countTree {
 				d.counts().cuts++
 			}

@@ -1,7 +1,9 @@
 package duel
 
 import (
+	"context"
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unsafe"
@@ -11,6 +13,8 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/record"
+	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 func TestTableEntries(t *testing.T) {
@@ -192,5 +196,113 @@ func TestTableForgottenOnUndoAndNewGame(t *testing.T) {
 			assert.Len(t, ds.tt, tableEntries(mem))
 			require.NoError(t, ds.Verify(g3))
 		})
+	}
+}
+
+// A mate an earlier search stored without searching all its plies comes
+// back from the table at every iteration of the next search up to the
+// depth it was stored at. The root's rule that mateIterations winning
+// iterations in a row settle the game must not count those: here every
+// root move's position holds a win in 14 for the mover, stored at depth
+// 10. Stored by this search, the claim settles the game after
+// mateIterations iterations that read it (all but the first, whose
+// children are leaves scored before the table is read), as the rule
+// means; carried over from the search before, it leaves the search
+// deepening to its limit.
+func TestCarriedClaimSettlesNothing(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		carried bool
+		halt    core.Halt
+		depth   int
+	}{
+		{"stored by this search", false, core.HaltSettled, 1 + mateIterations},
+		{"carried over", true, core.HaltDepth, 8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := engine.New(engine.WithBounds(15, 15))
+			require.NoError(t, err)
+			for _, m := range [][2]int{{7, 7}, {7, 8}, {8, 8}, {6, 6}} {
+				_, err := g.Play(m[0], m[1])
+				require.NoError(t, err)
+			}
+			var ds State
+			fits, warm := ds.Sync(g, time.Time{})
+			require.True(t, fits && warm)
+			b, q := ds.b, g.Turn()-1
+			gen := ds.gen + 1 // the coming search's
+			if tc.carried {
+				gen = ds.gen
+			}
+			var cands []int
+			b.cands(func(i int) bool { cands = append(cands, i); return true })
+			require.NotEmpty(t, cands)
+			for _, i := range cands {
+				b.place(i, q)
+				key := b.hash ^ sideKey[1-q]
+				ds.tt[key&uint64(len(ds.tt)-1)] = ttSlot{key: key, value: -(winScore - 13), depth: 10, bound: core.ExactBound, gen: gen}
+				b.undo()
+			}
+			ds.used = true
+			lim := unlimited()
+			lim.VCF, lim.VCT, lim.MaxDepth = false, false, 8
+			var (
+				st          core.Stats
+				provisional atomic.Pointer[sparse.Cell]
+			)
+			_, ok := ds.Choose(context.Background(), g, g.Turn(), lim, &st, &provisional)
+			require.True(t, ok)
+			assert.Equal(t, core.WinValue-14, st.Score, "the stored win, one ply further")
+			assert.Equal(t, tc.halt, st.Halt)
+			assert.Equal(t, tc.depth, st.Depth)
+		})
+	}
+}
+
+// The same from a real game (against AIWine at 5 s + 0.2 s): one search
+// kept across white's moves, each bounded by the nodes the game's search
+// spent, and before the 18th ply it settled on i5 after 28,211 nodes, at
+// depth 6, on a win its table carried from the move before; Rapfi reads
+// i5 as a loss in 17 and f8 as the only win. Now it goes on deepening
+// and, given the nodes, finds f8.
+func TestCarriedClaimFromAGame(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine, 2·10⁶ nodes: the race detector checks nothing here")
+	}
+	r, err := record.ParseMoveString("h8g7i9g9h10j8i10g10g11h7h11i7j7g8g6f9e10")
+	require.NoError(t, err)
+	whole, err := r.Game(engine.WithBounds(15, 15))
+	require.NoError(t, err)
+	spent := []int64{365860, 506597, 135788, 311759, 216977, 418466, 313738}
+	for _, last := range []int64{28211, 1e6} {
+		g, err := engine.New(engine.WithBounds(15, 15))
+		require.NoError(t, err)
+		var ds State
+		ds.SetTableMemory(350 << 20 / 2) // as the brain sizes it for Gomocup's max_memory
+		choose := func(nodes int64) (sparse.Cell, core.Stats) {
+			fits, warm := ds.Sync(g, time.Time{})
+			require.True(t, fits && warm)
+			var (
+				st          core.Stats
+				provisional atomic.Pointer[sparse.Cell]
+			)
+			c, ok := ds.Choose(context.Background(), g, g.Turn(), suiteLimits(nodes), &st, &provisional)
+			require.True(t, ok)
+			return c, st
+		}
+		for ply := range whole.Len() {
+			m, _ := whole.MoveAt(ply)
+			if m.Player == 2 && ply >= 3 {
+				c, _ := choose(spent[(ply-3)/2])
+				require.Equal(t, sparse.Cell{Row: m.Row, Col: m.Col}, c, "white's move at ply %d, as in the game", ply+1)
+			}
+			_, err := g.Play(m.Row, m.Col)
+			require.NoError(t, err)
+		}
+		c, st := choose(last)
+		assert.NotEqual(t, core.HaltSettled, st.Halt, "within %d nodes: %s at depth %d, %s", last, cellName(c), st.Depth, scoreName(st.Score))
+		if last >= 1e6 {
+			assert.Equal(t, "f8", cellName(c), "depth %d, %s", st.Depth, scoreName(st.Score))
+		}
 	}
 }
