@@ -170,6 +170,13 @@ func chooseUnder(tb testing.TB, g *engine.Game, ev *evaluation, lim core.Limits)
 		b.lookahead()
 		ds.b = b
 	}
+	return chooseWith(tb, ds, g, lim)
+}
+
+// chooseWith runs the search of ds, in step with g already, for the
+// player to move within lim.
+func chooseWith(tb testing.TB, ds *State, g *engine.Game, lim core.Limits) (sparse.Cell, core.Stats) {
+	tb.Helper()
 	var (
 		st          core.Stats
 		provisional atomic.Pointer[sparse.Cell]

@@ -84,9 +84,10 @@ func (d *run) evaluate(q int) int32 {
 
 // ttSlot is an entry of the transposition table: the full key it was
 // stored under, the node's value and its bound (exact, lower or upper),
-// the depth searched, the best move and the search that stored it. Mate scores are stored relative
-// to the node (a win in p plies from it), not the root, so an entry read
-// at another ply of another search means the same thing.
+// the depth searched, the best move and the search that stored it. Mate
+// scores are stored relative to the node (a win in p plies from it), not
+// the root, so an entry read at another ply of another search means the
+// same thing.
 type ttSlot struct {
 	key   uint64
 	value int32

@@ -1,9 +1,7 @@
 package duel
 
 import (
-	"context"
 	"fmt"
-	"sync/atomic"
 	"testing"
 	"time"
 	"unsafe"
@@ -246,12 +244,7 @@ func TestCarriedClaimSettlesNothing(t *testing.T) {
 			ds.used = true
 			lim := unlimited()
 			lim.VCF, lim.VCT, lim.MaxDepth = false, false, 8
-			var (
-				st          core.Stats
-				provisional atomic.Pointer[sparse.Cell]
-			)
-			_, ok := ds.Choose(context.Background(), g, g.Turn(), lim, &st, &provisional)
-			require.True(t, ok)
+			_, st := chooseWith(t, &ds, g, lim)
 			assert.Equal(t, core.WinValue-14, st.Score, "the stored win, one ply further")
 			assert.Equal(t, tc.halt, st.Halt)
 			assert.Equal(t, tc.depth, st.Depth)
@@ -282,13 +275,7 @@ func TestCarriedClaimFromAGame(t *testing.T) {
 		choose := func(nodes int64) (sparse.Cell, core.Stats) {
 			fits, warm := ds.Sync(g, time.Time{})
 			require.True(t, fits && warm)
-			var (
-				st          core.Stats
-				provisional atomic.Pointer[sparse.Cell]
-			)
-			c, ok := ds.Choose(context.Background(), g, g.Turn(), suiteLimits(nodes), &st, &provisional)
-			require.True(t, ok)
-			return c, st
+			return chooseWith(t, &ds, g, suiteLimits(nodes))
 		}
 		for ply := range whole.Len() {
 			m, _ := whole.MoveAt(ply)
