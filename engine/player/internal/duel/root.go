@@ -416,7 +416,7 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 			// mate confirms nothing: up to the depth that search stored
 			// it at, every iteration would count the one claim again.
 			held = 0
-		case held > 0 && (alpha > 0) == (last > 0):
+		case held > 0 && (alpha > 0) == (last > 0) && (alpha < 0 || !changed):
 			held++
 		default:
 			held = 1
@@ -452,6 +452,9 @@ func alone(values []int32) bool {
 // loss) end deepening even when the mate is longer than they searched in
 // full: an unsound mate from the horizon's narrow defence rarely survives
 // two more plies, and a sound long one would cost deepening to its length.
+// A win counts only while the same move leads: wins that pass from move
+// to move are each refuted in turn, the horizon's claims, not one line
+// confirmed (losses count whatever the move, as every move loses).
 // An iteration counts only when it searched the claim itself: one that
 // took a cutoff from an unproven mate a search before this one stored
 // (ttSlot.carriedClaim) only repeats that search's verdict.

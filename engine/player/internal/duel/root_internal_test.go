@@ -286,3 +286,32 @@ func TestDeepenPastAnUnsoundWin(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldWinsNeedOneMove: iterations of wins led by different moves do
+// not add up to a settled win. White's move 18 of a game lost to AIWine
+// (the position of TestCarriedClaimFromAGame): a fresh search claims a
+// win with i5 at depths 6–8 (Rapfi reads it as a loss in 17), with i6 at
+// depth 9 and with f8, the only win, from depth 10. Five iterations of
+// wins in a row ended deepening at depth 10 whatever move led them; now
+// the count starts again when the move changes, and a search allowed 11
+// plies searches them.
+func TestHeldWinsNeedOneMove(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine, 6·10⁵ nodes: the race detector checks nothing here")
+	}
+	r, err := record.ParseMoveString("h8g7i9g9h10j8i10g10g11h7h11i7j7g8g6f9e10")
+	require.NoError(t, err)
+	g, err := r.Game(engine.WithBounds(15, 15))
+	require.NoError(t, err)
+	lim := unlimited()
+	for _, p := range []struct {
+		depth int
+		move  string
+	}{{8, "i5"}, {9, "i6"}, {11, "f8"}} {
+		lim.MaxDepth = p.depth
+		c, st := chooseOn(t, g, lim)
+		require.Greater(t, st.Score, core.WinValue/2, "depth %d: %s claims no win", p.depth, cellName(c))
+		assert.Equal(t, p.move, cellName(c), "depth %d", p.depth)
+		assert.Equal(t, p.depth, st.Depth, "deepening stopped at %s (%s)", cellName(c), scoreName(st.Score))
+	}
+}
