@@ -167,6 +167,11 @@ func (d *run) anyOpen(ply int) bool {
 	return false
 }
 
+// escapeWidth is whether a node whose moves all lose tries those its
+// width left out (see widen); tests turn it off to reach the claims it
+// refutes.
+var escapeWidth = true
+
 // widen lists, after the n moves tried, the candidates the node's width
 // left out, and reports whether there are any. A node lists them once.
 func (d *run) widen(p *picker, n int) bool {
