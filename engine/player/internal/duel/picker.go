@@ -1,5 +1,7 @@
 package duel
 
+import "slices"
+
 // picker hands out a node's moves in the order moves would try them. A
 // node that does not answer a threat and whose table move is one moves
 // would list tries that move before generating anything, and generates
@@ -12,6 +14,10 @@ package duel
 // first, and visits the same nodes.
 type picker struct {
 	moves []scoredCell
+	// wide is set once the moves past the width are listed (see widen),
+	// skip how many moves were tried before them.
+	wide bool
+	skip int
 	// first is the table's move, tried before generating, or −1.
 	first int
 	// limit is how many of moves are tried, once generated.
@@ -86,6 +92,7 @@ func (d *run) next(p *picker, n int) int {
 		}
 		n--
 	}
+	n -= p.skip
 	if n >= p.limit {
 		return -1
 	}
@@ -158,4 +165,39 @@ func (d *run) anyOpen(ply int) bool {
 		}
 	}
 	return false
+}
+
+// escapeWidth is whether a node whose moves all lose tries those its
+// width left out (see widen); tests turn it off to reach the claims it
+// refutes.
+var escapeWidth = true
+
+// widen lists, after the n moves tried, the candidates the node's width
+// left out, and reports whether there are any. A node lists them once.
+func (d *run) widen(p *picker, n int) bool {
+	if !p.generated || p.wide {
+		return false
+	}
+	p.wide = true
+	var tried [32]int32
+	seen := tried[:0]
+	if p.first >= 0 {
+		seen = append(seen, int32(p.first))
+	}
+	for _, m := range p.moves[:p.limit] {
+		seen = append(seen, m.i)
+	}
+	all, _ := d.generate(p.q, p.ply, -1, -1, -1, wideAll)
+	rest := all[:0]
+	for _, m := range all {
+		if !slices.Contains(seen, m.i) {
+			rest = append(rest, m)
+		}
+	}
+	if len(rest) == 0 {
+		return false
+	}
+	d.scratch[p.ply] = rest
+	p.moves, p.limit, p.first, p.skip = rest, len(rest), -1, n
+	return true
 }

@@ -294,15 +294,16 @@ func TestDeepenPastAnUnsoundWin(t *testing.T) {
 // depth 9 and with f8, the only win, from depth 10. Five iterations of
 // wins in a row ended deepening at depth 10 whatever move led them; now
 // the count starts again when the move changes, and a search allowed 11
-// plies searches them.
+// plies searches them. The claims are the width's (escapeWidth off; see
+// TestLossTriesTheWidthsLeftOut).
 func TestHeldWinsNeedOneMove(t *testing.T) {
 	if raceEnabled {
 		t.Skip("one goroutine, 6·10⁵ nodes: the race detector checks nothing here")
 	}
-	r, err := record.ParseMoveString("h8g7i9g9h10j8i10g10g11h7h11i7j7g8g6f9e10")
-	require.NoError(t, err)
-	g, err := r.Game(engine.WithBounds(15, 15))
-	require.NoError(t, err)
+	escape := escapeWidth
+	t.Cleanup(func() { escapeWidth = escape })
+	escapeWidth = false
+	g := aiwineMove18(t)
 	lim := unlimited()
 	for _, p := range []struct {
 		depth int
@@ -314,4 +315,45 @@ func TestHeldWinsNeedOneMove(t *testing.T) {
 		assert.Equal(t, p.move, cellName(c), "depth %d", p.depth)
 		assert.Equal(t, p.depth, st.Depth, "deepening stopped at %s (%s)", cellName(c), scoreName(st.Score))
 	}
+}
+
+// TestLossTriesTheWidthsLeftOut: a node whose every move within its
+// width loses tries the candidates the width left out before it returns
+// the loss. On the position of TestHeldWinsNeedOneMove the claims of
+// i5 and i6 rest on a defence ranked past the twelfth move: with the
+// escape no iteration of depth 6 to 9 claims a win (without it each
+// does), and from depth 10 f8 leads.
+func TestLossTriesTheWidthsLeftOut(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine, 10⁶ nodes: the race detector checks nothing here")
+	}
+	escape := escapeWidth
+	t.Cleanup(func() { escapeWidth = escape })
+	g := aiwineMove18(t)
+	lim := unlimited()
+	for depth := 6; depth <= 10; depth++ {
+		lim.MaxDepth = depth
+		escapeWidth = false
+		c, st := chooseOn(t, g, lim)
+		require.Greater(t, st.Score, core.WinValue/2, "without the escape, depth %d: %s claims no win", depth, cellName(c))
+		escapeWidth = true
+		c, st = chooseOn(t, g, lim)
+		require.Equal(t, depth, st.Depth)
+		if depth < 10 {
+			assert.Less(t, st.Score, core.WinValue/2, "depth %d: %s still claims a win", depth, cellName(c))
+		} else {
+			assert.Equal(t, "f8", cellName(c), "depth %d (%s)", depth, scoreName(st.Score))
+		}
+	}
+}
+
+// aiwineMove18 is white's move 18 of a game lost to AIWine, where the
+// search claimed wins it did not have (see TestCarriedClaimFromAGame).
+func aiwineMove18(t *testing.T) *engine.Game {
+	t.Helper()
+	r, err := record.ParseMoveString("h8g7i9g9h10j8i10g10g11h7h11i7j7g8g6f9e10")
+	require.NoError(t, err)
+	g, err := r.Game(engine.WithBounds(15, 15))
+	require.NoError(t, err)
+	return g
 }

@@ -296,6 +296,11 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	best, bestMove := -infScore, -1
 	for n := 0; ; n++ {
 		i := d.next(&mp, n)
+		if i < 0 && escapeWidth && depth > 0 && best <= -mateScore && d.widen(&mp, n) {
+			// Every move the width let in loses: a loss is trusted only
+			// once the moves it left out are tried as well.
+			i = d.next(&mp, n)
+		}
 		if i < 0 {
 			break
 		}
