@@ -11,7 +11,6 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
-	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -262,10 +261,7 @@ func TestCarriedClaimFromAGame(t *testing.T) {
 	if raceEnabled {
 		t.Skip("one goroutine, 2·10⁶ nodes: the race detector checks nothing here")
 	}
-	r, err := record.ParseMoveString("h8g7i9g9h10j8i10g10g11h7h11i7j7g8g6f9e10")
-	require.NoError(t, err)
-	whole, err := r.Game(engine.WithBounds(15, 15))
-	require.NoError(t, err)
+	whole := aiwineMove18(t)
 	spent := []int64{365860, 506597, 135788, 311759, 216977, 418466, 313738}
 	for _, last := range []int64{28211, 1e6} {
 		g, err := engine.New(engine.WithBounds(15, 15))
