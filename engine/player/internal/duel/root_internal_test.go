@@ -196,7 +196,7 @@ var unsoundWins = []struct {
 	// black's bare four f6 refutes it (Rapfi: e7 −206 for white). The
 	// second and third iterations claim e10, which Rapfi also refutes.
 	{"h8g8j10h7i6g9g10g7i7h9g6i10j11f8e6f9e9", engine.Exact, "e7", 4},
-	{"h8h9h6g10i7g8g7f7i10i9j8k9j9e6d5g12", engine.Freestyle, "j7", 3},
+	{"h8h9h6g10i7g8g7f7i10i9j8k9j9e6d5g12", engine.Freestyle, "j7", 4},
 	{"h8i7g7i9h6f8i6h5k4j5j4i5k5f6f5l6g6k7j8i8g4g5e4d3h3i2i3g3e3e6k3k2l4j6h4i4d4f4c5j3l1f2m5n6m4n4h2g1m3m2l5", engine.Freestyle, "k6", 3},
 	{"h8i7g7i9h6f8h5h9i6f9g9f11f10g10e12", engine.Freestyle, "h11", 2},
 	{"h8i9h10h9g9f10i7f8f7h6i5i4j6k5k8k7j9i8i10h11j7j8g7h7l9m10g5i6k10l6m5g10g6g8f9", engine.Freestyle, "j4", 5},
@@ -290,7 +290,7 @@ func TestDeepenPastAnUnsoundWin(t *testing.T) {
 // TestHeldWinsNeedOneMove: iterations of wins led by different moves do
 // not add up to a settled win. White's move 18 of a game lost to AIWine
 // (the position of TestCarriedClaimFromAGame): a fresh search claims a
-// win with i5 at depths 6–8 (Rapfi reads it as a loss in 17), with i6 at
+// win with i5 at depths 6–8 (Rapfi reads it as a loss in 17), with j5 at
 // depth 9 and with f8, the only win, from depth 10. Five iterations of
 // wins in a row ended deepening at depth 10 whatever move led them; now
 // the count starts again when the move changes, and a search allowed 11
@@ -308,7 +308,7 @@ func TestHeldWinsNeedOneMove(t *testing.T) {
 	for _, p := range []struct {
 		depth int
 		move  string
-	}{{8, "i5"}, {9, "i6"}, {11, "f8"}} {
+	}{{8, "i5"}, {9, "j5"}, {11, "f8"}} {
 		lim.MaxDepth = p.depth
 		c, st := chooseOn(t, g, lim)
 		require.Greater(t, st.Score, core.WinValue/2, "depth %d: %s claims no win", p.depth, cellName(c))
@@ -320,7 +320,7 @@ func TestHeldWinsNeedOneMove(t *testing.T) {
 // TestLossTriesTheWidthsLeftOut: a node whose every move within its
 // width loses tries the candidates the width left out before it returns
 // the loss. On the position of TestHeldWinsNeedOneMove the claims of
-// i5 and i6 rest on a defence ranked past the twelfth move: with the
+// i5 and j5 rest on a defence ranked past the twelfth move: with the
 // escape no iteration of depth 6 to 9 claims a win (without it each
 // does), and from depth 10 f8 leads.
 func TestLossTriesTheWidthsLeftOut(t *testing.T) {

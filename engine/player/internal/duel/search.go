@@ -176,9 +176,20 @@ var lmr = func() (t [maxPly + 1][32]int8) {
 // lmrDivisor sets how fast reductions grow with depth and move rank.
 const lmrDivisor = 1.75
 
-// lateReduction is lmr for any depth and move number.
-func lateReduction(depth, n int) int {
-	return int(lmr[min(max(depth, 0), maxPly)][min(n, len(lmr[0])-1)])
+// pvLess is whether principal-variation nodes reduce their late moves a
+// ply less (see lateReduction). A test that replays a game recorded
+// without it turns it off, so that the search plays the game's moves.
+var pvLess = true
+
+// lateReduction is lmr for any depth and move number, a ply less at a
+// principal-variation node (pv): the late moves there are where the value
+// the root reports may change, and the few such nodes make it cheap.
+func lateReduction(depth, n int, pv bool) int {
+	r := int(lmr[min(max(depth, 0), maxPly)][min(n, len(lmr[0])-1)])
+	if pv && r > 0 {
+		r--
+	}
+	return r
 }
 
 // sideKey distinguishes the side to move in hash keys.
@@ -312,7 +323,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		} else {
 			r := 0
 			if !threat && !d.plain {
-				r = lateReduction(depth, n)
+				r = lateReduction(depth, n, pvLess && beta-a0 > 1)
 			}
 			v = -d.search(newDepth-r, -alpha-1, -alpha, ply+1, o)
 			if countTree {

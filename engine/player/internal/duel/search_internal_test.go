@@ -128,24 +128,29 @@ func TestDuelFutilityKeepsFourThrees(t *testing.T) {
 
 // Late-move reductions start at depth 2 and the third move, leave at
 // least a ply from depth 3 (a ply less at depth 2), and never shrink as
-// the depth or the move's rank grows.
+// the depth or the move's rank grows; a principal-variation node's are a
+// ply less, none where a null-window node's would be one.
 func TestLateReduction(t *testing.T) {
 	for depth := -1; depth <= maxPly+3; depth++ {
 		for n := 0; n < 40; n++ {
-			r := lateReduction(depth, n)
+			r := lateReduction(depth, n, false)
+			pv := lateReduction(depth, n, true)
 			if depth < 2 || n < 2 {
 				require.Zero(t, r, "depth %d, move %d", depth, n)
+				require.Zero(t, pv, "depth %d, move %d", depth, n)
 				continue
 			}
 			require.GreaterOrEqual(t, r, 1, "depth %d, move %d", depth, n)
 			require.LessOrEqual(t, r, max(depth-2, 1), "depth %d, move %d", depth, n)
-			require.GreaterOrEqual(t, r, lateReduction(depth-1, n), "depth %d, move %d", depth, n)
-			require.GreaterOrEqual(t, r, lateReduction(depth, n-1), "depth %d, move %d", depth, n)
+			require.GreaterOrEqual(t, r, lateReduction(depth-1, n, false), "depth %d, move %d", depth, n)
+			require.GreaterOrEqual(t, r, lateReduction(depth, n-1, false), "depth %d, move %d", depth, n)
+			require.Equal(t, r-1, pv, "depth %d, move %d at a principal-variation node", depth, n)
 		}
 	}
-	assert.Equal(t, 1, lateReduction(2, 2))
-	assert.Equal(t, 1, lateReduction(3, 3))
-	assert.Equal(t, 3, lateReduction(8, 11))
+	assert.Equal(t, 1, lateReduction(2, 2, false))
+	assert.Equal(t, 1, lateReduction(3, 3, false))
+	assert.Equal(t, 3, lateReduction(8, 11, false))
+	assert.Equal(t, 2, lateReduction(8, 11, true))
 }
 
 // Facing an open three, a node tries its fours and the cells that spoil
