@@ -300,9 +300,7 @@ func TestHeldWinsNeedOneMove(t *testing.T) {
 	if raceEnabled {
 		t.Skip("one goroutine, 6·10⁵ nodes: the race detector checks nothing here")
 	}
-	escape := escapeWidth
-	t.Cleanup(func() { escapeWidth = escape })
-	escapeWidth = false
+	turn(t, &escapeWidth, false)
 	g := aiwineMove18(t)
 	lim := unlimited()
 	for _, p := range []struct {
@@ -327,8 +325,7 @@ func TestLossTriesTheWidthsLeftOut(t *testing.T) {
 	if raceEnabled {
 		t.Skip("one goroutine, 10⁶ nodes: the race detector checks nothing here")
 	}
-	escape := escapeWidth
-	t.Cleanup(func() { escapeWidth = escape })
+	turn(t, &escapeWidth, escapeWidth)
 	g := aiwineMove18(t)
 	lim := unlimited()
 	for depth := 6; depth <= 10; depth++ {
@@ -345,6 +342,15 @@ func TestLossTriesTheWidthsLeftOut(t *testing.T) {
 			assert.Equal(t, "f8", cellName(c), "depth %d (%s)", depth, scoreName(st.Score))
 		}
 	}
+}
+
+// turn sets one of the package's switches to on for the rest of the
+// test, and puts it back as it was when the test ends.
+func turn(t *testing.T, sw *bool, on bool) {
+	t.Helper()
+	was := *sw
+	t.Cleanup(func() { *sw = was })
+	*sw = on
 }
 
 // aiwineMove18 is white's move 18 of a game lost to AIWine, where the

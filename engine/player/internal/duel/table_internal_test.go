@@ -263,9 +263,7 @@ func TestCarriedClaimFromAGame(t *testing.T) {
 	if raceEnabled {
 		t.Skip("one goroutine, 2·10⁶ nodes: the race detector checks nothing here")
 	}
-	pv := pvLess
-	t.Cleanup(func() { pvLess = pv })
-	pvLess = false
+	turn(t, &pvLess, false)
 	whole := aiwineMove18(t)
 	spent := []int64{365860, 506597, 135788, 311759, 216977, 418466, 313738}
 	for _, last := range []int64{28211, 1e6} {
