@@ -17,6 +17,7 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -41,6 +42,19 @@ func chromiumPath(t *testing.T) string {
 	return ""
 }
 
+// socketDir is a TMPDIR of the test's own for Chromium, which leaves its
+// process-singleton socket directory there when it is killed, as chromedp
+// does at the end. It is made short, not with t.TempDir, because the
+// socket's path must fit in a Unix socket address (108 bytes); it is
+// removed after the browser has exited, since cleanups run last first.
+func socketDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "cr")
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, os.RemoveAll(dir)) })
+	return dir
+}
+
 // browser is one headless Chromium for one test; each page in it gets a
 // browser context of its own, so pages share no storage or cookies, as
 // two people on two machines would.
@@ -60,6 +74,7 @@ func newBrowser(t *testing.T) *browser {
 		chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck,
 		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Env("TMPDIR=" + socketDir(t)),
 		// As root Chromium needs --no-sandbox; the rest keep it from
 		// reaching out to the network, which is closed here and would
 		// otherwise stall or refuse its connections.
