@@ -52,8 +52,9 @@
 // if it did not cut off, with the history as it was before it, so that
 // the staged picker tries exactly what a full list would), late-move reductions
 // (growing with log(depth)·log(move rank) from two plies left, searched
-// again in full when the reduced search beats alpha) and futility
-// pruning. A root move
+// again in full when the reduced search beats alpha), futility
+// pruning and mate-distance pruning (a node's window narrowed to the
+// soonest win and the latest loss still possible from it). A root move
 // is screened for the opponent's VCF and VCT after it only when it is
 // about to lead an iteration, and set aside if it loses: most moves never
 // lead, and screening them all before the search took most of a short

@@ -192,6 +192,9 @@ func lateReduction(depth, n int, pv bool) int {
 	return r
 }
 
+// mateDistance turns mate-distance pruning on.
+var mateDistance = true
+
 // sideKey distinguishes the side to move in hash keys.
 var sideKey = [2]uint64{0x6a09e667f3bcc908, 0xb5ad4eceda1ce2a9}
 
@@ -226,6 +229,15 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	}
 	if ply >= maxPly-1 {
 		return d.evaluate(q)
+	}
+	// Mate-distance pruning: from here q wins at best with a five at ply+1
+	// and loses at worst to one at ply+2, so a window outside those bounds
+	// (a shorter mate already in hand above) has nothing left to find.
+	if mateDistance {
+		alpha, beta = max(alpha, -winScore+int32(ply+2)), min(beta, winScore-int32(ply+1))
+		if alpha >= beta {
+			return alpha
+		}
 	}
 	// threatened: the opponent could make an open four (or two fours)
 	// next move, so q's replies are few; such nodes cost no depth, and a
