@@ -301,6 +301,7 @@ func TestHeldWinsNeedOneMove(t *testing.T) {
 		t.Skip("one goroutine, 6·10⁵ nodes: the race detector checks nothing here")
 	}
 	turn(t, &escapeWidth, false)
+	reduceAsRecorded(t)
 	g := aiwineMove18(t)
 	lim := unlimited()
 	for _, p := range []struct {
@@ -326,6 +327,7 @@ func TestLossTriesTheWidthsLeftOut(t *testing.T) {
 		t.Skip("one goroutine, 10⁶ nodes: the race detector checks nothing here")
 	}
 	turn(t, &escapeWidth, escapeWidth)
+	reduceAsRecorded(t)
 	g := aiwineMove18(t)
 	lim := unlimited()
 	for depth := 6; depth <= 10; depth++ {
@@ -351,6 +353,20 @@ func turn(t *testing.T, sw *bool, on bool) {
 	was := *sw
 	t.Cleanup(func() { *sw = was })
 	*sw = on
+}
+
+// recordedDivisor is the late-move reductions' divisor (see lmrTable) of
+// the build that played the game of aiwineMove18.
+const recordedDivisor = 1.75
+
+// reduceAsRecorded makes the search reduce late moves as the build that
+// played aiwineMove18's game did, for the test, so that the tests built
+// on that game's search follow its path.
+func reduceAsRecorded(t *testing.T) {
+	t.Helper()
+	was := lmr
+	t.Cleanup(func() { lmr = was })
+	lmr = lmrTable(recordedDivisor)
 }
 
 // aiwineMove18 is white's move 18 of a game lost to AIWine, where the

@@ -150,8 +150,8 @@ func TestLateReduction(t *testing.T) {
 	}
 	assert.Equal(t, 1, lateReduction(2, 2, false))
 	assert.Equal(t, 1, lateReduction(3, 3, false))
-	assert.Equal(t, 3, lateReduction(8, 11, false))
-	assert.Equal(t, 2, lateReduction(8, 11, true))
+	assert.Equal(t, 4, lateReduction(8, 11, false))
+	assert.Equal(t, 3, lateReduction(8, 11, true))
 }
 
 // Facing an open three, a node tries its fours and the cells that spoil
