@@ -115,6 +115,14 @@ func (c refereeCase) String() string {
 	return fmt.Sprintf("%dx%d/k=%d/%v", c.rows, c.cols, c.k, c.rule)
 }
 
+// game is a random game of the case, drawn from stream stream of seed
+// seed, with the generator to draw more from; nil when none was found.
+func (c refereeCase) game(tb testing.TB, seed int, stream uint64) (*engine.Game, *rand.Rand) {
+	rng := rand.New(rand.NewPCG(uint64(seed), stream))
+	n := c.marks[0] + rng.IntN(c.marks[1]-c.marks[0]+1)
+	return randomGame(tb, rng, c.opts(), c.rows, c.cols, c.reach, n), rng
+}
+
 func (c refereeCase) opts() []engine.Option {
 	return []engine.Option{engine.WithBounds(c.rows, c.cols), engine.WithK(c.k), engine.WithRule(c.rule)}
 }
@@ -158,9 +166,7 @@ func TestDuelSearchMatchesReferee(t *testing.T) {
 	for _, tc := range refereeCases {
 		t.Run(tc.String(), func(t *testing.T) {
 			for seed := range refereeSeeds() {
-				rng := rand.New(rand.NewPCG(uint64(seed), 26))
-				n := tc.marks[0] + rng.IntN(tc.marks[1]-tc.marks[0]+1)
-				g := randomGame(t, rng, tc.opts(), tc.rows, tc.cols, tc.reach, n)
+				g, rng := tc.game(t, seed, 26)
 				if g == nil {
 					continue
 				}
@@ -324,9 +330,7 @@ func TestDuelSolvesSmallBoards(t *testing.T) {
 				t.Skip("the 7×7 boards take half a minute")
 			}
 			for seed := range refereeSeeds() {
-				rng := rand.New(rand.NewPCG(uint64(seed), 27))
-				n := tc.marks[0] + rng.IntN(tc.marks[1]-tc.marks[0]+1)
-				g := randomGame(t, rng, tc.opts(), tc.rows, tc.cols, tc.reach, n)
+				g, _ := tc.game(t, seed, 27)
 				if g == nil {
 					continue
 				}

@@ -3,7 +3,6 @@ package duel
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -263,9 +262,7 @@ func TestMateDistancePruning(t *testing.T) {
 	mates := 0
 	for _, tc := range solveCases[:8] {
 		for seed := range refereeSeeds() {
-			rng := rand.New(rand.NewPCG(uint64(seed), 31))
-			n := tc.marks[0] + rng.IntN(tc.marks[1]-tc.marks[0]+1)
-			g := randomGame(t, rng, tc.opts(), tc.rows, tc.cols, tc.reach, n)
+			g, _ := tc.game(t, seed, 31)
 			if g == nil {
 				continue
 			}
