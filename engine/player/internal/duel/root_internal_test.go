@@ -356,12 +356,13 @@ func turn(t *testing.T, sw *bool, on bool) {
 }
 
 // recordedDivisor is the late-move reductions' divisor (see lmrTable) of
-// the build that played the game of aiwineMove18.
+// the builds that played aiwineMove18's game and that the tests on its
+// position were written against.
 const recordedDivisor = 1.75
 
-// reduceAsRecorded makes the search reduce late moves as the build that
-// played aiwineMove18's game did, for the test, so that the tests built
-// on that game's search follow its path.
+// reduceAsRecorded makes the search reduce late moves with recordedDivisor
+// for the test, so that the tests built on the search's path from
+// aiwineMove18's position follow the path they were written for.
 func reduceAsRecorded(t *testing.T) {
 	t.Helper()
 	was := lmr
