@@ -300,7 +300,7 @@ func TestHeldWinsNeedOneMove(t *testing.T) {
 	if raceEnabled {
 		t.Skip("one goroutine, 6·10⁵ nodes: the race detector checks nothing here")
 	}
-	turn(t, &escapeWidth, false)
+	set(t, &escapeWidth, false)
 	reduceAsRecorded(t)
 	g := aiwineMove18(t)
 	lim := unlimited()
@@ -326,7 +326,7 @@ func TestLossTriesTheWidthsLeftOut(t *testing.T) {
 	if raceEnabled {
 		t.Skip("one goroutine, 10⁶ nodes: the race detector checks nothing here")
 	}
-	turn(t, &escapeWidth, escapeWidth)
+	set(t, &escapeWidth, escapeWidth)
 	reduceAsRecorded(t)
 	g := aiwineMove18(t)
 	lim := unlimited()
@@ -346,13 +346,13 @@ func TestLossTriesTheWidthsLeftOut(t *testing.T) {
 	}
 }
 
-// turn sets one of the package's switches to on for the rest of the
-// test, and puts it back as it was when the test ends.
-func turn(t *testing.T, sw *bool, on bool) {
+// set sets one of the package's variables (a switch, a table) to to for
+// the rest of the test, and puts it back as it was when the test ends.
+func set[T any](t *testing.T, v *T, to T) {
 	t.Helper()
-	was := *sw
-	t.Cleanup(func() { *sw = was })
-	*sw = on
+	was := *v
+	t.Cleanup(func() { *v = was })
+	*v = to
 }
 
 // recordedDivisor is the late-move reductions' divisor (see lmrTable) of
@@ -365,9 +365,7 @@ const recordedDivisor = 1.75
 // aiwineMove18's position follow the path they were written for.
 func reduceAsRecorded(t *testing.T) {
 	t.Helper()
-	was := lmr
-	t.Cleanup(func() { lmr = was })
-	lmr = lmrTable(recordedDivisor)
+	set(t, &lmr, lmrTable(recordedDivisor))
 }
 
 // aiwineMove18 is white's move 18 of a game lost to AIWine, where the

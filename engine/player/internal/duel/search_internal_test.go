@@ -258,6 +258,7 @@ func TestMateDistancePruning(t *testing.T) {
 	if raceEnabled {
 		t.Skip("one goroutine: the race detector slows it tenfold and checks nothing more")
 	}
+	set(t, &mateDistance, mateDistance)
 	var nodes [2]int64
 	mates := 0
 	for _, tc := range solveCases[:8] {
@@ -270,7 +271,7 @@ func TestMateDistancePruning(t *testing.T) {
 			depth := tc.rows*tc.cols - g.Len() + 2
 			var values [2]int32
 			for k, on := range []bool{false, true} {
-				turn(t, &mateDistance, on)
+				mateDistance = on
 				d := runOn(t, g)
 				d.lim.Width = refereeWidth
 				d.plain = true

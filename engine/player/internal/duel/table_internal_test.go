@@ -263,7 +263,7 @@ func TestCarriedClaimFromAGame(t *testing.T) {
 	if raceEnabled {
 		t.Skip("one goroutine, 2·10⁶ nodes: the race detector checks nothing here")
 	}
-	turn(t, &pvLess, false)
+	set(t, &pvLess, false)
 	reduceAsRecorded(t)
 	whole := aiwineMove18(t)
 	spent := []int64{365860, 506597, 135788, 311759, 216977, 418466, 313738}
