@@ -42,6 +42,9 @@ type State struct {
 	// horizon, when set, is told of the positions whose static value the
 	// search uses (see [Horizon]).
 	horizon *Horizon
+	// ev, when set, is the evaluation of every board instead of the
+	// configuration's (see SetWeights).
+	ev *evaluation
 }
 
 // Window sizing of the two-player board.
@@ -80,7 +83,7 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 		} else if ds.used {
 			clear(tt)
 		}
-		*ds = State{cfg: cfg, tt: tt, tableMemory: ds.tableMemory, kill: make([][2]int32, maxPly+2), failed: ds.failed, horizon: ds.horizon}
+		*ds = State{cfg: cfg, tt: tt, tableMemory: ds.tableMemory, kill: make([][2]int32, maxPly+2), failed: ds.failed, horizon: ds.horizon, ev: ds.ev}
 	}
 	for range 2 {
 		if ds.b == nil && !ds.build(g) {
@@ -159,7 +162,11 @@ func (ds *State) build(g *engine.Game) bool {
 	if r1-r0 >= maxCells || c1-c0 >= maxCells || (r1-r0+1)*(c1-c0+1) > maxCells {
 		return false
 	}
-	b := newBoard(cfg, r0, c0, r1-r0+1, c1-c0+1)
+	ev := ds.ev
+	if ev == nil {
+		ev = evaluationFor(cfg)
+	}
+	b := newBoardUnder(cfg, ev, r0, c0, r1-r0+1, c1-c0+1)
 	ds.played = ds.played[:0]
 	ds.b = b
 	ds.hist = [2][]int32{make([]int32, len(b.stone)), make([]int32, len(b.stone))}

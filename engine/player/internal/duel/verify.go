@@ -45,7 +45,7 @@ func (ds *State) Verify(g *engine.Game) error {
 	if err := b.verify(); err != nil {
 		return err
 	}
-	nb := newBoard(g.Config(), b.r0, b.c0, b.rows, b.cols)
+	nb := newBoardUnder(g.Config(), &evaluation{judged: b.judged, tempo: b.tempo}, b.r0, b.c0, b.rows, b.cols)
 	for i := range g.Len() {
 		m, _ := g.MoveAt(i)
 		idx, ok := nb.index(m.Row, m.Col)
