@@ -69,7 +69,7 @@ func newApp(out, errOut io.Writer) *cli.App {
 			&cli.StringFlag{Name: "start", Usage: "start from, and compare with, the weights `FILE` (default: the build's weights.json; engine/player/internal/duel/weights20.json for the large boards')"},
 			&cli.BoolFlag{Name: "combos", Value: true, Usage: "fit the weights of combinations of strong shapes (--combos=false keeps them as they are)"},
 		}, boardFlags()...),
-		Commands: []*cli.Command{labelCommand(), reachCommand()},
+		Commands: []*cli.Command{labelCommand(), reachCommand(), tuneCommand()},
 		Action:   fit,
 	}
 }

@@ -30,12 +30,19 @@
 // positions and keeps a sample of those it evaluates (the duel package's
 // Horizon reports them), for label to have the engine evaluate.
 //
+// A regression ranks weights by how well they predict, which has not
+// ranked them for play: the subcommand tune moves groups of weights by
+// self-play instead (simultaneous perturbation stochastic approximation:
+// every group nudged up or down at random, the two sets so made playing a
+// game pair, each group moved towards the set that scored).
+//
 // Usage:
 //
 //	go run ./engine/player/internal/evalfit [--size 15] [--rule freestyle] [--eval-weight W] [--combos=false] [--out FILE] DIR|games.txt|*positions.txt ...
 //	go run ./engine/player/internal/evalfit label --engine PATH [--move-time 100ms] [--every N] [--siblings N] --out FILE DIR|games.txt ...
 //	go run ./engine/player/internal/evalfit reach [--nodes 25000] [--every 2] [--rate 4096] [--most 2] [--seed 1] --out FILEreach.txt DIR|games.txt ...
 //	go run ./engine/player/internal/evalfit label --engine PATH [--move-time 100ms] --out FILEpositions.txt FILEreach.txt ...
+//	go run ./engine/player/internal/evalfit tune --openings FILE [--knobs coarse|fine] [--pairs 2000] [--nodes 20000] [--start FILE] --out FILE
 //
 // Without --out the weights go to standard output. Rebuild afterwards: the
 // file is embedded with go:embed.

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
+)
+
+// tuneOpenings are two short openings in the bench/openings format.
+const tuneOpenings = "# two openings\n0,0, 1,1, 1,0\n0,0, 0,1, 2,2, -1,1\n"
+
+// TestTuneWritesWeights runs a short tune with one worker: it writes a
+// weights file the search loads, in which only the knobs' groups moved
+// (the fives and open fours of the side to move stay round), and the
+// same flags give the same file.
+func TestTuneWritesWeights(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 16 games")
+	}
+	dir := t.TempDir()
+	ops := filepath.Join(dir, "openings.txt")
+	require.NoError(t, os.WriteFile(ops, []byte(tuneOpenings), 0o644))
+	args := func(out string) []string {
+		return []string{"tune", "--openings", ops, "--pairs", "4", "--nodes", "300", "--workers", "1", "--step", "0.05", "--seed", "3", "--out", out}
+	}
+	first := filepath.Join(dir, "first.json")
+	code, stdout, stderr := runApp(args(first)...)
+	require.Equal(t, cliexit.OK, code, stderr)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, "knobs (mean of the second half): weak=")
+	data, err := os.ReadFile(first)
+	require.NoError(t, err)
+	w, err := duel.ParseWeights(data)
+	require.NoError(t, err)
+	cur := duel.CurrentWeights()
+	assert.NotEqual(t, cur, w, "four pairs at a step of 0.05 move some knob")
+	type role struct{ Shapes, Classes map[string]int }
+	var was, now struct {
+		ToMove role `json:"toMove"`
+	}
+	require.NoError(t, json.Unmarshal(data, &now))
+	var buf bytes.Buffer
+	require.NoError(t, cur.Write(&buf))
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &was))
+	for _, name := range []string{"five", "flex4"} {
+		assert.Equal(t, was.ToMove.Shapes[name], now.ToMove.Shapes[name], "the mover's shape %s is no knob's", name)
+	}
+	for _, name := range []string{"five", "openFour"} {
+		assert.Equal(t, was.ToMove.Classes[name], now.ToMove.Classes[name], "the mover's class %s is no knob's", name)
+	}
+	again := filepath.Join(dir, "again.json")
+	code, _, stderr = runApp(args(again)...)
+	require.Equal(t, cliexit.OK, code, stderr)
+	data2, err := os.ReadFile(again)
+	require.NoError(t, err)
+	assert.Equal(t, string(data), string(data2), "one worker: the same file")
+}
+
+// TestTuneRefusesBadFlags: flags out of range, an unknown knob set, a
+// missing or malformed openings file, an opening that does not fit the
+// board, and a board the search does not play are usage errors, and no
+// weights file is written.
+func TestTuneRefusesBadFlags(t *testing.T) {
+	dir := t.TempDir()
+	ops := filepath.Join(dir, "openings.txt")
+	require.NoError(t, os.WriteFile(ops, []byte(tuneOpenings), 0o644))
+	bad := filepath.Join(dir, "bad.txt")
+	require.NoError(t, os.WriteFile(bad, []byte("0,0, x\n"), 0o644))
+	far := filepath.Join(dir, "far.txt")
+	require.NoError(t, os.WriteFile(far, []byte("0,0, 9,9\n"), 0o644))
+	out := filepath.Join(dir, "w.json")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--pairs", "1"}, "--pairs 1"},
+		{[]string{"--nodes", "0"}, "--nodes 0"},
+		{[]string{"--step", "0"}, "--step 0"},
+		{[]string{"--perturb", "1"}, "--perturb 1"},
+		{[]string{"--workers", "0"}, "--workers 0"},
+		{[]string{"--knobs", "all"}, `unknown set "all"`},
+		{[]string{"--start", filepath.Join(dir, "none.json")}, "--start"},
+		{[]string{"--rule", "renju"}, "not a board the fit replays"},
+		{[]string{"--openings", filepath.Join(dir, "none.txt")}, "--openings"},
+		{[]string{"--openings", bad}, "--openings"},
+		{[]string{"--openings", far}, "--openings"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			args := append([]string{"tune", "--openings", ops, "--out", out}, tc.args...)
+			code, _, stderr := runApp(args...)
+			assert.Equal(t, cliexit.Usage, code, stderr)
+			assert.Contains(t, stderr, tc.want)
+			assert.NoFileExists(t, out)
+		})
+	}
+}
