@@ -35,12 +35,14 @@ type Knob struct {
 // Apply sets w's group to its weights scaled by x.
 func (k Knob) Apply(w *Weights, x float64) { k.apply(w, x) }
 
-// Knobs are the groups of set: "coarse" (15: the three weakest shapes of
+// Knobs are the groups of set: "coarse" (14: the three weakest shapes of
 // both roles together; each of the side to move's and the waiting side's
 // open two, blocked three, open three and blocked four; the classes and
-// the combinations of each role; the waiting side's open four, shape and
-// class; the tempo), or "fine" (the same with each class of each role a
-// knob of its own, classes that weigh nothing in base left out).
+// the combinations of each role; the tempo), or "fine" (the same with
+// each class of each role a knob of its own, classes that weigh nothing
+// in base left out). The round values that only rank the threats about
+// to win above the rest (fives, open fours) are no knob's: a waiting
+// side's must stay at most the side to move's.
 func Knobs(set string, base Weights) ([]Knob, error) {
 	shapeKnob := func(r int, s lineShape) Knob {
 		return Knob{roleNames[r] + "." + shapeNames[s], func(w *Weights, x float64) { scale(&w.Shapes[r][s], x) }}
@@ -64,10 +66,6 @@ func Knobs(set string, base Weights) ([]Knob, error) {
 			}
 		}}
 	}
-	top := Knob{"waiting.top", func(w *Weights, x float64) {
-		scale(&w.Shapes[waiting][lineFlex4], x)
-		scale(&w.Classes[waiting][classOpenFour], x)
-	}}
 	tempo := Knob{"tempo", func(w *Weights, x float64) { w.Tempo += int64(math.Round(200 * (x - 1))) }}
 	switch set {
 	case "coarse":
@@ -78,7 +76,7 @@ func Knobs(set string, base Weights) ([]Knob, error) {
 				}
 			}})
 		}
-		return append(knobs, combos(toMove), combos(waiting), top, tempo), nil
+		return append(knobs, combos(toMove), combos(waiting), tempo), nil
 	case "fine":
 		for r := range 2 {
 			for _, c := range fitClasses {
@@ -87,7 +85,7 @@ func Knobs(set string, base Weights) ([]Knob, error) {
 				}
 			}
 		}
-		return append(knobs, combos(toMove), combos(waiting), top, tempo), nil
+		return append(knobs, combos(toMove), combos(waiting), tempo), nil
 	}
 	return nil, fmt.Errorf("duel: knobs: unknown set %q (want coarse or fine)", set)
 }

@@ -43,15 +43,17 @@ func tuneCommand() *cli.Command {
 			"weights file is written atomically. With one worker, the same flags and build\n" +
 			"give the same file; with more, pairs finish in an order the load decides.\n\n" +
 			"What it tunes is self-play at NODES nodes: play the result against the weights\n" +
-			"it started from (`gomoku match`) at the nodes and clock that matter.\n\n" +
+			"it started from (`gomoku match`) at the nodes and clock that matter, from\n" +
+			"openings it did not tune on (it tunes on fit125.txt, screening plays\n" +
+			"balanced15.txt, and the tests against other engines center60.txt).\n\n" +
 			"Example:\n" +
-			"   go run ./engine/player/internal/evalfit tune --openings bench/openings/balanced15.txt \\\n" +
+			"   go run ./engine/player/internal/evalfit tune --openings bench/openings/fit125.txt \\\n" +
 			"       --pairs 2000 --nodes 20000 --out tuned.json\n" +
 			"   cp tuned.json engine/player/internal/duel/weights.json && go build ./cmd/gomoku",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "openings", Required: true, Usage: "the openings `FILE` (bench/openings format)"},
 			&cli.StringFlag{Name: "start", Usage: "start from the weights `FILE` (default: the build's weights.json)"},
-			&cli.StringFlag{Name: "knobs", Value: "coarse", Usage: "the knobs' `SET`: coarse (15 groups) or fine (each class of each role apart)"},
+			&cli.StringFlag{Name: "knobs", Value: "coarse", Usage: "the knobs' `SET`: coarse (14 groups) or fine (each class of each role apart)"},
 			&cli.IntFlag{Name: "pairs", Value: 2000, Usage: "`N` steps of a game pair each"},
 			&cli.Int64Flag{Name: "nodes", Value: 20000, Usage: "`N` nodes a move"},
 			&cli.Float64Flag{Name: "step", Value: 0.001, Usage: "the step's `SIZE`"},
