@@ -3,6 +3,7 @@ package duel
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -301,7 +302,7 @@ func TestHeldWinsNeedOneMove(t *testing.T) {
 		t.Skip("one goroutine, 6·10⁵ nodes: the race detector checks nothing here")
 	}
 	set(t, &escapeWidth, false)
-	reduceAsRecorded(t)
+	searchAsRecorded(t)
 	g := aiwineMove18(t)
 	lim := unlimited()
 	for _, p := range []struct {
@@ -327,7 +328,7 @@ func TestLossTriesTheWidthsLeftOut(t *testing.T) {
 		t.Skip("one goroutine, 10⁶ nodes: the race detector checks nothing here")
 	}
 	set(t, &escapeWidth, escapeWidth)
-	reduceAsRecorded(t)
+	searchAsRecorded(t)
 	g := aiwineMove18(t)
 	lim := unlimited()
 	for depth := 6; depth <= 10; depth++ {
@@ -360,12 +361,22 @@ func set[T any](t *testing.T, v *T, to T) {
 // position were written against.
 const recordedDivisor = 1.75
 
-// reduceAsRecorded makes the search reduce late moves with recordedDivisor
-// for the test, so that the tests built on the search's path from
-// aiwineMove18's position follow the path they were written for.
-func reduceAsRecorded(t *testing.T) {
+// recordedWeights is the file of the 15×15 evaluation's weights that the
+// tests on aiwineMove18's position were written against.
+const recordedWeights = "testdata/recorded-weights.json"
+
+// searchAsRecorded makes the search reduce late moves with
+// recordedDivisor and evaluate 15×15 boards with recordedWeights for the
+// test, so that the tests built on the search's path from aiwineMove18's
+// position follow the path they were written for.
+func searchAsRecorded(t *testing.T) {
 	t.Helper()
+	data, err := os.ReadFile(recordedWeights)
+	require.NoError(t, err)
+	w, err := ParseWeights(data)
+	require.NoError(t, err)
 	set(t, &lmr, lmrTable(recordedDivisor))
+	set(t, &smallEval, newEvaluation(w))
 }
 
 // aiwineMove18 is white's move 18 of a game lost to AIWine, where the

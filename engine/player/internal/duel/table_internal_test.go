@@ -256,15 +256,15 @@ func TestCarriedClaimSettlesNothing(t *testing.T) {
 // spent, and before the 18th ply it settled on i5 after 28,211 nodes, at
 // depth 6, on a win its table carried from the move before; Rapfi reads
 // i5 as a loss in 17 and f8 as the only win. Now it goes on deepening
-// and, given the nodes, finds f8. Late moves are reduced as in that game
-// (pvLess off, the divisor the game's build had), so that the search
-// plays the game's moves and its table holds what the game's did.
+// and, given the nodes, finds f8. The search reduces late moves and
+// evaluates as it did for that game (pvLess off, searchAsRecorded), so
+// that it plays the game's moves and its table holds what the game's did.
 func TestCarriedClaimFromAGame(t *testing.T) {
 	if raceEnabled {
 		t.Skip("one goroutine, 2·10⁶ nodes: the race detector checks nothing here")
 	}
 	set(t, &pvLess, false)
-	reduceAsRecorded(t)
+	searchAsRecorded(t)
 	whole := aiwineMove18(t)
 	spent := []int64{365860, 506597, 135788, 311759, 216977, 418466, 313738}
 	for _, last := range []int64{28211, 1e6} {
