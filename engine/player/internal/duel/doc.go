@@ -84,7 +84,9 @@
 // the game and [State.Choose] runs one move within a [core.Limits]. A
 // [Horizon] set on it (by the evaluation's fitter) is told of the
 // positions whose static value the search uses; unset, it costs a nil
-// test a leaf.
+// test a leaf. [State.SetWeights] has it evaluate with other weights than
+// the embedded ones, and [Knobs] scale groups of them (tune.go): the
+// evaluation's tuner plays such states against each other.
 //
 // Its iterative deepening is its own, not the sparse search's, and paced
 // by pace.go: a move aims at its optimum ([core.Limits.Aim]: the
