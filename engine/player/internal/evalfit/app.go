@@ -96,15 +96,9 @@ func fit(c *cli.Context) error {
 	if !(mix >= 0 && mix <= 1) || !(scale > 0) {
 		return cli.Exit(fmt.Sprintf("--eval-weight %v --eval-scale %v: want a weight from 0 to 1 and a positive scale", mix, scale), cliexit.Usage)
 	}
-	start := duel.CurrentWeights()
-	if path := c.String("start"); path != "" {
-		data, err := os.ReadFile(path)
-		if err == nil {
-			start, err = duel.ParseWeights(data)
-		}
-		if err != nil {
-			return cli.Exit(fmt.Sprintf("--start: %v", err), cliexit.Usage)
-		}
+	start, err := startWeights(c.String("start"))
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("--start: %v", err), cliexit.Usage)
 	}
 	var inputs []input
 	for _, p := range c.Args().Slice() {
@@ -191,4 +185,17 @@ func fit(c *cli.Context) error {
 		return cli.Exit(err, cliexit.Fail)
 	}
 	return nil
+}
+
+// startWeights are the weights in the file at path, or the build's
+// weights.json for an empty path.
+func startWeights(path string) (duel.Weights, error) {
+	if path == "" {
+		return duel.CurrentWeights(), nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return duel.Weights{}, err
+	}
+	return duel.ParseWeights(data)
 }

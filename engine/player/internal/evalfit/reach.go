@@ -133,9 +133,8 @@ func (r *reacher) search(ctx context.Context, ds *duel.State, g *engine.Game) {
 	}
 	r.searches++
 	r.left = r.most
-	lim := core.Limits{Start: time.Now(), MaxDepth: core.MaxDepth, MaxNodes: r.nodes, Width: core.DefaultWidth, VCF: true, VCT: true}
 	var st core.Stats
-	ds.Choose(ctx, g, g.Turn(), lim, &st, &atomic.Pointer[sparse.Cell]{})
+	ds.Choose(ctx, g, g.Turn(), brainLimits(r.nodes), &st, &atomic.Pointer[sparse.Cell]{})
 }
 
 // keep is the sample: a position not seen before whose key, mixed with
@@ -169,4 +168,10 @@ func mix64(x uint64) uint64 {
 	x ^= x >> 27
 	x *= 0x94d049bb133111eb
 	return x ^ x>>31
+}
+
+// brainLimits are a search's limits as the brain sets them at nodes a
+// move: no depth or time limit, the default width, threat searches on.
+func brainLimits(nodes int64) core.Limits {
+	return core.Limits{Start: time.Now(), MaxDepth: core.MaxDepth, MaxNodes: nodes, Width: core.DefaultWidth, VCF: true, VCT: true}
 }

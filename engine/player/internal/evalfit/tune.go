@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -81,15 +80,8 @@ func tune(c *cli.Context) error {
 		return err
 	}
 	t.cfg = cfg
-	t.base = duel.CurrentWeights()
-	if path := c.String("start"); path != "" {
-		data, err := os.ReadFile(path)
-		if err == nil {
-			t.base, err = duel.ParseWeights(data)
-		}
-		if err != nil {
-			return cli.Exit(fmt.Sprintf("tune: --start: %v", err), cliexit.Usage)
-		}
+	if t.base, err = startWeights(c.String("start")); err != nil {
+		return cli.Exit(fmt.Sprintf("tune: --start: %v", err), cliexit.Usage)
 	}
 	if t.knobs, err = duel.Knobs(c.String("knobs"), t.base); err != nil {
 		return cli.Exit(fmt.Sprintf("tune: --knobs: %v", err), cliexit.Usage)
@@ -249,8 +241,7 @@ func (t *tuner) game(ctx context.Context, cells []sparse.Cell, b, w *duel.Weight
 		if fits, warm := ds.Sync(g, time.Time{}); !fits || !warm {
 			return 0, fmt.Errorf("the search does not play the position after %d moves", g.Len())
 		}
-		lim := core.Limits{Start: time.Now(), MaxDepth: core.MaxDepth, MaxNodes: t.nodes, Width: core.DefaultWidth, VCF: true, VCT: true}
-		c, ok := ds.Choose(ctx, g, g.Turn(), lim, &core.Stats{}, &atomic.Pointer[sparse.Cell]{})
+		c, ok := ds.Choose(ctx, g, g.Turn(), brainLimits(t.nodes), &core.Stats{}, &atomic.Pointer[sparse.Cell]{})
 		if !ok {
 			return 0.5, nil
 		}
