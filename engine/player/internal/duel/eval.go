@@ -202,10 +202,10 @@ func (w Weights) Write(out io.Writer) error {
 
 // CurrentWeights are the weights of weights.json, which boards of side at
 // most 15 use and the fit starts from.
-func CurrentWeights() Weights { return weights.clone() }
+func CurrentWeights() Weights { return weights.Clone() }
 
-// clone is w with slices of its own.
-func (w Weights) clone() Weights {
+// Clone is w with slices of its own: changing one does not change the other.
+func (w Weights) Clone() Weights {
 	for r := range 2 {
 		w.Combos[r] = slices.Clone(w.Combos[r])
 	}

@@ -198,7 +198,7 @@ func (r *Replay) vector(q int) []float64 {
 // (the weights of [FitFeatures] in logits, then the tempo), rounded to
 // thousandths.
 func FittedWeights(from Weights, w []float64) Weights {
-	out := from.clone()
+	out := from.Clone()
 	milli := func(x float64) int32 { return int32(math.Round(1000 * x)) }
 	k := 0
 	next := func() int32 { k++; return milli(w[k-1]) }

@@ -25,10 +25,10 @@ func TestKnobsScaleTheirGroup(t *testing.T) {
 			touched := map[int]int{} // weight index → knobs that moved it
 			for _, k := range knobs {
 				names = append(names, k.Name)
-				same := base.clone()
+				same := base.Clone()
 				k.Apply(&same, 1)
 				assert.Equal(t, flatWeights(base), flatWeights(same), "%s at 1", k.Name)
-				doubled := base.clone()
+				doubled := base.Clone()
 				k.Apply(&doubled, 2)
 				was, now := flatWeights(base), flatWeights(doubled)
 				moved := 0
@@ -94,7 +94,7 @@ func TestSetWeightsKeptEqualToFresh(t *testing.T) {
 	base := CurrentWeights()
 	knobs, err := Knobs("coarse", base)
 	require.NoError(t, err)
-	other := base.clone()
+	other := base.Clone()
 	for i, k := range knobs {
 		k.Apply(&other, []float64{0.5, 1.7}[i%2])
 	}

@@ -260,8 +260,7 @@ func (t *tuner) game(ctx context.Context, cells []sparse.Cell, b, w *duel.Weight
 
 // apply is the starting weights with the knobs at theta.
 func (t *tuner) apply(theta []float64) duel.Weights {
-	w := t.base
-	w.Combos = [2][]int32{append([]int32(nil), w.Combos[0]...), append([]int32(nil), w.Combos[1]...)}
+	w := t.base.Clone()
 	for i, k := range t.knobs {
 		k.Apply(&w, theta[i])
 	}
