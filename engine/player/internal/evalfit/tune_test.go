@@ -103,3 +103,23 @@ func TestTuneRefusesBadFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestTuneWorkersShareTheKnobs: pairs played at once by several workers
+// update the same knobs (run under -race in CI) and still give a weights
+// file the search loads.
+func TestTuneWorkersShareTheKnobs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 16 games")
+	}
+	dir := t.TempDir()
+	ops := filepath.Join(dir, "openings.txt")
+	require.NoError(t, os.WriteFile(ops, []byte(tuneOpenings), 0o644))
+	out := filepath.Join(dir, "w.json")
+	code, _, stderr := runApp("tune", "--openings", ops, "--pairs", "8", "--nodes", "200", "--workers", "3", "--out", out)
+	require.Equal(t, cliexit.OK, code, stderr)
+	assert.Contains(t, stderr, "knobs (mean of the second half): weak=")
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	_, err = duel.ParseWeights(data)
+	require.NoError(t, err)
+}
