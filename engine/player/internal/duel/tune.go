@@ -20,8 +20,7 @@ func (ds *State) SetWeights(w *Weights) {
 	if w != nil {
 		ds.ev = newEvaluation(*w)
 	}
-	ds.b = nil
-	ds.played = ds.played[:0]
+	ds.b = nil // the next Sync builds a board, and forgets the tables
 }
 
 // A Knob scales one group of the evaluation's weights by a factor (1

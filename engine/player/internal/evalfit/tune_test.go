@@ -18,6 +18,15 @@ import (
 // tuneOpenings are two short openings in the bench/openings format.
 const tuneOpenings = "# two openings\n0,0, 1,1, 1,0\n0,0, 0,1, 2,2, -1,1\n"
 
+// tuneDir is a temporary folder holding tuneOpenings in openings.txt.
+func tuneDir(t *testing.T) (dir, openings string) {
+	t.Helper()
+	dir = t.TempDir()
+	openings = filepath.Join(dir, "openings.txt")
+	require.NoError(t, os.WriteFile(openings, []byte(tuneOpenings), 0o644))
+	return dir, openings
+}
+
 // TestTuneWritesWeights runs a short tune with one worker: it writes a
 // weights file the search loads, in which only the knobs' groups moved
 // (the fives and open fours of the side to move stay round), and the
@@ -26,9 +35,7 @@ func TestTuneWritesWeights(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 16 games")
 	}
-	dir := t.TempDir()
-	ops := filepath.Join(dir, "openings.txt")
-	require.NoError(t, os.WriteFile(ops, []byte(tuneOpenings), 0o644))
+	dir, ops := tuneDir(t)
 	args := func(out string) []string {
 		return []string{"tune", "--openings", ops, "--pairs", "4", "--nodes", "300", "--workers", "1", "--step", "0.05", "--seed", "3", "--out", out}
 	}
@@ -70,9 +77,7 @@ func TestTuneWritesWeights(t *testing.T) {
 // board, and a board the search does not play are usage errors, and no
 // weights file is written.
 func TestTuneRefusesBadFlags(t *testing.T) {
-	dir := t.TempDir()
-	ops := filepath.Join(dir, "openings.txt")
-	require.NoError(t, os.WriteFile(ops, []byte(tuneOpenings), 0o644))
+	dir, ops := tuneDir(t)
 	bad := filepath.Join(dir, "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("0,0, x\n"), 0o644))
 	far := filepath.Join(dir, "far.txt")
@@ -111,9 +116,7 @@ func TestTuneWorkersShareTheKnobs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 16 games")
 	}
-	dir := t.TempDir()
-	ops := filepath.Join(dir, "openings.txt")
-	require.NoError(t, os.WriteFile(ops, []byte(tuneOpenings), 0o644))
+	dir, ops := tuneDir(t)
 	out := filepath.Join(dir, "w.json")
 	code, _, stderr := runApp("tune", "--openings", ops, "--pairs", "8", "--nodes", "200", "--workers", "3", "--out", out)
 	require.Equal(t, cliexit.OK, code, stderr)
