@@ -14,6 +14,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/arena"
 	"github.com/gomoku-engine/gomoku/engine/arena/elo"
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager/braintest"
 	"github.com/gomoku-engine/gomoku/engine/player"
@@ -335,4 +336,65 @@ func TestRenjuForbiddenMoveLoses(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, s.Forfeits)
 	assert.Equal(t, 1, s.MoveLimits)
+}
+
+// An engine's own INFO commands reach it at the start of every game, the
+// reused process's after RESTART as the first's, after the match's own
+// INFO so that they may override max_memory.
+func TestEngineInfoSentEveryGame(t *testing.T) {
+	bin, pids := braintest.Build(t)
+	e := fake(t, bin, "capped")
+	e.Info = []gomocup.Command{gomocup.Info(gomocup.InfoMaxNode, 5000), gomocup.Info(gomocup.InfoMaxMemory, 64<<20)}
+	var (
+		mu   sync.Mutex
+		sent []string
+	)
+	opts := arena.Options{Config: board15, Games: 3, MoveTime: 5 * time.Second,
+		Log: func(_ int, name string, in bool, line string) {
+			mu.Lock()
+			defer mu.Unlock()
+			setup := strings.HasPrefix(line, "INFO ") && !strings.HasPrefix(line, "INFO time_left") ||
+				strings.HasPrefix(line, "START") || strings.HasPrefix(line, "RESTART")
+			if in && name == "capped" && setup {
+				sent = append(sent, line)
+			}
+		}}
+	_, err := run(context.Background(), append([]arena.Entrant{e}, named(t, "greedy")...), opts, nil)
+	require.NoError(t, err)
+	mu.Lock()
+	defer mu.Unlock()
+	game := []string{"INFO timeout_turn 5000", "INFO timeout_match 0", "INFO max_memory 367001600", "INFO rule 0",
+		"INFO max_node 5000", "INFO max_memory 67108864"}
+	want := append(append([]string{"START 15"}, game...), "RESTART")
+	want = append(append(append(want, game...), "RESTART"), game...)
+	assert.Equal(t, want, sent)
+	assert.Empty(t, braintest.Strays(pids, 5*time.Second))
+}
+
+func TestEngineInfoRefused(t *testing.T) {
+	bin, _ := braintest.Build(t)
+	opts := arena.Options{Games: 1, MoveTime: 5 * time.Second, Config: board15}
+	for _, tc := range []struct {
+		name string
+		info []gomocup.Command
+		msg  string
+	}{
+		{"clock", []gomocup.Command{gomocup.Info(gomocup.InfoTimeLeft, 100)}, "set by the match"},
+		{"rule", []gomocup.Command{gomocup.Info(gomocup.InfoRule, 1)}, "set by the match"},
+		{"two words", []gomocup.Command{{Kind: gomocup.CmdInfo, Key: "folder", Value: "a b"}}, "one word"},
+		{"empty key", []gomocup.Command{{Kind: gomocup.CmdInfo, Value: "1"}}, "one word"},
+		{"not info", []gomocup.Command{{Kind: gomocup.CmdBegin}}, "not an INFO command"},
+	} {
+		e := fake(t, bin, "x")
+		e.Info = tc.info
+		_, err := arena.NewMatch(context.Background(), []arena.Entrant{e, fake(t, bin, "y")}, opts)
+		require.ErrorIs(t, err, arena.ErrBadOptions, tc.name)
+		assert.Contains(t, err.Error(), "entrant 1: ", tc.name)
+		assert.Contains(t, err.Error(), tc.msg, tc.name)
+	}
+	bot := named(t, "greedy")[0]
+	bot.Info = []gomocup.Command{gomocup.Info(gomocup.InfoMaxNode, 10)}
+	_, err := arena.NewMatch(context.Background(), []arena.Entrant{fake(t, bin, "x"), bot}, opts)
+	require.ErrorIs(t, err, arena.ErrBadOptions)
+	assert.Contains(t, err.Error(), "entrant 2: INFO commands are for external engines")
 }

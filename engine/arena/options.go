@@ -3,10 +3,13 @@ package arena
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/arena/elo"
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/player"
 	"github.com/gomoku-engine/gomoku/sparse"
@@ -47,11 +50,17 @@ const (
 //
 // An external brain is a Gomocup program run as a process; it plays two-
 // player Gomoku (K = 5) on a bounded board. Its Name, when empty, is the
-// name it gives in its ABOUT answer.
+// name it gives in its ABOUT answer. Its Info are INFO commands sent at
+// the start of every game, after the match's own, so that a brain can be
+// given settings the match does not decide: Rapfi's max_node (a reading
+// that does not depend on the machine's load), a max_memory of its own.
+// The keys the match sets from its clock and rules (timeout_turn,
+// timeout_match, time_left, rule) are refused.
 type Entrant struct {
 	Name  string
 	New   func(seed uint64) engine.Strategy
 	Brain *manager.Program
+	Info  []gomocup.Command
 }
 
 // External is the entrant for an external engine.
@@ -262,6 +271,10 @@ func (o Options) normalise(entrants []Entrant) (Options, error) {
 				problem = fmt.Sprintf("entrant %d needs a name and either a constructor or an engine", i+1)
 				break
 			}
+			if problem = infoProblem(e); problem != "" {
+				problem = fmt.Sprintf("entrant %d: %s", i+1, problem)
+				break
+			}
 		}
 	}
 	if problem == "" {
@@ -341,6 +354,33 @@ func externalProblem(o Options) string {
 		return "external engines need a time limit: a move time, a game time or both"
 	}
 	return ""
+}
+
+// infoProblem checks an entrant's own INFO commands: for an engine only,
+// each a key and a value of one word, none of the keys the match sets.
+func infoProblem(e Entrant) string {
+	if len(e.Info) > 0 && e.Brain == nil {
+		return "INFO commands are for external engines, not built-in bots"
+	}
+	for _, c := range e.Info {
+		switch {
+		case c.Kind != gomocup.CmdInfo:
+			return fmt.Sprintf("%q is not an INFO command", c.String())
+		case !infoWord(c.Key) || !infoWord(c.Value):
+			return fmt.Sprintf("INFO %q %q: the key and the value must each be one word", c.Key, c.Value)
+		case slices.Contains(matchInfoKeys, c.Key):
+			return fmt.Sprintf("INFO %s is set by the match (its clock or rule), not per engine", c.Key)
+		}
+	}
+	return ""
+}
+
+// matchInfoKeys are the INFO keys the match sets from its clock and rule.
+var matchInfoKeys = []string{gomocup.InfoTimeoutTurn, gomocup.InfoTimeoutMatch, gomocup.InfoTimeLeft, gomocup.InfoRule}
+
+// infoWord reports whether s is non-empty printable text with no space.
+func infoWord(s string) bool {
+	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f })
 }
 
 // openingProblem checks that an opening can be played on cfg's board and

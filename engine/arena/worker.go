@@ -117,6 +117,9 @@ func (w *worker) prepare(ctx context.Context, e int) error {
 		}
 		info = append([]string{gomocup.Info(gomocup.InfoTimeoutTurn, turn.Milliseconds()).String()}, info...)
 	}
+	for _, c := range w.m.entrants[e].Info {
+		info = append(info, c.String())
+	}
 	return se.brain.Send(info...)
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/arena"
 	"github.com/gomoku-engine/gomoku/engine/arena/elo"
 	"github.com/gomoku-engine/gomoku/engine/arena/opening"
+	"github.com/gomoku-engine/gomoku/engine/gomocup"
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/player"
 	"github.com/gomoku-engine/gomoku/engine/record"
@@ -49,7 +50,11 @@ is killed. Engines that crash, answer garbage, ERROR or an illegal or occupied
 cell lose the game too; the reason and the record are reported. External
 engines need a bounded board of at least 5×5, two players, K = 5 and a time
 limit; their processes are reused with RESTART (--fresh-process starts one per
-game), ended with END and killed after a grace period.
+game), ended with END and killed after a grace period. Each game starts with the
+match's INFO (timeout_turn, timeout_match, max_memory of 350 MiB as the Gomocup
+gives, rule); --info N:KEY=VALUE then sends engine N (its place in --bots)
+INFO KEY VALUE, for settings the match does not decide: Rapfi's max_node makes
+its moves independent of the machine's load.
 
 Renju (--rule renju, 15×15 as tournaments play it): engines are told INFO rule
 4, and black's move onto a forbidden cell (overline, double four, double three)
@@ -82,6 +87,8 @@ Examples:
    gomoku match --bots pbrain:./gomoku:pbrain,greedy --rows 15 --cols 15 --tc 5s+200ms --games 20
    gomoku match --bots pbrain:./gomoku:pbrain,pbrain:/opt/pbrain-rapfi --rows 15 --cols 15 \
        --tc 10s+100ms --openings openings.txt --games 200 --sprt elo0=0,elo1=10 --save-dir games/
+   gomoku match --bots "pbrain:./gomoku:pbrain --nodes 30000,pbrain:/opt/pbrain-rapfi" --info 2:max_node=10000 \
+       --rows 15 --cols 15 --tc 120+2 --openings bench/openings/fit125.txt --games 250
    gomoku match --rule renju --bots pbrain:./gomoku:pbrain,pbrain:/opt/pbrain-rapfi --rows 15 --cols 15 \
        --tc 5s+200ms --games 100 --save-dir games/ --save-format sgf`,
 		Flags: append(gamecli.Flags(false),
@@ -99,6 +106,7 @@ Examples:
 			&cli.DurationFlag{Name: "tolerance", Value: arena.DefaultTolerance, Usage: "how far a move may overrun its limit before it loses on time (`DURATION`)"},
 			&cli.IntFlag{Name: "concurrency", Value: 1, Usage: "games played at once, `N`"},
 			&cli.BoolFlag{Name: "fresh-process", Usage: "start each engine anew for every game instead of reusing it with RESTART"},
+			&cli.StringSliceFlag{Name: "info", Usage: "send engine number `N:KEY=VALUE` (N counts --bots from 1) INFO KEY VALUE at the start of every game, after the match's own (repeatable): 2:max_node=10000 stops Rapfi after 10,000 nodes a move"},
 			&cli.StringFlag{Name: "sprt", Usage: "stop when a sequential test decides: `SPEC` elo0=0,elo1=5,alpha=0.05,beta=0.05,minpairs=20 (elo1 required)"},
 			&cli.StringFlag{Name: "save-dir", Usage: "save every game as `DIR`/game-0001.json, ... (readable by replay and play --load) and a summary line per game in DIR/games.txt"},
 			&cli.StringFlag{Name: "save-format", Value: "json", Usage: "`FORMAT` of saved games: json (any game), psq (Piskvork; two players on a bounded board), moves (a move string like h8i9; two players, at most 26 columns) or sgf (GM[4] with the rule, result and reason, as c-gomoku-cli writes; two players, bounded board up to 52×52)"},
@@ -175,6 +183,9 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 	entrants, err := matchEntrants(specs, c.String("name"), player.WithBudget(c.Duration("think")), player.WithMultiSearch(look))
 	if err != nil {
 		return nil, exitcode.UsageError(c, "%v", err)
+	}
+	if err := engineInfo(entrants, c.StringSlice("info")); err != nil {
+		return nil, exitcode.UsageError(c, "--info: %v", err)
 	}
 	var stats *matchStats
 	if c.Bool("stats") {
@@ -354,6 +365,28 @@ func matchEntrants(specs []string, names string, search ...player.SearchOption) 
 		entrants[i] = e
 	}
 	return entrants, nil
+}
+
+// engineInfo adds each --info N:KEY=VALUE to entrant N's INFO commands,
+// in the order given. The match refuses the keys it sets itself and INFO
+// for built-in bots (see [arena.Entrant]).
+func engineInfo(entrants []arena.Entrant, specs []string) error {
+	for _, spec := range specs {
+		num, kv, ok1 := strings.Cut(spec, ":")
+		key, value, ok2 := strings.Cut(kv, "=")
+		n, err := strconv.Atoi(num)
+		switch {
+		case !ok1 || !ok2 || err != nil:
+			return fmt.Errorf("%q: want N:KEY=VALUE, N the engine's place in --bots (from 1)", spec)
+		case n < 1 || n > len(entrants):
+			return fmt.Errorf("%q: no engine %d among %d bots", spec, n, len(entrants))
+		case entrants[n-1].Brain == nil:
+			return fmt.Errorf("%q: bot %d is built in, not a Gomocup engine", spec, n)
+		}
+		cmd := gomocup.Command{Kind: gomocup.CmdInfo, Key: strings.ToLower(key), Value: value}
+		entrants[n-1].Info = append(entrants[n-1].Info, cmd)
+	}
+	return nil
 }
 
 func runMatch(c *cli.Context) error {

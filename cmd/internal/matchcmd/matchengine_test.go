@@ -102,6 +102,12 @@ func TestMatchEngineUsageErrors(t *testing.T) {
 		{"openings order", []string{"--openings-order", "shuffled"}, "--openings-order: want sequential or random"},
 		{"concurrency", []string{"--concurrency", "0"}, "--concurrency must be at least 1"},
 		{"tolerance", []string{"--tolerance", "0s"}, "--tolerance must be positive"},
+		{"info syntax", append([]string{"--bots", eng + ",greedy", "--move-time", "1s", "--info", "1max_node=5"}, b15...), `--info: "1max_node=5": want N:KEY=VALUE`},
+		{"info value", append([]string{"--bots", eng + ",greedy", "--move-time", "1s", "--info", "1:max_node"}, b15...), "want N:KEY=VALUE"},
+		{"info engine", append([]string{"--bots", eng + ",greedy", "--move-time", "1s", "--info", "3:max_node=5"}, b15...), "no engine 3 among 2 bots"},
+		{"info bot", append([]string{"--bots", eng + ",greedy", "--move-time", "1s", "--info", "2:max_node=5"}, b15...), "bot 2 is built in"},
+		{"info clock", append([]string{"--bots", eng + ",greedy", "--move-time", "1s", "--info", "1:TIMEOUT_TURN=5"}, b15...), "INFO timeout_turn is set by the match"},
+		{"info words", append([]string{"--bots", eng + ",greedy", "--move-time", "1s", "--info", "1:folder=a b"}, b15...), "must each be one word"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,6 +117,37 @@ func TestMatchEngineUsageErrors(t *testing.T) {
 	r := runMatch(t, "--openings", filepath.Join(dir, "missing.txt"))
 	assert.Equal(t, exitcode.Fail, r.code)
 	assert.Contains(t, r.err, "missing.txt")
+}
+
+// --info reaches its engine at the start of every game, after the match's
+// own INFO, and only that engine.
+func TestMatchEngineInfo(t *testing.T) {
+	bin, pids := braintest.Build(t)
+	log := filepath.Join(t.TempDir(), "engines.log")
+	r := runMatch(t, "--bots", "pbrain:"+bin+",pbrain:"+bin, "--name", "a,b", "--rows", "15", "--cols", "15",
+		"--games", "2", "--move-time", "2s", "--info", "2:max_node=777", "--info", "2:MAX_MEMORY=1048576", "--log", log)
+	require.Equal(t, exitcode.OK, r.code, r.err)
+	data, err := os.ReadFile(log)
+	require.NoError(t, err)
+	// Lines are "TIME game N NAME <- LINE"; b's own come after the match's.
+	var got []string
+	for line := range strings.Lines(string(data)) {
+		if _, rest, ok := strings.Cut(strings.TrimSpace(line), " "); ok && strings.Contains(rest, " <- INFO max_") {
+			got = append(got, rest)
+		}
+	}
+	var want []string
+	for _, g := range []string{"game 1", "game 2"} {
+		want = append(want, g+" a <- INFO max_memory 367001600", g+" b <- INFO max_memory 367001600",
+			g+" b <- INFO max_node 777", g+" b <- INFO max_memory 1048576")
+	}
+	assert.ElementsMatch(t, want, got)
+	for i := 0; i+1 < len(got); i++ {
+		if strings.HasSuffix(got[i+1], "INFO max_node 777") {
+			assert.Equal(t, got[i+1][:len("game 1")]+" b <- INFO max_memory 367001600", got[i], "the match's INFO first")
+		}
+	}
+	assert.Empty(t, braintest.Strays(pids, 5*time.Second))
 }
 
 // Under renju the engines hear INFO rule 4, black's double three loses the
