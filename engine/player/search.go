@@ -144,6 +144,16 @@ func WithTableMemory(bytes int64) SearchOption {
 	return func(s *Search) { s.duel.SetTableMemory(bytes) }
 }
 
+// WithThreads sets how many threads the two-player search uses for each
+// move (at least 1, the default): the calling goroutine and n−1 helpers
+// that share its transposition table. More threads search more positions
+// in the same time; with more than one the search is no longer
+// deterministic, even under [WithMaxNodes], whose limit then counts every
+// thread's positions. Other games are searched on one thread.
+func WithThreads(n int) SearchOption {
+	return func(s *Search) { s.duel.SetThreads(n) }
+}
+
 // NewSearch returns a searching player.
 func NewSearch(opts ...SearchOption) *Search {
 	s := &Search{budget: DefaultBudget, maxDepth: core.MaxDepth, vcf: true, vct: true, multi: Planned}

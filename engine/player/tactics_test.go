@@ -60,59 +60,72 @@ func column(r, c, n int) []sparse.Cell {
 //     corner makes two fours at once, a win in three.
 //   - defend double four: the same for player 2, player 1 to move: only
 //     the corner and the lines' far ends stop it.
+//
+// Each runs on one thread and on three (player.WithThreads).
 func TestSearchTactics(t *testing.T) {
 	for _, k := range []int{4, 5, 6} {
 		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
 			for _, bd := range tacticsBoards {
-				opts := append(bd.opts(k), engine.WithK(k), engine.WithRule(rule))
-				at := func(cs []sparse.Cell) []sparse.Cell { return shifted(bd.r0, bd.c0, cs) }
-				far := at(cells(2*k+2, 2*k+4, 2*k+2, 2*k+2)) // out-of-the-way filler marks
-				name := fmt.Sprintf("k=%d/%v/%s", k, rule, bd.name)
-				t.Run(name+"/win", func(t *testing.T) {
-					g := setUp(t, opts, map[int][]sparse.Cell{
-						1: at(run(0, 1, k-1)),
-						2: append(at(cells(0, 0)), far...),
-					})
-					s := fixedDepth(2)
-					assert.Equal(t, at(cells(0, k))[0], chooseLegal(t, s, g))
-					assert.Equal(t, player.ReasonWin, s.LastStats().Reason)
-				})
-				t.Run(name+"/block", func(t *testing.T) {
-					g := setUp(t, opts, map[int][]sparse.Cell{
-						1: at(cells(k+1, 0, k+1, 3)),
-						2: at(append(run(0, 1, k-1), sparse.Cell{Row: 3, Col: k + 2})),
-					})
-					g2 := g.Clone()
-					_, err := g2.PlayAs(at(cells(0, 0))[0].Row, at(cells(0, 0))[0].Col, 1)
-					assert.NoError(t, err)
-					assert.Equal(t, at(cells(0, k))[0], chooseLegal(t, fixedDepth(3), g2))
-				})
-				if k < 5 {
-					continue // K = 4 is won too easily for a double four to be the only answer
+				for _, threads := range []int{1, 3} {
+					tacticsAt(t, k, rule, bd.name, bd.opts(k), bd.r0, bd.c0, threads)
 				}
-				corner := sparse.Cell{Row: 1, Col: k}
-				attack := append(run(1, 2, k-2), column(2, k, k-2)...)
-				walls := cells(1, 1, k, k)
-				t.Run(name+"/double four", func(t *testing.T) {
-					g := setUp(t, opts, map[int][]sparse.Cell{
-						1: at(attack),
-						2: append(at(walls), far...),
-					})
-					s := fixedDepth(3, player.WithVCF(false), player.WithVCT(false))
-					assert.Equal(t, at([]sparse.Cell{corner})[0], chooseLegal(t, s, g))
-					assert.Greater(t, s.LastStats().Score, int64(1)<<49, "seen as a forced win")
-				})
-				t.Run(name+"/defend double four", func(t *testing.T) {
-					g := setUp(t, opts, map[int][]sparse.Cell{
-						1: append(at(walls), far[0]),
-						2: append(at(attack), far[1]),
-					})
-					// The corner, or either line's far end, which leaves it a single four.
-					assert.Contains(t, at(cells(1, k, 1, k+1, 0, k)), chooseLegal(t, fixedDepth(3), g))
-				})
 			}
 		}
 	}
+}
+
+// tacticsAt runs TestSearchTactics's positions for K = k under rule on
+// the board of opts, shifted by (r0, c0), searched on threads threads.
+func tacticsAt(t *testing.T, k int, rule engine.Rule, board string, opts []engine.Option, r0, c0, threads int) {
+	opts = append(opts, engine.WithK(k), engine.WithRule(rule))
+	at := func(cs []sparse.Cell) []sparse.Cell { return shifted(r0, c0, cs) }
+	far := at(cells(2*k+2, 2*k+4, 2*k+2, 2*k+2)) // out-of-the-way filler marks
+	name := fmt.Sprintf("k=%d/%v/%s/threads=%d", k, rule, board, threads)
+	atDepth := func(depth int, more ...player.SearchOption) *player.Search {
+		return fixedDepth(depth, append(more, player.WithThreads(threads))...)
+	}
+	t.Run(name+"/win", func(t *testing.T) {
+		g := setUp(t, opts, map[int][]sparse.Cell{
+			1: at(run(0, 1, k-1)),
+			2: append(at(cells(0, 0)), far...),
+		})
+		s := atDepth(2)
+		assert.Equal(t, at(cells(0, k))[0], chooseLegal(t, s, g))
+		assert.Equal(t, player.ReasonWin, s.LastStats().Reason)
+	})
+	t.Run(name+"/block", func(t *testing.T) {
+		g := setUp(t, opts, map[int][]sparse.Cell{
+			1: at(cells(k+1, 0, k+1, 3)),
+			2: at(append(run(0, 1, k-1), sparse.Cell{Row: 3, Col: k + 2})),
+		})
+		g2 := g.Clone()
+		_, err := g2.PlayAs(at(cells(0, 0))[0].Row, at(cells(0, 0))[0].Col, 1)
+		assert.NoError(t, err)
+		assert.Equal(t, at(cells(0, k))[0], chooseLegal(t, atDepth(3), g2))
+	})
+	if k < 5 {
+		return // K = 4 is won too easily for a double four to be the only answer
+	}
+	corner := sparse.Cell{Row: 1, Col: k}
+	attack := append(run(1, 2, k-2), column(2, k, k-2)...)
+	walls := cells(1, 1, k, k)
+	t.Run(name+"/double four", func(t *testing.T) {
+		g := setUp(t, opts, map[int][]sparse.Cell{
+			1: at(attack),
+			2: append(at(walls), far...),
+		})
+		s := atDepth(3, player.WithVCF(false), player.WithVCT(false))
+		assert.Equal(t, at([]sparse.Cell{corner})[0], chooseLegal(t, s, g))
+		assert.Greater(t, s.LastStats().Score, int64(1)<<49, "seen as a forced win")
+	})
+	t.Run(name+"/defend double four", func(t *testing.T) {
+		g := setUp(t, opts, map[int][]sparse.Cell{
+			1: append(at(walls), far[0]),
+			2: append(at(attack), far[1]),
+		})
+		// The corner, or either line's far end, which leaves it a single four.
+		assert.Contains(t, at(cells(1, k, 1, k+1, 0, k)), chooseLegal(t, atDepth(3), g))
+	})
 }
 
 // TestSearchThreatsOnBoundedBoards runs the VCF, VCT and VCF-refutation

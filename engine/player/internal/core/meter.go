@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"sync/atomic"
 	"time"
 )
 
@@ -18,6 +19,10 @@ type Meter struct {
 	Limit time.Time
 	// Stopped is set once a limit is reached; the search unwinds.
 	Stopped bool
+	// pool, when set, sums the nodes of the meters searching one move
+	// together (see Share); pooled is how many of this meter's are in it.
+	pool   *atomic.Int64
+	pooled int64
 }
 
 // NewMeter returns a meter counting into st, stopping at maxNodes (when
@@ -33,7 +38,12 @@ func (m *Meter) Tick() {
 	if m.stats.Nodes&m.mask != 0 || m.Stopped {
 		return
 	}
-	if m.maxNodes > 0 && m.stats.Nodes >= m.maxNodes {
+	n := m.stats.Nodes
+	if m.pool != nil {
+		n = m.pool.Add(n - m.pooled)
+		m.pooled = m.stats.Nodes
+	}
+	if m.maxNodes > 0 && n >= m.maxNodes {
 		m.Stopped = true
 	}
 	if !m.Limit.IsZero() && time.Now().After(m.Limit) {
@@ -43,6 +53,11 @@ func (m *Meter) Tick() {
 		m.Stopped = true
 	}
 }
+
+// Share makes the node limit count the nodes of every meter sharing
+// pool, this one's so far included, as threads searching one move
+// together do: each adds its own to pool every so many nodes.
+func (m *Meter) Share(pool *atomic.Int64) { m.pool, m.pooled = pool, 0 }
 
 // Resume clears a stop caused by a phase's time or node limit, after the
 // phase: the search goes on unless the context is done.

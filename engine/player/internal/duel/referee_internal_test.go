@@ -470,7 +470,8 @@ func TestDuelStoppedHorizonStoresNothing(t *testing.T) {
 		d.Meter = core.NewMeter(context.Background(), d.st, d.st.Nodes+limit, 1)
 		d.search(0, -infScore, infScore, 1, q)
 		if d.Stopped {
-			require.Nil(t, d.probe(key), "stopped after %d of %d nodes", limit, nodes)
+			_, found := d.probe(key)
+			require.False(t, found, "stopped after %d of %d nodes", limit, nodes)
 		}
 	}
 	checkDuel(t, d.b)

@@ -45,6 +45,10 @@ type State struct {
 	// ev, when set, is the evaluation of every board instead of the
 	// configuration's (see SetWeights).
 	ev *evaluation
+	// threads is how many threads search a move (0 or 1: one), helpers
+	// the states of the threads that help the calling one (threads.go).
+	threads int
+	helpers []*State
 }
 
 // Window sizing of the two-player board.
@@ -83,7 +87,8 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 		} else if ds.used {
 			clear(tt)
 		}
-		*ds = State{cfg: cfg, tt: tt, tableMemory: ds.tableMemory, kill: make([][2]int32, maxPly+2), failed: ds.failed, horizon: ds.horizon, ev: ds.ev}
+		*ds = State{cfg: cfg, tt: tt, tableMemory: ds.tableMemory, kill: make([][2]int32, maxPly+2), failed: ds.failed, horizon: ds.horizon, ev: ds.ev,
+			threads: ds.threads, helpers: ds.helpers}
 	}
 	for range 2 {
 		if ds.b == nil && !ds.build(g) {
@@ -162,16 +167,21 @@ func (ds *State) build(g *engine.Game) bool {
 	if r1-r0 >= maxCells || c1-c0 >= maxCells || (r1-r0+1)*(c1-c0+1) > maxCells {
 		return false
 	}
-	ev := ds.ev
-	if ev == nil {
-		ev = evaluationFor(cfg)
-	}
-	b := newBoardUnder(cfg, ev, r0, c0, r1-r0+1, c1-c0+1)
+	b := newBoardUnder(cfg, ds.evaluation(), r0, c0, r1-r0+1, c1-c0+1)
 	ds.played = ds.played[:0]
 	ds.b = b
 	ds.hist = [2][]int32{make([]int32, len(b.stone)), make([]int32, len(b.stone))}
 	ds.Forget()
 	return true
+}
+
+// evaluation is the evaluation of ds's boards: the one SetWeights gave,
+// or its configuration's.
+func (ds *State) evaluation() *evaluation {
+	if ds.ev != nil {
+		return ds.ev
+	}
+	return evaluationFor(ds.cfg)
 }
 
 // Forget clears what the two-player search learnt in earlier positions:
@@ -187,11 +197,27 @@ func (ds *State) Forget() {
 		clear(ds.tt)
 		ds.used = false
 	}
+	ds.forgetOrdering()
+}
+
+// forgetOrdering is Forget but for the transposition table: the killer
+// and history tables and the VCF refutations.
+func (ds *State) forgetOrdering() {
 	clear(ds.kill)
 	for q := range ds.hist {
 		clear(ds.hist[q])
 	}
 	clear(ds.failed)
+}
+
+// fade scales the history down between moves: it carries over from one
+// move to the next, fading.
+func (ds *State) fade() {
+	for q := range ds.hist {
+		for i := range ds.hist[q] {
+			ds.hist[q][i] /= 4
+		}
+	}
 }
 
 // roomy reports whether array cell i is far enough from every window edge
@@ -290,7 +316,7 @@ func (d *run) best(q int) (int, bool) {
 		d.st.Reason = core.ReasonSearch
 	}
 	d.publish(int(moves[0].i))
-	return d.deepen(q, moves), true
+	return d.together(q, moves), true
 }
 
 // phaseNodes is the node budget of a root threat search allowed 1/share
@@ -346,6 +372,9 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 	// loss), last the previous one's value.
 	held, last := 0, int32(0)
 	for depth := 1; depth <= d.lim.MaxDepth && depth < maxPly; depth++ {
+		if depth < d.lim.MaxDepth && skipDepth(d.helper, depth, len(d.b.moves)) {
+			continue
+		}
 		alpha, beta := -infScore, infScore
 		d.leaned = false
 		iterBest := -1
@@ -499,13 +528,9 @@ func (ds *State) Choose(ctx context.Context, g *engine.Game, player int, lim cor
 		ds.failed = make(map[uint64]int)
 	}
 	ds.gen++
-	// The ordering tables carry over from the previous move, fading.
-	for q := range ds.hist {
-		for i := range ds.hist[q] {
-			ds.hist[q][i] /= 4
-		}
-	}
-	d := &run{Meter: core.NewMeter(ctx, st, lim.MaxNodes, 64), s: ds, b: ds.b, lim: lim, st: st, provisional: provisional}
+	ds.fade()
+	d := &run{Meter: core.NewMeter(ctx, st, lim.MaxNodes, 64), ctx: ctx, s: ds, b: ds.b, lim: lim, st: st, provisional: provisional,
+		helpers: ds.helping()}
 	d.Limit = lim.Deadline
 	if countTree {
 		d.tally = &treeTally{}

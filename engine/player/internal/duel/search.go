@@ -1,6 +1,7 @@
 package duel
 
 import (
+	"context"
 	"math"
 	"sync/atomic"
 
@@ -23,6 +24,8 @@ const (
 // limits of the move and the tables kept from call to call (in s).
 type run struct {
 	core.Meter
+	// ctx is the move's context, which the meter watches.
+	ctx context.Context
 	s   *State
 	b   *board
 	lim core.Limits
@@ -59,6 +62,11 @@ type run struct {
 	cuts [8]int64
 	// tally counts where the nodes go, in a build that counts (countTree).
 	tally *treeTally
+	// helpers are the states of the threads that search with this one
+	// (see State.SetThreads); helper is this thread's number among them,
+	// 0 for the calling thread.
+	helpers []*State
+	helper  int
 }
 
 // scoredCell is an array cell with its ordering score.
@@ -82,13 +90,13 @@ func (d *run) evaluate(q int) int32 {
 	return int32(max(min(v, int64(mateScore-1)), int64(-mateScore+1)))
 }
 
-// ttSlot is an entry of the transposition table: the full key it was
+// ttEntry is an entry of the transposition table: the full key it was
 // stored under, the node's value and its bound (exact, lower or upper),
 // the depth searched, the best move and the search that stored it. Mate
 // scores are stored relative to the node (a win in p plies from it), not
 // the root, so an entry read at another ply of another search means the
 // same thing.
-type ttSlot struct {
+type ttEntry struct {
 	key   uint64
 	value int32
 	best  int32
@@ -98,30 +106,62 @@ type ttSlot struct {
 	gen uint32
 }
 
+// ttSlot holds an entry in three words that the threads of a search
+// read and write without a lock (see State.SetThreads): check is the key
+// xor the other two, so that a slot read while another thread writes
+// it, words of two entries, fails the key check and reads as another
+// position's. The zero slot holds the zero entry.
+type ttSlot struct {
+	check, data, meta atomic.Uint64
+}
+
+// load reads the slot's entry.
+func (s *ttSlot) load() ttEntry {
+	data, meta := s.data.Load(), s.meta.Load()
+	return ttEntry{
+		key:   s.check.Load() ^ data ^ meta,
+		value: int32(uint32(data)),
+		best:  int32(uint32(data >> 32)),
+		depth: int8(uint8(meta)),
+		bound: int8(uint8(meta >> 8)),
+		gen:   uint32(meta >> 16),
+	}
+}
+
+// save writes e into the slot.
+func (s *ttSlot) save(e ttEntry) {
+	data := uint64(uint32(e.value)) | uint64(uint32(e.best))<<32
+	meta := uint64(uint8(e.depth)) | uint64(uint8(e.bound))<<8 | uint64(e.gen)<<16
+	s.data.Store(data)
+	s.meta.Store(meta)
+	s.check.Store(e.key ^ data ^ meta)
+}
+
 // carriedClaim reports whether the entry is a mate an earlier search than
 // gen stored without searching all its plies: one longer than the depth
 // it was stored at, resting on that search's horizon (see proven).
-func (s *ttSlot) carriedClaim(gen uint32) bool {
-	return s.gen != gen && (s.value >= mateScore || s.value <= -mateScore) && !proven(s.value, int(s.depth))
+func (e *ttEntry) carriedClaim(gen uint32) bool {
+	return e.gen != gen && (e.value >= mateScore || e.value <= -mateScore) && !proven(e.value, int(e.depth))
 }
 
-func (d *run) probe(key uint64) *ttSlot {
-	s := &d.s.tt[key&uint64(len(d.s.tt)-1)]
-	if s.key != key || d.noTable {
-		return nil
+// probe is the table's entry for key, and false when it holds none.
+func (d *run) probe(key uint64) (ttEntry, bool) {
+	if d.noTable {
+		return ttEntry{}, false
 	}
-	return s
+	e := d.s.tt[key&uint64(len(d.s.tt)-1)].load()
+	return e, e.key == key
 }
 
 // cut reports the entry's value at ply and whether it settles a search
 // of depth plies within (alpha, beta): it was searched as deep or deeper
 // and its bound allows it (an exact value, a lower bound at or above
 // beta, an upper bound at or below alpha).
-func (s *ttSlot) cut(depth int, alpha, beta int32, ply int) (int32, bool) {
-	if int(s.depth) < depth {
+func (e *ttEntry) cut(depth int, alpha, beta int32, ply int) (int32, bool) {
+	if int(e.depth) < depth {
 		return 0, false
 	}
-	v := s.value
+	v := e.value
 	switch {
 	case v >= mateScore:
 		v -= int32(ply)
@@ -129,18 +169,20 @@ func (s *ttSlot) cut(depth int, alpha, beta int32, ply int) (int32, bool) {
 		v += int32(ply)
 	}
 	switch {
-	case s.bound == core.ExactBound,
-		s.bound == core.LowerBound && v >= beta,
-		s.bound == core.UpperBound && v <= alpha:
+	case e.bound == core.ExactBound,
+		e.bound == core.LowerBound && v >= beta,
+		e.bound == core.UpperBound && v <= alpha:
 		return v, true
 	}
 	return 0, false
 }
 
+// store keeps a node's result in its slot, unless the slot holds the same
+// position searched deeper and the new bound is not exact.
 func (d *run) store(key uint64, depth int, value int32, bound int8, best int, ply int) {
 	d.s.used = true
 	s := &d.s.tt[key&uint64(len(d.s.tt)-1)]
-	if s.key == key && int(s.depth) > depth && bound != core.ExactBound {
+	if old := s.load(); old.key == key && int(old.depth) > depth && bound != core.ExactBound {
 		return
 	}
 	switch {
@@ -149,7 +191,7 @@ func (d *run) store(key uint64, depth int, value int32, bound int8, best int, pl
 	case value <= -mateScore:
 		value -= int32(ply)
 	}
-	*s = ttSlot{key: key, value: value, best: int32(best), depth: int8(min(depth, 127)), bound: bound, gen: d.s.gen}
+	s.save(ttEntry{key: key, value: value, best: int32(best), depth: int8(min(depth, 127)), bound: bound, gen: d.s.gen})
 }
 
 // futilityDepth and futilityMargin bound futility pruning: nodes with at
@@ -283,7 +325,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	if countTree {
 		d.counts().probes++
 	}
-	if s := d.probe(key); s != nil {
+	if s, ok := d.probe(key); ok {
 		ttMove = int(s.best)
 		if countTree {
 			d.counts().hits++

@@ -86,8 +86,8 @@ func TestTableMateRelativeToNode(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%d→%d", tc.name, plies[0], plies[1]), func(t *testing.T) {
 				const key = 0x1234_5678_9abc_def0
 				d.store(key, 4, tc.atStore(plies[0]), core.ExactBound, 7, plies[0])
-				s := d.probe(key)
-				require.NotNil(t, s)
+				s, found := d.probe(key)
+				require.True(t, found)
 				v, ok := s.cut(4, -infScore, infScore, plies[1])
 				require.True(t, ok)
 				assert.Equal(t, tc.want(plies[1]), v)
@@ -122,23 +122,26 @@ func TestTableBounds(t *testing.T) {
 	} {
 		name := fmt.Sprintf("bound=%d/depth=%d/(%d,%d)", tc.bound, tc.depth, tc.alpha, tc.beta)
 		d.store(key, 5, 100, tc.bound, 3, 2)
-		s := d.probe(key)
-		require.NotNil(t, s, name)
+		s, found := d.probe(key)
+		require.True(t, found, name)
 		v, ok := s.cut(tc.depth, tc.alpha, tc.beta, 2)
 		assert.Equal(t, tc.cuts, ok, name)
 		if ok {
 			assert.Equal(t, int32(100), v, name)
 		}
 		other := key + uint64(len(ds.tt)) // the same slot
-		assert.Nil(t, d.probe(other), "%s: another position in the slot", name)
+		_, found = d.probe(other)
+		assert.False(t, found, "%s: another position in the slot", name)
 	}
 	// A shallower bound does not overwrite a deeper one of the same
 	// position; an exact value does.
 	d.store(key, 8, 50, core.LowerBound, 1, 0)
 	d.store(key, 2, 10, core.UpperBound, 2, 0)
-	assert.Equal(t, int8(8), d.probe(key).depth)
+	s, _ := d.probe(key)
+	assert.Equal(t, int8(8), s.depth)
 	d.store(key, 2, 10, core.ExactBound, 2, 0)
-	assert.Equal(t, int8(2), d.probe(key).depth)
+	s, _ = d.probe(key)
+	assert.Equal(t, int8(2), s.depth)
 }
 
 // What the table learnt stays only while the game moves forward: undoing a
@@ -152,10 +155,10 @@ func TestTableForgottenOnUndoAndNewGame(t *testing.T) {
 			var ds State
 			ds.SetTableMemory(mem)
 			mark := func() { // as run.store does
-				ds.tt[5] = ttSlot{key: 99, value: winScore - 3, depth: 4, bound: core.ExactBound}
+				ds.tt[5].save(ttEntry{key: 99, value: winScore - 3, depth: 4, bound: core.ExactBound})
 				ds.used = true
 			}
-			marked := func() bool { return ds.tt[5].key == 99 }
+			marked := func() bool { return ds.tt[5].load().key == 99 }
 			for _, m := range [][2]int{{7, 7}, {7, 8}, {8, 8}} {
 				_, err := g.Play(m[0], m[1])
 				require.NoError(t, err)
@@ -237,7 +240,7 @@ func TestCarriedClaimSettlesNothing(t *testing.T) {
 			for _, i := range cands {
 				b.place(i, q)
 				key := b.hash ^ sideKey[1-q]
-				ds.tt[key&uint64(len(ds.tt)-1)] = ttSlot{key: key, value: -(winScore - 13), depth: 10, bound: core.ExactBound, gen: gen}
+				ds.tt[key&uint64(len(ds.tt)-1)].save(ttEntry{key: key, value: -(winScore - 13), depth: 10, bound: core.ExactBound, gen: gen})
 				b.undo()
 			}
 			ds.used = true

@@ -15,7 +15,8 @@ import (
 // rebuilt from scratch, gives: the moves held, the marks, everything the
 // board keeps incrementally, a board built afresh over the same window,
 // and the hash and candidate cells of a fresh state's board (whose window
-// may lie elsewhere). Tests prove with it that a state kept from call to call equals
+// may lie elsewhere), and the same of every helper thread's state (see
+// SetThreads), which must share the table and the window. Tests prove with it that a state kept from call to call equals
 // a fresh one.
 func (ds *State) Verify(g *engine.Game) error {
 	b := ds.b
@@ -75,6 +76,20 @@ func (ds *State) Verify(g *engine.Game) error {
 	}
 	if !slices.Equal(fresh.b.candidates(), b.candidates()) {
 		return errors.New("duel: the candidate cells differ from a fresh board's")
+	}
+	for k, h := range ds.helpers {
+		if h.b == nil {
+			continue // dropped: built afresh at the next move
+		}
+		switch {
+		case !h.b.sameWindow(b):
+			return fmt.Errorf("duel: helper %d's window is not the board's", k+1)
+		case len(h.tt) != len(ds.tt) || &h.tt[0] != &ds.tt[0]:
+			return fmt.Errorf("duel: helper %d does not share the transposition table", k+1)
+		}
+		if err := h.Verify(g); err != nil {
+			return fmt.Errorf("duel: helper %d: %w", k+1, err)
+		}
 	}
 	return nil
 }

@@ -55,7 +55,7 @@ func TestWideNodeTriesLateMoves(t *testing.T) {
 		width := c.width
 		for r, m := range ranked {
 			b.place(int(m.i), q)
-			searched := d.probe(b.hash^sideKey[o]) != nil
+			_, searched := d.probe(b.hash ^ sideKey[o])
 			b.undo()
 			assert.Equal(t, r < width, searched, "depth %d, all from %d: the move ranked %d of %d (width %d)", depth, c.all, r+1, len(ranked), width)
 		}
