@@ -62,6 +62,7 @@ Examples:
 			&cli.StringFlag{Name: "view", Value: "15x15", Usage: "size of the window on the board in line mode, `ROWSxCOLS` (full screen fills the terminal)"},
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour `WHEN`: auto (on a terminal, unless NO_COLOR is set), always or never"},
 			&cli.DurationFlag{Name: "think", Value: player.DefaultBudget, Usage: "time per move of the search bot, a `DURATION` such as 1s (more is stronger)"},
+			&cli.IntFlag{Name: "threads", Value: 1, Usage: "threads the search bot thinks on, `N` (on a machine with the cores, more is stronger)"},
 			&cli.IntFlag{Name: "max-moves", Usage: "stop after `N` moves with no winner (0: no limit); useful when bots play bots"},
 		),
 		Action: runPlay,
@@ -124,7 +125,10 @@ func runPlay(c *cli.Context) error {
 	if c.Duration("think") <= 0 {
 		return exitcode.UsageError(c, "--think must be positive, got %v", c.Duration("think"))
 	}
-	seats, err := play.MakeSeats(names, game.Config(), seed, c.Duration("think"))
+	if n := c.Int("threads"); n < 1 || n > player.MaxThreads {
+		return exitcode.UsageError(c, "--threads must be from 1 to %d, got %d", player.MaxThreads, n)
+	}
+	seats, err := play.MakeSeats(names, game.Config(), seed, c.Duration("think"), player.WithThreads(c.Int("threads")))
 	if err != nil {
 		return exitcode.UsageError(c, "--seats: %v", err)
 	}

@@ -166,6 +166,9 @@ const (
 	// InfoMaxNode is Rapfi's extension: stop thinking after this many
 	// nodes, so that a reading does not depend on the machine's load.
 	InfoMaxNode = "max_node"
+	// InfoThreadNum is Yixin-Board's extension, which Rapfi reads too:
+	// how many threads the brain may think on.
+	InfoThreadNum = "thread_num"
 )
 
 // Bits of INFO rule. No bit set is freestyle: five or more in a row win.

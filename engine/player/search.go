@@ -145,14 +145,19 @@ func WithTableMemory(bytes int64) SearchOption {
 }
 
 // WithThreads sets how many threads the two-player search uses for each
-// move (at least 1, the default): the calling goroutine and n−1 helpers
-// that share its transposition table. More threads search more positions
-// in the same time; with more than one the search is no longer
-// deterministic, even under [WithMaxNodes], whose limit then counts every
-// thread's positions. Other games are searched on one thread.
+// move, from 1 (the default) to [MaxThreads]: the calling goroutine and
+// n−1 helpers that share its transposition table. More threads search
+// more positions in the same time; with more than one the search is no
+// longer deterministic, even under [WithMaxNodes], whose limit then
+// counts every thread's positions. Other games are searched on one
+// thread.
 func WithThreads(n int) SearchOption {
-	return func(s *Search) { s.duel.SetThreads(n) }
+	return func(s *Search) { s.duel.SetThreads(min(max(n, 1), MaxThreads)) }
 }
+
+// MaxThreads is the most threads a search runs: beyond a few hundred a
+// search spends its time waiting on memory.
+const MaxThreads = 256
 
 // NewSearch returns a searching player.
 func NewSearch(opts ...SearchOption) *Search {

@@ -113,6 +113,7 @@ Examples:
 			&cli.StringFlag{Name: "log", Usage: "write every line exchanged with the engines to `FILE`"},
 			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON document"},
 			&cli.DurationFlag{Name: "think", Value: player.DefaultBudget, Usage: "time per move of the search bot, a `DURATION` (--move-time and --tc, when shorter, cut it)"},
+			&cli.IntFlag{Name: "threads", Value: 1, Usage: "threads each search bot thinks on, `N` (engines run with pbrain: gomoku pbrain --threads)"},
 			&cli.StringFlag{Name: "look-ahead", Value: player.Planned.String(), Usage: "the search bot's look-ahead with three or more players, `NAME`: planned, max-n, paranoid or best-reply"},
 			&cli.BoolFlag{Name: "stats", Usage: "after the table, every bot's wins in each seat and the search bot's figures: moves by how they were found, time per move against --think (and whether the slow ones used the CPU or waited for it), depth, nodes per second"},
 		),
@@ -176,11 +177,14 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 	if c.Bool("stats") && c.Bool("json") {
 		return nil, exitcode.UsageError(c, "--stats adds to the table: it cannot be used with --json")
 	}
+	if n := c.Int("threads"); n < 1 || n > player.MaxThreads {
+		return nil, exitcode.UsageError(c, "--threads must be from 1 to %d, got %d", player.MaxThreads, n)
+	}
 	look, err := player.ParseMultiSearch(c.String("look-ahead"))
 	if err != nil {
 		return nil, exitcode.UsageError(c, "--look-ahead: %v", err)
 	}
-	entrants, err := matchEntrants(specs, c.String("name"), player.WithBudget(c.Duration("think")), player.WithMultiSearch(look))
+	entrants, err := matchEntrants(specs, c.String("name"), player.WithBudget(c.Duration("think")), player.WithMultiSearch(look), player.WithThreads(c.Int("threads")))
 	if err != nil {
 		return nil, exitcode.UsageError(c, "%v", err)
 	}

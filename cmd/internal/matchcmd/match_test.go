@@ -206,6 +206,7 @@ func TestMatchUsageErrors(t *testing.T) {
 		{"bad bounds", []string{"--rows", "9"}, "--rows and --cols go together"},
 		{"argument", []string{"greedy"}, `unexpected argument "greedy" (name the bots with --bots)`},
 		{"no think time", []string{"--think", "0s"}, "--think must be positive"},
+		{"too many threads", []string{"--threads", "257"}, "--threads must be from 1 to 256, got 257"},
 		{"stats in JSON", []string{"--stats", "--json"}, "--stats adds to the table"},
 		{"unknown look-ahead", []string{"--look-ahead", "minimax"}, `--look-ahead: player: unknown strategy: multi-player search "minimax"`},
 	}

@@ -31,7 +31,8 @@ TAKEBACK, RESTART, SWAP2BOARD, ABOUT and END; it answers with its moves.
 It plays freestyle, exactly-five and renju Gomoku (INFO rule 0, 1 and 4) on
 boards from 5x5 to --max-side, answers within INFO timeout_turn and the
 match clock (time_left) keeping a safety margin, sizes its memory from INFO
-max_memory, speaks the Yixin-board commands YXBOARD, YXSHOWFORBID,
+max_memory, thinks on --threads threads (or INFO thread_num, which
+Yixin-Board sends), speaks the Yixin-board commands YXBOARD, YXSHOWFORBID,
 YXHASHCLEAR and YXNBEST n (the n best moves, one MESSAGE line each, for
 analysis GUIs), and refuses caro (INFO rule 8) with ERROR. Nothing is
 written to standard error; to watch a game, pass --debug and read the
@@ -76,6 +77,7 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "name", Value: "gomoku", Usage: "engine name in the ABOUT answer"},
 		&cli.BoolFlag{Name: "debug", Usage: "send DEBUG lines with each move's budget, time taken and optimum (the time it aimed at), the search's reason, depth, nodes and value (+M13: a win in 13 moves), and why a fallback move was played"},
 		&cli.Int64Flag{Name: "nodes", Usage: "stop each move's search after about N positions, within the time limits (0: no limit); for self-play tests that do not depend on the machine's load"},
+		&cli.IntFlag{Name: "threads", Value: 1, Usage: "threads the search thinks on, sharing its table, until the manager sends INFO thread_num; with more than one, --nodes counts every thread's positions and play is no longer reproducible"},
 	}
 }
 
@@ -86,7 +88,10 @@ func action(c *cli.Context) error {
 	if c.Int64("nodes") < 0 {
 		return cli.Exit(fmt.Sprintf("pbrain: --nodes must not be negative, got %d", c.Int64("nodes")), exitUsage)
 	}
-	var searchOpts []player.SearchOption
+	if n := c.Int("threads"); n < 1 || n > player.MaxThreads {
+		return cli.Exit(fmt.Sprintf("pbrain: --threads must be from 1 to %d, got %d", player.MaxThreads, n), exitUsage)
+	}
+	searchOpts := []player.SearchOption{player.WithThreads(c.Int("threads"))}
 	if n := c.Int64("nodes"); n > 0 {
 		searchOpts = append(searchOpts, player.WithMaxNodes(n))
 	}

@@ -61,6 +61,18 @@ func TestRunNodesLimitsTheSearch(t *testing.T) {
 	}
 }
 
+// Several threads share a node limit: the search stops, its move is legal,
+// and the debug line counts every thread's positions.
+func TestRunThreads(t *testing.T) {
+	const input = "INFO timeout_turn 60000\r\nSTART 15\r\nBOARD\r\n7,7,1\r\n8,8,2\r\n8,6,1\r\n6,8,2\r\nDONE\r\nINFO thread_num 3\r\nTURN 9,5\r\nEND\r\n"
+	start := time.Now()
+	code, out, errOut := run(t, input, "--nodes", "20000", "--threads", "2", "--debug")
+	require.Equal(t, 0, code, errOut)
+	assert.Less(t, time.Since(start), 30*time.Second, "the node limit ends the search, not the minute")
+	assert.Regexp(t, `(?m)^DEBUG .*; search, depth [0-9]+, 2[0-9]{4} nodes, .*$`, out)
+	assert.Regexp(t, `(?m)^[0-9]+,[0-9]+\r?$`, out)
+}
+
 func TestRunRefusesBadCommandLines(t *testing.T) {
 	tests := []struct {
 		args []string
@@ -71,6 +83,8 @@ func TestRunRefusesBadCommandLines(t *testing.T) {
 		{[]string{"--max-side", "4"}, "--max-side must be at least 5"},
 		{[]string{"--seed", "x"}, "invalid value"},
 		{[]string{"--nodes", "-1"}, "--nodes must not be negative"},
+		{[]string{"--threads", "0"}, "--threads must be from 1 to 256, got 0"},
+		{[]string{"--threads", "257"}, "--threads must be from 1 to 256, got 257"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -52,8 +52,9 @@ func ParseSeats(spec string, cfg engine.Config) ([]string, error) {
 // MakeSeats creates the seats for a game configured like cfg; bots get
 // seeds seed, seed+1, ... in seat order, so a game repeats with the same
 // seed (the search bot only when it is not stopped by its clock). think is
-// the search bot's time per move.
-func MakeSeats(names []string, cfg engine.Config, seed uint64, think time.Duration) ([]Seat, error) {
+// the search bot's time per move; more are further options of the search
+// bot (its threads, for example).
+func MakeSeats(names []string, cfg engine.Config, seed uint64, think time.Duration, more ...player.SearchOption) ([]Seat, error) {
 	if err := gamecli.CheckSeats(names, cfg); err != nil {
 		return nil, err
 	}
@@ -66,7 +67,7 @@ func MakeSeats(names []string, cfg engine.Config, seed uint64, think time.Durati
 		if !slices.Contains(player.Names(), n) {
 			return nil, fmt.Errorf("unknown seat %q (want one of %s)", n, strings.Join(seatNames(), ", "))
 		}
-		bot, err := player.ByName(n, seed+uint64(i), player.WithBudget(think))
+		bot, err := player.ByName(n, seed+uint64(i), append([]player.SearchOption{player.WithBudget(think)}, more...)...)
 		if err != nil {
 			return nil, err
 		}

@@ -19,8 +19,9 @@
 //     opening decision (see below).
 //   - TAKEBACK x,y removes a stone and answers OK. PLAY x,y (the answer to
 //     a SUGGEST) places the brain's stone there and echoes it.
-//   - INFO keys timeout_turn, timeout_match, time_left, max_memory and rule
-//     are used; game_type, evaluate, folder and unknown keys are ignored.
+//   - INFO keys timeout_turn, timeout_match, time_left, max_memory, rule
+//     and Yixin-board's thread_num are used; game_type, evaluate, folder
+//     and unknown keys are ignored.
 //   - ABOUT answers name="…", version="…", author="…", country="…".
 //   - END stops at once, writing nothing more, also while thinking.
 //   - The Yixin-board extensions renju GUIs and tools send, answered as
@@ -189,4 +190,12 @@
 // the Go runtime's soft memory limit to three quarters of it, leaving the
 // rest for the binary, stacks and the collector's overshoot. The soft limit
 // makes the collector work harder near the limit; it is not a hard cap.
+//
+// # Threads
+//
+// thread_num (at most 256) is passed to the strategy factory
+// (Think.Threads): [ByName]'s search then thinks on that many threads,
+// which share its transposition table. Without it the search runs on
+// the threads its options give, one by default, as the Gomocup's rules
+// ask of a brain that is not told otherwise.
 package brain

@@ -64,7 +64,7 @@ func (s *server) nbest(ctx context.Context, n int, start time.Time) {
 	}
 	_, budget := s.clock.plan(s.opts, s.pos.empties(), len(s.pos.stones))
 	soft, hard := deadlines(s.opts, start, budget)
-	strat, err := s.opts.NewStrategy(Think{Config: g.Config(), Player: me, Budget: time.Until(soft), Stones: len(s.pos.stones), MaxMemory: s.clock.maxMemory})
+	strat, err := s.opts.NewStrategy(Think{Config: g.Config(), Player: me, Budget: time.Until(soft), Stones: len(s.pos.stones), MaxMemory: s.clock.maxMemory, Threads: s.threads})
 	if err != nil {
 		s.errorf("YXNBEST: no strategy: %v", err)
 		return

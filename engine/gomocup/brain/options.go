@@ -24,6 +24,10 @@ type Think struct {
 	// MaxMemory is the manager's memory limit in bytes, 0 for none. A
 	// strategy with tables should size them to stay well under it.
 	MaxMemory int64
+	// Threads is how many threads the manager lets the brain think on
+	// (INFO thread_num, at most player.MaxThreads), 0 when it has not
+	// said.
+	Threads int
 }
 
 // StrategyFactory makes the strategy for one move. It is called once per

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/gomocup"
+	"github.com/gomoku-engine/gomoku/engine/player"
 )
 
 // Serve speaks the Gomocup protocol: it reads the manager's commands from
@@ -89,6 +90,8 @@ type server struct {
 	// (MESSAGE lines) or instead of the next move (ERROR, in problem).
 	deferred []string
 	problem  string
+	// threads is INFO thread_num, bounded by player.MaxThreads; 0 when not sent.
+	threads int
 
 	board *boardInput // non-nil between BOARD and DONE
 
@@ -288,7 +291,7 @@ func (s *server) newGame() {
 func (s *server) info(c gomocup.Command) {
 	n, err := gomocup.ParseInfoValue(c.Key, c.Value)
 	switch c.Key {
-	case gomocup.InfoTimeoutTurn, gomocup.InfoTimeoutMatch, gomocup.InfoTimeLeft, gomocup.InfoMaxMemory, gomocup.InfoRule:
+	case gomocup.InfoTimeoutTurn, gomocup.InfoTimeoutMatch, gomocup.InfoTimeLeft, gomocup.InfoMaxMemory, gomocup.InfoRule, gomocup.InfoThreadNum:
 		if err != nil {
 			s.deferred = append(s.deferred, fmt.Sprintf("ignored INFO %s %s: %v", c.Key, c.Value, err))
 			return
@@ -309,6 +312,11 @@ func (s *server) info(c gomocup.Command) {
 		s.rule = int(n)
 		if !s.ruleFixed {
 			s.gameRule = int(n)
+		}
+	case gomocup.InfoThreadNum:
+		s.threads = int(min(max(n, 1), player.MaxThreads))
+		if n > player.MaxThreads {
+			s.deferred = append(s.deferred, fmt.Sprintf("INFO thread_num %d: using %d threads, the most this brain runs", n, player.MaxThreads))
 		}
 	default:
 		// game_type, evaluate, folder and keys from later protocol

@@ -121,6 +121,9 @@ func TestDialogues(t *testing.T) {
 		{"freestyle, exact five and continuous are played",
 			"INFO rule 0\nSTART 15\nBEGIN\nINFO rule 1\nRESTART\nBEGIN\nINFO rule 3\nRESTART\nBEGIN\n",
 			[]string{"OK", "0,0", "OK", "0,0", "OK", "0,0"}},
+		{"a thread_num that is no number is ignored; one too large is bounded",
+			"INFO thread_num many\nINFO thread_num 100000\nSTART 20\n",
+			[]string{`MESSAGE ignored INFO thread_num many: .*`, "MESSAGE INFO thread_num 100000: using 256 threads, the most this brain runs", "OK"}},
 		{"an unachievable max_memory is reported at the move, and can be lifted",
 			"START 20\nINFO max_memory 1000\nBEGIN\nINFO max_memory 0\nBEGIN\nINFO max_memory 83886080\nTURN 5,5\n",
 			[]string{"OK", "ERROR max_memory 1000 bytes is below the 16777216 bytes this brain needs", "0,0", "1,0"}},
@@ -209,7 +212,7 @@ func TestAnswersAreFlushed(t *testing.T) {
 func TestRulesReachTheStrategy(t *testing.T) {
 	rec := &recorder{}
 	converse(t, Options{NewStrategy: rec.factory},
-		"INFO rule 1\nRECTSTART 30,20\nBEGIN\nTURN 5,5\nINFO rule 0\nINFO max_memory 83886080\nBOARD\n1,1,2\nDONE\n")
+		"INFO rule 1\nRECTSTART 30,20\nBEGIN\nTURN 5,5\nINFO rule 0\nINFO max_memory 83886080\nINFO thread_num 3\nBOARD\n1,1,2\nDONE\n")
 	require.Len(t, rec.thinks, 3)
 	for i, th := range rec.thinks[:2] {
 		assert.Equal(t, engine.Exact, th.Config.Rule, "move %d", i+1)
@@ -220,6 +223,8 @@ func TestRulesReachTheStrategy(t *testing.T) {
 	assert.Equal(t, engine.Freestyle, rec.thinks[2].Config.Rule)
 	assert.Equal(t, 2, rec.thinks[2].Player, "opponent has one stone more: the brain is player 2")
 	assert.Equal(t, int64(83886080), rec.thinks[2].MaxMemory)
+	assert.Zero(t, rec.thinks[1].Threads, "no thread_num yet")
+	assert.Equal(t, 3, rec.thinks[2].Threads)
 }
 
 // TestStrategyIsNeverTrusted: whatever the strategy does, the answer is a

@@ -18,8 +18,10 @@ import (
 // whole session, so that what it learnt on a move (its transposition
 // table, its working board) serves the next: it follows the game it is
 // given, a new game or a rewritten BOARD included. Its transposition
-// table takes half of INFO max_memory (see tableMemory); a new
-// max_memory makes a new search at the next move. Other strategies are
+// table takes half of INFO max_memory (see tableMemory), and it thinks
+// on INFO thread_num threads (one, or the threads opts give, until the
+// manager says); a new max_memory or thread_num makes a new search at
+// the next move. Other strategies are
 // made afresh for every move, their seed varying with the number of
 // stones so that a random or greedy brain does not repeat itself. opts
 // are added to the search's own (for example [player.WithMaxNodes], which
@@ -31,9 +33,9 @@ func ByName(name string, seed uint64, opts ...player.SearchOption) (StrategyFact
 	}
 	if name == "search" {
 		kept := &keptSearch{seed: seed, opts: opts}
-		kept.s = kept.newSearch(0)
+		kept.s = kept.newSearch(setting{})
 		return func(t Think) (engine.Strategy, error) {
-			kept.want.Store(t.MaxMemory)
+			kept.want.Store(setting{memory: t.MaxMemory, threads: t.Threads})
 			return kept, nil
 		}, nil
 	}
@@ -57,22 +59,32 @@ type keptSearch struct {
 	seed uint64
 	opts []player.SearchOption
 	s    *player.Search
-	// want is the max_memory of the latest move, have the one s was
-	// made for.
-	want atomic.Int64
-	have int64
+	// want is the manager's setting at the latest move, have the one s
+	// was made for.
+	want atomic.Value // setting
+	have setting
 	// cur is the search choosing the current move, for Provisional.
 	cur atomic.Pointer[player.Search]
 }
 
 func (k *keptSearch) Name() string { return k.s.Name() }
 
-// newSearch makes a search with a table of maxMemory/2 bytes (0: the
-// default size).
-func (k *keptSearch) newSearch(maxMemory int64) *player.Search {
+// setting is what the manager says of the search's resources: INFO
+// max_memory and thread_num (0: not said).
+type setting struct {
+	memory  int64
+	threads int
+}
+
+// newSearch makes a search with a table of set.memory/2 bytes (0: the
+// default size) thinking on set.threads threads (0: as k.opts say).
+func (k *keptSearch) newSearch(set setting) *player.Search {
 	opts := append([]player.SearchOption{player.WithBudget(0), player.WithSeed(k.seed)}, k.opts...)
-	if maxMemory != 0 {
-		opts = append(opts, player.WithTableMemory(tableMemory(maxMemory)))
+	if set.memory != 0 {
+		opts = append(opts, player.WithTableMemory(tableMemory(set.memory)))
+	}
+	if set.threads != 0 {
+		opts = append(opts, player.WithThreads(set.threads))
 	}
 	return player.NewSearch(opts...)
 }
@@ -89,13 +101,13 @@ func (k *keptSearch) Choose(ctx context.Context, g *engine.Game, p int) (sparse.
 // overrun.
 func (k *keptSearch) take() (*player.Search, func()) {
 	if !k.mu.TryLock() {
-		s := k.newSearch(0)
+		s := k.newSearch(setting{})
 		k.cur.Store(s)
 		return s, func() {}
 	}
-	if m := k.want.Load(); m != k.have {
-		k.s = k.newSearch(m)
-		k.have = m
+	if set, _ := k.want.Load().(setting); set != k.have {
+		k.s = k.newSearch(set)
+		k.have = set
 	}
 	k.cur.Store(k.s)
 	return k.s, k.mu.Unlock

@@ -45,7 +45,7 @@ func TestByNameKeepsOneSearch(t *testing.T) {
 
 // INFO max_memory reaches the kept search: a new limit makes a new search,
 // its table sized from half the limit, at the next move; the same limit
-// keeps the search and what it learnt.
+// keeps the search and what it learnt. So does INFO thread_num.
 func TestByNameSizesTableFromMaxMemory(t *testing.T) {
 	assert.Equal(t, int64(175<<20), tableMemory(350<<20))
 	assert.Zero(t, tableMemory(0), "no limit: the default table")
@@ -71,11 +71,18 @@ func TestByNameSizesTableFromMaxMemory(t *testing.T) {
 	_, err = k.Choose(ctx, g, 2)
 	require.NoError(t, err)
 	assert.NotSame(t, first, k.s, "a new limit, a new search")
-	assert.Equal(t, int64(64<<20), k.have)
+	assert.Equal(t, setting{memory: 64 << 20}, k.have)
 	second := k.s
 	_, err = f(Think{MaxMemory: 64 << 20})
 	require.NoError(t, err)
 	_, err = k.Choose(ctx, g, 2)
 	require.NoError(t, err)
 	assert.Same(t, second, k.s, "the same limit keeps the search")
+
+	_, err = f(Think{MaxMemory: 64 << 20, Threads: 2})
+	require.NoError(t, err)
+	_, err = k.Choose(ctx, g, 2)
+	require.NoError(t, err)
+	assert.NotSame(t, second, k.s, "INFO thread_num makes a new search")
+	assert.Equal(t, setting{memory: 64 << 20, threads: 2}, k.have)
 }

@@ -120,7 +120,7 @@ type provisional interface {
 // hard one, meanwhile obeying END, applying INFO and queueing other lines.
 // It returns the strategy's cell when legal, else the fallback and why.
 func (s *server) ask(ctx context.Context, g *engine.Game, me int, budget time.Duration, soft, hard time.Time, fx, fy int) (int, int, string) {
-	strat, err := s.opts.NewStrategy(Think{Config: g.Config(), Player: me, Budget: time.Until(soft), Stones: len(s.pos.stones), MaxMemory: s.clock.maxMemory})
+	strat, err := s.opts.NewStrategy(Think{Config: g.Config(), Player: me, Budget: time.Until(soft), Stones: len(s.pos.stones), MaxMemory: s.clock.maxMemory, Threads: s.threads})
 	if err != nil {
 		return fx, fy, "no strategy: " + err.Error()
 	}
