@@ -30,6 +30,23 @@ func middleGames(b *testing.B) []string {
 	return out
 }
 
+// middleGamePositions are the middle games as 15×15 freestyle games.
+func middleGamePositions(b *testing.B) []*engine.Game {
+	var games []*engine.Game
+	for _, ms := range middleGames(b) {
+		r, err := record.ParseMoveString(ms)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, err := r.Game(engine.WithBounds(15, 15))
+		if err != nil {
+			b.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	return games
+}
+
 // BenchmarkSearchDepth reports, for the search as it plays (threat
 // searches on) on the middle games of
 // internal/duel/testdata/middlegames.txt, the depth iterative deepening completes
@@ -41,24 +58,7 @@ func middleGames(b *testing.B) []string {
 //
 //	go test -run '^$' -bench SearchDepth -benchtime 1x ./engine/player
 func BenchmarkSearchDepth(b *testing.B) {
-	positions := middleGames(b)
-	games := make([]*engine.Game, len(positions))
-	for i, ms := range positions {
-		r, err := record.ParseMoveString(ms)
-		if err != nil {
-			b.Fatal(err)
-		}
-		g, err := engine.New(engine.WithBounds(15, 15))
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, m := range r.Moves {
-			if _, err := g.Play(m.Row, m.Col); err != nil {
-				b.Fatal(err)
-			}
-		}
-		games[i] = g
-	}
+	games := middleGamePositions(b)
 	type limit struct {
 		name string
 		opt  player.SearchOption
@@ -101,6 +101,43 @@ func BenchmarkSearchDepth(b *testing.B) {
 				if cpu := processCPU() - cpu0; cpu > 0 {
 					b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
 				}
+			})
+		}
+	}
+}
+
+// BenchmarkThreads reports what more threads give the search as it plays,
+// on the same middle games as BenchmarkSearchDepth, at a time per move:
+// the depth iterative deepening completes (median and largest), the
+// nodes every thread searched together per second of the move, and the
+// nodes of a search. Run it once on an idle machine with the cores:
+//
+//	go test -run '^$' -bench Threads -benchtime 1x ./engine/player
+func BenchmarkThreads(b *testing.B) {
+	games := middleGamePositions(b)
+	for _, think := range []time.Duration{time.Second, 5 * time.Second} {
+		for _, threads := range []int{1, 2, 4} {
+			b.Run(fmt.Sprintf("time=%v/threads=%d", think, threads), func(b *testing.B) {
+				var depths []int
+				var nodes int64
+				var spent time.Duration
+				for b.Loop() {
+					for _, g := range games {
+						s := player.NewSearch(player.WithBudget(think), player.WithThreads(threads))
+						if _, err := s.Choose(context.Background(), g, g.Turn()); err != nil {
+							b.Fatal(err)
+						}
+						st := s.LastStats()
+						depths = append(depths, st.Depth)
+						nodes += st.Nodes
+						spent += st.Elapsed
+					}
+				}
+				slices.Sort(depths)
+				b.ReportMetric(float64(depths[len(depths)/2]), "depth-median")
+				b.ReportMetric(float64(depths[len(depths)-1]), "depth-max")
+				b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
+				b.ReportMetric(float64(nodes)/float64(len(depths)), "nodes/search")
 			})
 		}
 	}

@@ -106,4 +106,21 @@
 // from). The sparse search starts an iteration whenever
 // three times the last one still fits; the two rules were tuned
 // separately.
+//
+// The iterative deepening can run on several threads ("lazy SMP",
+// threads.go, [State.SetThreads]): the calling thread and helpers each
+// deepen over the same root moves on boards of their own, with history,
+// killers and refutations of their own, and share the transposition
+// table, whose slots they read and write without a lock (a slot keeps
+// its key xor its other words, so that one read while another thread
+// writes it fails the key check), so that what one settles the others
+// read instead of searching. Helpers skip some depths, as Stockfish's
+// did, so that the threads do not walk the same tree in step. The answer
+// is the move of the thread that completed the deepest iteration, the
+// calling thread's on a tie. The shortcuts before the deepening (a five,
+// a block, the root's VCF and VCT) run on the calling thread alone. The
+// calling thread's clock stops the helpers; a node limit counts every
+// thread's nodes. A helper's board follows the calling thread's window
+// and marks from move to move, as the state itself follows the game
+// ([State.Verify] checks the helpers too).
 package duel

@@ -14,36 +14,17 @@ import (
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// The search can run on several threads at once ("lazy SMP"): the
-// calling thread and helpers each deepen over the same root moves on
-// boards of their own, with move-ordering tables of their own, and share
-// the transposition table, so that what one thread settles the others
-// read instead of searching it again. The helpers skip some depths of
-// their iterative deepening (skipDepth), so that the threads do not walk
-// the same tree in step. The answer is the move of the thread that
-// completed the deepest iteration, the calling thread's on a tie. Only
-// the main loop of iterative deepening runs on several threads: the
-// shortcuts before it (a five, a block, the root's VCF and VCT) run on
-// the calling thread alone.
-//
-// With a time limit the helpers stop when the calling thread does; a node
-// limit counts the nodes of all threads together. With more than one
-// thread the search is not deterministic: its threads race for the table.
-
 // SetThreads sets how many threads search each move, at least 1 (the
 // default). More threads search more nodes in the same time; with one,
 // the search visits the same nodes whatever the machine's load.
 func (ds *State) SetThreads(n int) { ds.threads = max(n, 1) }
-
-// Threads is how many threads search each move.
-func (ds *State) Threads() int { return max(ds.threads, 1) }
 
 // helping brings ds's helpers in step with its board, which Sync has
 // brought in step with the game, and returns those that are: one fewer
 // than the threads. A helper that cannot follow is dropped for this
 // move and built again at the next.
 func (ds *State) helping() []*State {
-	want := ds.Threads() - 1
+	want := max(ds.threads, 1) - 1
 	if want == 0 || ds.b == nil {
 		ds.helpers = nil
 		return nil

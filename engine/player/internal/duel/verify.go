@@ -15,9 +15,9 @@ import (
 // rebuilt from scratch, gives: the moves held, the marks, everything the
 // board keeps incrementally, a board built afresh over the same window,
 // and the hash and candidate cells of a fresh state's board (whose window
-// may lie elsewhere), and the same of every helper thread's state (see
-// SetThreads), which must share the table and the window. Tests prove with it that a state kept from call to call equals
-// a fresh one.
+// may lie elsewhere); and the same of every helper thread's state (see
+// SetThreads), which must share the table and the window. Tests prove
+// with it that a state kept from call to call equals a fresh one.
 func (ds *State) Verify(g *engine.Game) error {
 	b := ds.b
 	switch {
