@@ -47,48 +47,43 @@ func (ds *State) helping() []*State {
 // evaluation, window and marks, ds's transposition table and search
 // number. The helper's own tables (history, killers, refutations) carry
 // over from move to move while the game moves forward, as ds's do, and
-// are cleared when it goes back.
+// are cleared when it goes back; another game, window or evaluation
+// builds the helper afresh.
 func (h *State) follow(ds *State) bool {
-	if h.b == nil || h.cfg != ds.cfg || h.ev != ds.ev || !h.b.sameWindow(ds.b) {
-		*h = State{cfg: ds.cfg, ev: ds.ev, kill: make([][2]int32, maxPly+2), failed: make(map[uint64]int)}
+	fresh := func() {
 		b := ds.b
-		h.b = newBoardUnder(ds.cfg, ds.evaluation(), b.r0, b.c0, b.rows, b.cols)
-		h.hist = [2][]int32{make([]int32, len(b.stone)), make([]int32, len(b.stone))}
+		*h = State{cfg: ds.cfg, ev: ds.ev, kill: make([][2]int32, maxPly+2), failed: make(map[uint64]int),
+			b:    newBoardUnder(ds.cfg, ds.evaluation(), b.r0, b.c0, b.rows, b.cols),
+			hist: [2][]int32{make([]int32, len(b.stone)), make([]int32, len(b.stone))}}
 	}
-	h.tt, h.tableMemory, h.gen = ds.tt, ds.tableMemory, ds.gen
+	if h.b == nil || h.cfg != ds.cfg || h.ev != ds.ev || !h.b.sameWindow(ds.b) {
+		fresh()
+	}
 	h.b.snapFrom = math.MaxInt // the game's marks: see lookahead
-	back := false
-	held := history.Sync(history.Moves(h.played), history.Moves(ds.played),
-		func() {
-			h.b = nil
-		},
+	back, ok := false, true
+	held := history.Sync(history.Moves(h.played), history.Moves(ds.played), fresh,
 		func() {
 			h.b.undo()
 			h.played = h.played[:len(h.played)-1]
 			back = true
 		},
 		func(m engine.Move) bool {
-			if h.b == nil {
-				return false
+			i, in := h.b.index(m.Row, m.Col)
+			if ok = in && h.b.stone[i] == 0; ok {
+				h.b.place(i, m.Player-1)
+				h.played = append(h.played, m)
 			}
-			i, ok := h.b.index(m.Row, m.Col)
-			if !ok || h.b.stone[i] != 0 {
-				h.b = nil
-				return false
-			}
-			h.b.place(i, m.Player-1)
-			h.played = append(h.played, m)
-			return true
+			return ok
 		})
-	if h.b == nil || held != len(ds.played) {
-		// Another game: build afresh at the next move.
-		h.b = nil
+	if !ok || held != len(ds.played) {
+		h.b = nil // not the game ds holds: built afresh at the next move
 		return false
 	}
 	if back {
 		h.forgetOrdering()
 	}
 	h.b.lookahead()
+	h.tt, h.gen = ds.tt, ds.gen
 	return true
 }
 

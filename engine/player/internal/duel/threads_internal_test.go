@@ -107,7 +107,7 @@ func TestThreadsStopWithTheDeadline(t *testing.T) {
 // The helpers follow the game as the calling thread's board does: move by
 // move, into a new window when play leaves the old one, back when the
 // game goes back (their ordering tables then cleared, as the calling
-// thread's are), and into another game.
+// thread's are), and into a new game and another configuration.
 func TestThreadsFollowTheGame(t *testing.T) {
 	g, err := engine.New()
 	require.NoError(t, err)
@@ -146,12 +146,16 @@ func TestThreadsFollowTheGame(t *testing.T) {
 		require.NoError(t, h.Verify(g))
 	}
 
-	exact, err := engine.New(engine.WithBounds(15, 15), engine.WithRule(engine.Exact))
-	require.NoError(t, err)
-	for _, m := range [][2]int{{7, 7}, {7, 8}, {8, 8}} {
-		_, err := exact.Play(m[0], m[1])
+	// Another configuration, then a new game of it: the whole board is
+	// the window, so the helpers keep theirs and take the marks back.
+	for _, first := range [][2]int{{7, 7}, {3, 3}} {
+		exact, err := engine.New(engine.WithBounds(15, 15), engine.WithRule(engine.Exact))
 		require.NoError(t, err)
+		for _, m := range [][2]int{first, {7, 8}, {8, 8}} {
+			_, err := exact.Play(m[0], m[1])
+			require.NoError(t, err)
+		}
+		chooseKept(t, &ds, exact, lim)
+		require.NoError(t, ds.Verify(exact))
 	}
-	chooseKept(t, &ds, exact, lim)
-	require.NoError(t, ds.Verify(exact))
 }
