@@ -196,6 +196,5 @@
 // thread_num (at most 256) is passed to the strategy factory
 // (Think.Threads): [ByName]'s search then thinks on that many threads,
 // which share its transposition table. Without it the search runs on
-// the threads its options give, one by default, as the Gomocup's rules
-// ask of a brain that is not told otherwise.
+// the threads its options give, one by default.
 package brain
