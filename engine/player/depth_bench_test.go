@@ -77,27 +77,8 @@ func BenchmarkSearchDepth(b *testing.B) {
 				continue // the table's effect is measured by nodes
 			}
 			b.Run(fmt.Sprintf("table=%s/%s", table.name, lim.name), func(b *testing.B) {
-				var depths []int
-				var nodes int64
-				var spent time.Duration
 				cpu0 := processCPU()
-				for b.Loop() {
-					for _, g := range games {
-						s := player.NewSearch(player.WithBudget(0), lim.opt, player.WithTableMemory(table.bytes))
-						if _, err := s.Choose(context.Background(), g, g.Turn()); err != nil {
-							b.Fatal(err)
-						}
-						st := s.LastStats()
-						depths = append(depths, st.Depth)
-						nodes += st.Nodes
-						spent += st.Elapsed
-					}
-				}
-				slices.Sort(depths)
-				b.ReportMetric(float64(depths[len(depths)/2]), "depth-median")
-				b.ReportMetric(float64(depths[len(depths)-1]), "depth-max")
-				b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
-				b.ReportMetric(float64(nodes)/float64(len(depths)), "nodes/search")
+				nodes := reportSearches(b, games, player.WithBudget(0), lim.opt, player.WithTableMemory(table.bytes))
 				if cpu := processCPU() - cpu0; cpu > 0 {
 					b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
 				}
@@ -118,27 +99,36 @@ func BenchmarkThreads(b *testing.B) {
 	for _, think := range []time.Duration{time.Second, 5 * time.Second} {
 		for _, threads := range []int{1, 2, 4} {
 			b.Run(fmt.Sprintf("time=%v/threads=%d", think, threads), func(b *testing.B) {
-				var depths []int
-				var nodes int64
-				var spent time.Duration
-				for b.Loop() {
-					for _, g := range games {
-						s := player.NewSearch(player.WithBudget(think), player.WithThreads(threads))
-						if _, err := s.Choose(context.Background(), g, g.Turn()); err != nil {
-							b.Fatal(err)
-						}
-						st := s.LastStats()
-						depths = append(depths, st.Depth)
-						nodes += st.Nodes
-						spent += st.Elapsed
-					}
-				}
-				slices.Sort(depths)
-				b.ReportMetric(float64(depths[len(depths)/2]), "depth-median")
-				b.ReportMetric(float64(depths[len(depths)-1]), "depth-max")
-				b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
-				b.ReportMetric(float64(nodes)/float64(len(depths)), "nodes/search")
+				reportSearches(b, games, player.WithBudget(think), player.WithThreads(threads))
 			})
 		}
 	}
+}
+
+// reportSearches has a fresh search made with opts choose a move in every
+// game, as many times as b asks, and reports the depth completed (median
+// and largest), the nodes a second of the searches' own time and the
+// nodes of a search; it returns the nodes of them all.
+func reportSearches(b *testing.B, games []*engine.Game, opts ...player.SearchOption) int64 {
+	var depths []int
+	var nodes int64
+	var spent time.Duration
+	for b.Loop() {
+		for _, g := range games {
+			s := player.NewSearch(opts...)
+			if _, err := s.Choose(context.Background(), g, g.Turn()); err != nil {
+				b.Fatal(err)
+			}
+			st := s.LastStats()
+			depths = append(depths, st.Depth)
+			nodes += st.Nodes
+			spent += st.Elapsed
+		}
+	}
+	slices.Sort(depths)
+	b.ReportMetric(float64(depths[len(depths)/2]), "depth-median")
+	b.ReportMetric(float64(depths[len(depths)-1]), "depth-max")
+	b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(len(depths)), "nodes/search")
+	return nodes
 }
