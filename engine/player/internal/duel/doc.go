@@ -47,7 +47,7 @@
 // stops, strongest first, then value with killer and history bonuses,
 // among the moves the value alone selects: the best 12 at a node up to 4
 // plies from the horizon, 4 more a ply beyond, every one from 8 plies
-// (width.go); a node not answering a threat
+// (picker.go); a node not answering a threat
 // tries the table's move before generating the others, and scores them,
 // if it did not cut off, with the history as it was before it, so that
 // the staged picker tries exactly what a full list would), late-move reductions
