@@ -190,7 +190,8 @@ func (ds *State) evaluation() *evaluation {
 // frame). Entries are checked against the full key and ordering hints
 // only rank empty cells near the marks, so the tables could not make the
 // search play an illegal cell; cleared, they cannot make it play
-// differently from a fresh search either. Sync calls it when the game
+// differently from a fresh search either. The helpers share the table
+// and have their ordering tables cleared too. Sync calls it when the game
 // goes back; tests call it to compare a kept state with a fresh one.
 func (ds *State) Forget() {
 	if ds.used {
@@ -198,6 +199,9 @@ func (ds *State) Forget() {
 		ds.used = false
 	}
 	ds.forgetOrdering()
+	for _, h := range ds.helpers {
+		h.forgetOrdering()
+	}
 }
 
 // forgetOrdering is Forget but for the transposition table: the killer
