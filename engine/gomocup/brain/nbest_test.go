@@ -120,39 +120,24 @@ func searchFactory(t testing.TB) StrategyFactory {
 }
 
 // TestYXNBest: under each rule, YXNBEST 5 lists five distinct cells the
-// side to move may play (under renju never one forbidden to black), within
-// timeout_turn, answers the first and plays it on the board for the side
-// to move, as Rapfi does.
+// side to move may play (under renju never one forbidden to black),
+// answers the first and plays it on the board for the side to move, as
+// Rapfi does. A node limit, not the clock, ends each search, so that all
+// five fit in the time whatever the machine's load; the clock's part is
+// TestYXNBestWithinTheTurn.
 func TestYXNBest(t *testing.T) {
-	for _, tt := range []struct {
-		name string
-		rule int
-		body string
-	}{
-		{"freestyle, the brain to move", 0, "7,7,1\n8,8,2\n8,7,1\n6,6,2\n"},
-		{"exact five, the opponent to move", 1, "7,7,1\n8,8,2\n8,7,1\n6,6,2\n9,7,1\n"},
-		{"renju, black to move beside a double three", 4, doubleThree},
-	} {
+	f, err := ByName("search", 1, player.WithMaxNodes(5000))
+	require.NoError(t, err)
+	for _, tt := range yxCases {
 		t.Run(tt.name, func(t *testing.T) {
-			rule := engine.Renju
-			if tt.rule != 4 {
-				rule = []engine.Rule{engine.Freestyle, engine.Exact}[tt.rule]
-			}
-			g := yxGame(t, rule, 15, tt.body)
-			m := startManager(t, Options{NewStrategy: searchFactory(t)})
+			g := yxGame(t, tt.game, 15, tt.body)
+			m := startManager(t, Options{NewStrategy: f})
 			m.send(fmt.Sprintf("INFO rule %d", tt.rule))
-			m.send("INFO timeout_turn 1000")
+			m.send("INFO timeout_turn 60000")
 			require.Equal(t, "OK", m.ask("START 15"))
 			m.send("YXBOARD\n" + tt.body + "DONE")
-			start := time.Now()
 			m.send("YXNBEST 5")
-			var lines []string
-			for len(lines) == 0 || gomocup.ParseAnswer(lines[len(lines)-1]).Kind != gomocup.AnswerMove {
-				lines = append(lines, m.read())
-			}
-			took := time.Since(start)
-			assert.Less(t, took, time.Second, "within timeout_turn")
-			r := readRanking(t, lines)
+			r := readRanking(t, readAnswer(m))
 			checkRanking(t, g, r, 5, true)
 			// The move is on the board now: a stone of the side that was to move.
 			x, y := r.answer[0], r.answer[1]
@@ -161,6 +146,54 @@ func TestYXNBest(t *testing.T) {
 			require.NoError(t, m.wait())
 		})
 	}
+}
+
+// TestYXNBestWithinTheTurn: under the clock alone, YXNBEST 5 answers
+// within timeout_turn with the moves ranked by then (all five on an idle
+// machine, fewer when the clock runs out first), the answer the first of
+// them.
+func TestYXNBestWithinTheTurn(t *testing.T) {
+	for _, tt := range yxCases {
+		t.Run(tt.name, func(t *testing.T) {
+			g := yxGame(t, tt.game, 15, tt.body)
+			m := startManager(t, Options{NewStrategy: searchFactory(t)})
+			m.send(fmt.Sprintf("INFO rule %d", tt.rule))
+			m.send("INFO timeout_turn 1000")
+			require.Equal(t, "OK", m.ask("START 15"))
+			m.send("YXBOARD\n" + tt.body + "DONE")
+			start := time.Now()
+			m.send("YXNBEST 5")
+			lines := readAnswer(m)
+			assert.Less(t, time.Since(start), time.Second, "within timeout_turn")
+			r := readRanking(t, lines)
+			require.NotEmpty(t, r.moves, "%q", lines)
+			checkRanking(t, g, r, len(r.moves), true)
+			m.send("END")
+			require.NoError(t, m.wait())
+		})
+	}
+}
+
+// yxCases are the positions of the YXNBEST tests: a YXBOARD body under a
+// Gomocup rule number, which is the engine's rule game.
+var yxCases = []struct {
+	name string
+	rule int
+	game engine.Rule
+	body string
+}{
+	{"freestyle, the brain to move", 0, engine.Freestyle, "7,7,1\n8,8,2\n8,7,1\n6,6,2\n"},
+	{"exact five, the opponent to move", 1, engine.Exact, "7,7,1\n8,8,2\n8,7,1\n6,6,2\n9,7,1\n"},
+	{"renju, black to move beside a double three", 4, engine.Renju, doubleThree},
+}
+
+// readAnswer reads the manager's lines up to and including a move.
+func readAnswer(m *manager) []string {
+	var lines []string
+	for len(lines) == 0 || gomocup.ParseAnswer(lines[len(lines)-1]).Kind != gomocup.AnswerMove {
+		lines = append(lines, m.read())
+	}
+	return lines
 }
 
 // TestYXNBestPlaysForTheSideToMove: after YXNBEST, which played for the
@@ -178,17 +211,20 @@ func TestYXNBestPlaysForTheSideToMove(t *testing.T) {
 
 // TestYXNBestFirstIsTheSearchsChoice: on positions with a forced win, the
 // first move listed, and answered, is the move the search plays for BOARD.
+// A node limit ends the searches, as in TestYXNBest.
 func TestYXNBestFirstIsTheSearchsChoice(t *testing.T) {
+	f, err := ByName("search", 1, player.WithMaxNodes(5000))
+	require.NoError(t, err)
 	for _, body := range []string{
 		// A four, blocked at one end: one winning cell.
 		"7,7,1\n7,6,2\n7,8,1\n0,0,2\n7,9,1\n0,2,2\n7,10,1\n0,4,2\n",
 		// An open three and a split three crossing: a VCF.
 		"5,5,1\n0,0,2\n6,6,1\n0,2,2\n7,7,1\n14,0,2\n9,5,1\n14,2,2\n9,6,1\n14,4,2\n",
 	} {
-		board := converse(t, Options{NewStrategy: searchFactory(t)}, "INFO timeout_turn 1000\nSTART 15\nBOARD\n"+body+"DONE\n")
+		board := converse(t, Options{NewStrategy: f}, "INFO timeout_turn 60000\nSTART 15\nBOARD\n"+body+"DONE\n")
 		require.Len(t, board, 2)
 		x, y := parseMove(t, board[1])
-		lines := converse(t, Options{NewStrategy: searchFactory(t)}, "INFO timeout_turn 1000\nSTART 15\nYXBOARD\n"+body+"DONE\nYXNBEST 3\n")
+		lines := converse(t, Options{NewStrategy: f}, "INFO timeout_turn 60000\nSTART 15\nYXBOARD\n"+body+"DONE\nYXNBEST 3\n")
 		r := readRanking(t, lines)
 		checkRanking(t, yxGame(t, engine.Freestyle, 15, body), r, 3, true)
 		assert.Equal(t, [2]int{x, y}, r.answer, "%q", lines)
