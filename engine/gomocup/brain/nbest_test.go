@@ -112,9 +112,9 @@ func checkRanking(t testing.TB, g *engine.Game, r ranking, n int, first bool) {
 	}
 }
 
-func searchFactory(t testing.TB) StrategyFactory {
+func searchFactory(t testing.TB, opts ...player.SearchOption) StrategyFactory {
 	t.Helper()
-	f, err := ByName("search", 1)
+	f, err := ByName("search", 1, opts...)
 	require.NoError(t, err)
 	return f
 }
@@ -126,8 +126,7 @@ func searchFactory(t testing.TB) StrategyFactory {
 // five fit in the time whatever the machine's load; the clock's part is
 // TestYXNBestWithinTheTurn.
 func TestYXNBest(t *testing.T) {
-	f, err := ByName("search", 1, player.WithMaxNodes(5000))
-	require.NoError(t, err)
+	f := searchFactory(t, player.WithMaxNodes(5000))
 	for _, tt := range yxCases {
 		t.Run(tt.name, func(t *testing.T) {
 			g := yxGame(t, tt.game, 15, tt.body)
@@ -174,8 +173,9 @@ func TestYXNBestWithinTheTurn(t *testing.T) {
 	}
 }
 
-// yxCases are the positions of the YXNBEST tests: a YXBOARD body under a
-// Gomocup rule number, which is the engine's rule game.
+// yxCases are the positions of the YXNBEST tests: a YXBOARD body, and
+// the rule it is played under as the Gomocup numbers it and as the
+// engine names it.
 var yxCases = []struct {
 	name string
 	rule int
@@ -213,8 +213,7 @@ func TestYXNBestPlaysForTheSideToMove(t *testing.T) {
 // first move listed, and answered, is the move the search plays for BOARD.
 // A node limit ends the searches, as in TestYXNBest.
 func TestYXNBestFirstIsTheSearchsChoice(t *testing.T) {
-	f, err := ByName("search", 1, player.WithMaxNodes(5000))
-	require.NoError(t, err)
+	f := searchFactory(t, player.WithMaxNodes(5000))
 	for _, body := range []string{
 		// A four, blocked at one end: one winning cell.
 		"7,7,1\n7,6,2\n7,8,1\n0,0,2\n7,9,1\n0,2,2\n7,10,1\n0,4,2\n",
@@ -250,8 +249,7 @@ func TestYXNBestListsEveryAllowedCell(t *testing.T) {
 	require.Less(t, len(allowed), 49-10, "the position has forbidden cells")
 	// A node limit, not the clock, ends each search, so that all of them
 	// fit in the time whatever the machine's load.
-	f, err := ByName("search", 1, player.WithMaxNodes(3000))
-	require.NoError(t, err)
+	f := searchFactory(t, player.WithMaxNodes(3000))
 	lines := converse(t, Options{NewStrategy: f},
 		fmt.Sprintf("INFO rule 4\nINFO timeout_turn 60000\nSTART 7\nYXBOARD\n%sDONE\nYXNBEST %d\n", body, len(allowed)))
 	r := readRanking(t, lines)

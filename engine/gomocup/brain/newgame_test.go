@@ -18,9 +18,7 @@ import (
 // searchBrain is the brain of the pbrain command: one kept search.
 func searchBrain(t testing.TB) Options {
 	t.Helper()
-	f, err := ByName("search", 1)
-	require.NoError(t, err)
-	return Options{NewStrategy: f}
+	return Options{NewStrategy: searchFactory(t)}
 }
 
 // TestNewGameSharingAStoneAtTheSameIndex is a manager's dialogue: a game

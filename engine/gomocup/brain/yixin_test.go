@@ -104,8 +104,7 @@ func TestRenjuBrainNeverAnswersAForbiddenCell(t *testing.T) {
 }
 
 func TestYXHashClearGivesTheSearchAFreshStart(t *testing.T) {
-	factory, err := ByName("search", 1)
-	require.NoError(t, err)
+	factory := searchFactory(t)
 	strat, err := factory(Think{})
 	require.NoError(t, err)
 	kept := strat.(*keptSearch)
