@@ -102,6 +102,7 @@ func scoreCommand() *cli.Command {
 			&cli.StringFlag{Name: "suite", Required: true, Usage: "the suite `FILE`; new labels are written back to it"},
 			&cli.StringSliceFlag{Name: "brain", Required: true, Usage: "a build to score, `PATH[:ARGS]` (repeatable)"},
 			&cli.StringSliceFlag{Name: "name", Usage: "the builds' `NAME`s in the report, in --brain order"},
+			&cli.StringFlag{Name: "brain-clear", Usage: "`COMMAND` sent to every build before each position, so that its move does not depend on the positions before it (YXHASHCLEAR for ours and Rapfi; none by default, as not every brain knows one)"},
 			&cli.StringSliceFlag{Name: "think", Usage: "a build's time per move (INFO timeout_turn), a `DURATION` (default 1m): once for all, or once per --brain in order; a node limit in ARGS stops ours first"},
 			&cli.Float64Flag{Name: "margin", Value: 0.05, Usage: "a move losing at most `P` of win rate counts as good"},
 			&cli.IntFlag{Name: "limit", Usage: "score the first `N` positions only (0: all)"},

@@ -222,3 +222,28 @@ func TestRapfiReadingsAreReproducible(t *testing.T) {
 	assert.Equal(t, a[1], b[0])
 	assert.Equal(t, b[0], b[2])
 }
+
+// TestScoreClearsTheBuilds: with --brain-clear each build is sent the
+// command before every position (the fake plays the top row's left end
+// when its table was cleared since its last move, the right end
+// otherwise), and without it nothing is sent.
+func TestScoreClearsTheBuilds(t *testing.T) {
+	fake := fakeBrains(t)
+	bin, _, _ := strings.Cut(fake("left"), ":")
+	for _, tc := range []struct {
+		clear []string
+		moved string
+	}{{nil, "o1"}, {[]string{"--brain-clear", "YXHASHCLEAR"}, "a1"}} {
+		path := filepath.Join(t.TempDir(), "suite.txt")
+		require.NoError(t, os.WriteFile(path, []byte(twoPositions), 0o644))
+		args := append([]string{"score", "--suite", path, "--judge", fake("judge"), "--brain", bin + ":-play cleared", "--think", "1s", "-v"}, tc.clear...)
+		code, out, errOut := runApp(args...)
+		require.Equal(t, cliexit.OK, code, errOut)
+		s, err := loadSuite(path)
+		require.NoError(t, err)
+		for _, p := range s.positions {
+			_, ok := p.labelOf(cell("a1"))
+			assert.Equal(t, tc.moved == "a1", ok, "%v: the build played %s in %s\n%s", tc.clear, tc.moved, p.String(), out)
+		}
+	}
+}

@@ -62,7 +62,7 @@ func scoreSuite(c *cli.Context) error {
 		if err != nil {
 			return cli.Exit(fmt.Sprintf("score: --brain: %v", err), cliexit.Usage)
 		}
-		builds[i] = &build{name: prog.String(), spec: brainSpec{prog: prog, think: thinks[i]}}
+		builds[i] = &build{name: prog.String(), spec: brainSpec{prog: prog, think: thinks[i], clear: c.String("brain-clear")}}
 		if len(names) > 0 {
 			builds[i].name = names[i]
 		}

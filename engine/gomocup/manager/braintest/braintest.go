@@ -15,7 +15,9 @@
 // prints those evaluations only when the brain was given INFO max_node
 // and YXHASHCLEAR since its last move; "-moves h8i8j9" scripts its first
 // moves of each game (a move string); "-play left" or "-play right" plays
-// the first free cell of the top row from that end instead of the centre.
+// the first free cell of the top row from that end instead of the centre,
+// "-play cleared" from the left when it was sent YXHASHCLEAR since its
+// last move and from the right otherwise.
 package braintest
 
 import (

@@ -9,7 +9,9 @@
 // -moves h8i8j9 gives its first moves of each game as a move string (h8
 // is x 7, y 7), played whatever the board (the nearest free cell to the
 // centre follows). -play left or right plays the first free cell of the
-// top row from that end instead of the cell nearest the centre. -fresh
+// top row from that end instead of the cell nearest the centre; -play
+// cleared from the left when its table was cleared (YXHASHCLEAR) since
+// its last move, else from the right. -fresh
 // prints the evaluations only when the brain was given a node budget
 // (INFO max_node) and had its table cleared (YXHASHCLEAR) since its last
 // move, the conditions of a reading that does not depend on the ones
@@ -37,7 +39,7 @@ func main() {
 	name := flag.String("name", "fake", "ABOUT name")
 	script := flag.String("moves", "", "first moves of each game, a move string such as h8i8j9")
 	evals := flag.String("evals", "", "evaluations printed before each move, such as 7,score,+M3")
-	play := flag.String("play", "centre", "where to play: centre, or the top row from the left or right")
+	play := flag.String("play", "centre", "where to play: centre, or the top row from the left or right (cleared: left after YXHASHCLEAR, else right)")
 	fresh := flag.Bool("fresh", false, "evaluations only after INFO max_node and YXHASHCLEAR")
 	flag.Parse()
 	if dir := os.Getenv("FAKEBRAIN_PIDS"); dir != "" {
@@ -47,8 +49,8 @@ func main() {
 		time.Sleep(time.Hour)
 		return
 	}
-	if *play != "centre" && *play != "left" && *play != "right" {
-		fmt.Fprintln(os.Stderr, "fakebrain: -play: centre, left or right, not", *play)
+	if *play != "centre" && *play != "left" && *play != "right" && *play != "cleared" {
+		fmt.Fprintln(os.Stderr, "fakebrain: -play: centre, left, right or cleared, not", *play)
 		os.Exit(2)
 	}
 	b := &brain{mode: *mode, at: *at, sleep: *sleep, play: *play, fresh: *fresh}
@@ -184,6 +186,7 @@ func (b *brain) printEvals() {
 func (b *brain) move() {
 	b.moves++
 	fmt.Println("MESSAGE thinking")
+	cleared := b.cleared
 	b.printEvals()
 	if b.moves == b.at {
 		switch b.mode {
@@ -217,7 +220,7 @@ func (b *brain) move() {
 	}
 	if b.play != "centre" {
 		x, step := b.w-1, -1
-		if b.play == "left" {
+		if b.play == "left" || b.play == "cleared" && cleared {
 			x, step = 0, 1
 		}
 		for ; x >= 0 && x < b.w; x += step {
