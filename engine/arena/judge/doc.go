@@ -2,7 +2,8 @@
 // stronger brain's reading of them, as a quick and quiet screen for
 // search and evaluation changes where self-play needs hundreds of games.
 //
-// A suite (testdata/suite.txt) holds quiet positions from real games
+// A suite (testdata/suite.txt, or the larger testdata/undecided300k.txt
+// read at 300k nodes) holds quiet positions from real games
 // (the side to move has no five to make and no four to stop, past the
 // test opening, neither side judged won or lost), each with the judge's
 // best move and its evaluation of the position after every move labelled
@@ -13,7 +14,9 @@
 // those readings in the suite file), and reports the mean loss of win
 // rate against the judge's best move with a bootstrap interval, the
 // share of moves losing little, and each build against the first,
-// paired by position. `judge make` draws a suite from saved games.
+// paired by position; --brain-clear has each build's table cleared
+// before every position too. `judge make` draws a suite from saved
+// games.
 //
 // Usage:
 //

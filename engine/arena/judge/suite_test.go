@@ -105,23 +105,37 @@ func TestParseSuiteRefusesBadLines(t *testing.T) {
 	}
 }
 
-// TestCommittedSuiteKeepsItsPromises checks testdata/suite.txt as the
-// README describes it.
+// TestCommittedSuiteKeepsItsPromises checks the suites of testdata as the
+// README describes them: distinct quiet positions, none decided, within
+// the suite's window of even, one node budget each.
 func TestCommittedSuiteKeepsItsPromises(t *testing.T) {
-	s, err := loadSuite(filepath.Join("testdata", "suite.txt"))
-	require.NoError(t, err)
-	assert.GreaterOrEqual(t, len(s.positions), 200)
-	seen := map[string]bool{}
-	for i := range s.positions {
-		p := &s.positions[i]
-		k := stonesKey(p.size, p.rule, p.moves)
-		assert.False(t, seen[k], "%s repeats a position", p.source)
-		seen[k] = true
-		assert.True(t, quiet(p.size, p.rule, p.moves), "%s is not quiet", p.source)
-		assert.Zero(t, p.eval.Mate, "%s is decided", p.source)
-		assert.LessOrEqual(t, abs(p.eval.Value), 400, p.source)
-		assert.NotEmpty(t, p.source)
-		assert.Equal(t, s.positions[0].nodes, p.nodes, "one budget for the whole suite")
+	for _, tc := range []struct {
+		file        string
+		least, most int // positions
+		window      int
+		nodes       int
+	}{
+		{"suite.txt", 200, 600, 400, 100000},
+		{"undecided300k.txt", 3000, 4000, 600, 300000},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			s, err := loadSuite(filepath.Join("testdata", tc.file))
+			require.NoError(t, err)
+			assert.GreaterOrEqual(t, len(s.positions), tc.least)
+			assert.LessOrEqual(t, len(s.positions), tc.most)
+			seen := map[string]bool{}
+			for i := range s.positions {
+				p := &s.positions[i]
+				k := stonesKey(p.size, p.rule, p.moves)
+				assert.False(t, seen[k], "%s repeats a position", p.source)
+				seen[k] = true
+				assert.True(t, quiet(p.size, p.rule, p.moves), "%s is not quiet", p.source)
+				assert.Zero(t, p.eval.Mate, "%s is decided", p.source)
+				assert.LessOrEqual(t, abs(p.eval.Value), tc.window, p.source)
+				assert.NotEmpty(t, p.source)
+				assert.Equal(t, tc.nodes, p.nodes, "one budget for the whole suite")
+			}
+		})
 	}
 }
 
