@@ -23,17 +23,18 @@ import (
 
 // fakeBrains builds braintest's fake brain for the test and returns its
 // --brain and --judge values by mode: "left" and "right" play the first
-// free cell of the top row from that end; "judge" plays as "right" and,
-// before its move, reads the position as 100 × (own stones − the
-// opponent's) + the own stones' column sum, but only when it was given a
-// node budget and had its table cleared since its last move, as the
-// suite's readings need. No brain may outlive the test.
+// free cell of the top row from that end; "cleared" from the left when
+// its table was cleared since its last move, else from the right;
+// "judge" plays as "right" and, before its move, reads the position as
+// 100 × (own stones − the opponent's) + the own stones' column sum, but
+// only when it was given a node budget and had its table cleared since
+// its last move, as the suite's readings need. No brain may outlive the test.
 func fakeBrains(t *testing.T) func(mode string) string {
 	bin, pids := braintest.Build(t)
 	t.Cleanup(func() { assert.Empty(t, braintest.Strays(pids, 5*time.Second), "brain processes left behind") })
 	return func(mode string) string {
 		args, ok := map[string]string{
-			"left": "-play left", "right": "-play right", "judge": "-play right -evals score -fresh",
+			"left": "-play left", "right": "-play right", "cleared": "-play cleared", "judge": "-play right -evals score -fresh",
 		}[mode]
 		require.True(t, ok, mode)
 		return bin + ":" + args
@@ -229,14 +230,13 @@ func TestRapfiReadingsAreReproducible(t *testing.T) {
 // otherwise), and without it nothing is sent.
 func TestScoreClearsTheBuilds(t *testing.T) {
 	fake := fakeBrains(t)
-	bin, _, _ := strings.Cut(fake("left"), ":")
 	for _, tc := range []struct {
 		clear []string
 		moved string
 	}{{nil, "o1"}, {[]string{"--brain-clear", "YXHASHCLEAR"}, "a1"}} {
 		path := filepath.Join(t.TempDir(), "suite.txt")
 		require.NoError(t, os.WriteFile(path, []byte(twoPositions), 0o644))
-		args := append([]string{"score", "--suite", path, "--judge", fake("judge"), "--brain", bin + ":-play cleared", "--think", "1s", "-v"}, tc.clear...)
+		args := append([]string{"score", "--suite", path, "--judge", fake("judge"), "--brain", fake("cleared"), "--think", "1s", "-v"}, tc.clear...)
 		code, out, errOut := runApp(args...)
 		require.Equal(t, cliexit.OK, code, errOut)
 		s, err := loadSuite(path)
