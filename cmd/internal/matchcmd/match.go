@@ -75,6 +75,11 @@ Two players get the score, the Elo difference with its 95% interval and the
 likelihood of superiority, from game pairs (pentanomial) when games are paired;
 --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05,minpairs=20 stops as soon as the test decides,
 not before minpairs game pairs (default 20, 40 games).
+--baseline DIR compares the first bot with its own results in a run saved
+earlier with --save-dir DIR, of the same bot names, openings, order and seed:
+pair by pair, the difference of its scores gives this run's Elo over that
+one, with a far tighter interval than either run's own when both sides are
+limited by nodes (the pairs where the moves agree are the same games).
 --concurrency N plays N games at once: keep N at most the number of cores, since
 each game has one engine thinking at a time and clocks are wall time.
 A progress bar with the running score is shown when standard error is a
@@ -87,8 +92,10 @@ Examples:
    gomoku match --bots pbrain:./gomoku:pbrain,greedy --rows 15 --cols 15 --tc 5s+200ms --games 20
    gomoku match --bots pbrain:./gomoku:pbrain,pbrain:/opt/pbrain-rapfi --rows 15 --cols 15 \
        --tc 10s+100ms --openings openings.txt --games 200 --sprt elo0=0,elo1=10 --save-dir games/
-   gomoku match --bots "pbrain:./gomoku:pbrain --nodes 30000,pbrain:/opt/pbrain-rapfi" --info 2:max_node=10000 \
-       --rows 15 --cols 15 --tc 120+2 --openings bench/openings/fit125.txt --games 250
+   gomoku match --bots "pbrain:./old:pbrain --nodes 30000,pbrain:/opt/pbrain-rapfi" --info 2:max_node=10000 \
+       --rows 15 --cols 15 --tc 120+2 --openings bench/openings/fit125.txt --games 250 --save-dir runs/old
+   gomoku match --bots "pbrain:./new:pbrain --nodes 30000,pbrain:/opt/pbrain-rapfi" --info 2:max_node=10000 \
+       --rows 15 --cols 15 --tc 120+2 --openings bench/openings/fit125.txt --games 250 --baseline runs/old
    gomoku match --rule renju --bots pbrain:./gomoku:pbrain,pbrain:/opt/pbrain-rapfi --rows 15 --cols 15 \
        --tc 5s+200ms --games 100 --save-dir games/ --save-format sgf`,
 		Flags: append(gamecli.Flags(false),
@@ -109,6 +116,7 @@ Examples:
 			&cli.StringSliceFlag{Name: "info", Usage: "send engine number `N:KEY=VALUE` (N counts --bots from 1) INFO KEY VALUE at the start of every game, after the match's own (repeatable): 2:max_node=10000 stops Rapfi after 10,000 nodes a move"},
 			&cli.StringFlag{Name: "sprt", Usage: "stop when a sequential test decides: `SPEC` elo0=0,elo1=5,alpha=0.05,beta=0.05,minpairs=20 (elo1 required)"},
 			&cli.StringFlag{Name: "save-dir", Usage: "save every game as `DIR`/game-0001.json, ... (readable by replay and play --load) and a summary line per game in DIR/games.txt"},
+			&cli.StringFlag{Name: "baseline", Usage: "compare the first bot, game pair by game pair, with its results in a saved run of the same openings, order and seed: `DIR` is that run's --save-dir (or its games.txt); prints this run's Elo over that one with its interval"},
 			&cli.StringFlag{Name: "save-format", Value: "json", Usage: "`FORMAT` of saved games: json (any game), psq (Piskvork; two players on a bounded board), moves (a move string like h8i9; two players, at most 26 columns) or sgf (GM[4] with the rule, result and reason, as c-gomoku-cli writes; two players, bounded board up to 52×52)"},
 			&cli.StringFlag{Name: "log", Usage: "write every line exchanged with the engines to `FILE`"},
 			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON document"},
@@ -147,6 +155,11 @@ type matchSetup struct {
 	logPath    string
 	openings   []opening.Opening
 	forfeits   []forfeit // filled as games finish
+	// baseline is the saved run of --baseline, played the games of this
+	// one by number, and compared their comparison once the match ends.
+	baseline *baseline
+	played   map[int]pairedGame
+	compared *pairedComparison
 }
 
 func parseMatch(c *cli.Context) (*matchSetup, error) {
@@ -246,12 +259,43 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 	if m.saveFormat, err = parseSaveFormat(c.String("save-format"), cfg); err != nil {
 		return nil, exitcode.UsageError(c, "--save-format: %v", err)
 	}
+	if err := m.loadBaseline(c, len(specs)); err != nil {
+		return nil, err
+	}
 	if m.saveDir != "" {
 		if err := os.MkdirAll(m.saveDir, 0o755); err != nil {
 			return nil, exitcode.Failure(c, "--save-dir: %v", err)
 		}
 	}
 	return m, nil
+}
+
+// loadBaseline reads --baseline, which needs two bots in game pairs and
+// must not be the run that --save-dir is about to overwrite.
+func (m *matchSetup) loadBaseline(c *cli.Context, bots int) error {
+	path := c.String("baseline")
+	if path == "" {
+		return nil
+	}
+	if bots != 2 || m.opts.Schedule == arena.Fixed {
+		return exitcode.UsageError(c, "--baseline compares game pairs: it needs two bots whose seats change (not --schedule fixed)")
+	}
+	b, err := loadBaseline(path)
+	if err != nil {
+		if errors.Is(err, errBaseline) {
+			return exitcode.UsageError(c, "--baseline: %v", err)
+		}
+		return exitcode.Failure(c, "--baseline: %v", err)
+	}
+	if m.saveDir != "" {
+		old, err1 := os.Stat(b.path)
+		out, err2 := os.Stat(filepath.Join(m.saveDir, "games.txt"))
+		if err1 == nil && err2 == nil && os.SameFile(old, out) {
+			return exitcode.UsageError(c, "--baseline: %s is the games.txt of --save-dir, which this match would overwrite: save elsewhere", b.path)
+		}
+	}
+	m.baseline, m.played = b, map[int]pairedGame{}
+	return nil
 }
 
 // loadOpenings reads --openings and --openings-order.
@@ -416,6 +460,12 @@ func runMatch(c *cli.Context) error {
 		return exitcode.Failure(c, "%v", err)
 	}
 	names := match.Names()
+	if m.baseline != nil {
+		if err := m.baseline.checkNames(names); err != nil {
+			match.Close()
+			return exitcode.UsageError(c, "%v", err)
+		}
+	}
 	var summaries *os.File
 	if m.saveDir != "" {
 		if summaries, err = os.OpenFile(filepath.Join(m.saveDir, "games.txt"), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644); err != nil {
@@ -427,6 +477,13 @@ func runMatch(c *cli.Context) error {
 	bar := terminal.NewProgress(c.App.ErrWriter, m.opts.Games, "games", terminal.Is(c.App.ErrWriter))
 	live := arena.NewSummary(names, match.Paired())
 	onGame := func(r arena.GameResult) error {
+		if m.baseline != nil {
+			g := m.gameOf(names, r)
+			if err := m.baseline.checkGame(r.Index+1, g); err != nil {
+				return err
+			}
+			m.played[r.Index+1] = g
+		}
 		if m.saveDir != "" {
 			if err := saveMatchGame(m, names, r); err != nil {
 				return err
@@ -451,6 +508,10 @@ func runMatch(c *cli.Context) error {
 	interrupted := runErr != nil && errors.Is(runErr, context.Canceled)
 	if runErr != nil && !interrupted {
 		return exitcode.Failure(c, "%v", runErr)
+	}
+	if m.baseline != nil {
+		pc := m.baseline.compare(names[0], m.played)
+		m.compared = &pc
 	}
 	if c.Bool("json") {
 		err = writeMatchJSON(c.App.Writer, m, sum, interrupted)

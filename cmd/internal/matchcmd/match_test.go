@@ -146,6 +146,18 @@ type matchDoc struct {
 			Verdict                                    string
 		}
 	} `json:"head_to_head"`
+	Baseline *struct {
+		Path, Bot string
+		Pairs     int
+		Differ    int      `json:"pairs_differing"`
+		Score     *float64 `json:"score"`
+		BaseScore *float64 `json:"baseline_score"`
+		Elo       *float64
+		EloLower  *float64 `json:"elo_lower"`
+		EloUpper  *float64 `json:"elo_upper"`
+		EloMargin *float64 `json:"elo_margin"`
+		LOS       *float64
+	}
 	Forfeits []struct {
 		Game                      int
 		Bot, Fault, Reason, Moves string

@@ -55,6 +55,9 @@ func writeMatchTable(w io.Writer, m *matchSetup, sum *arena.Summary, interrupted
 	if len(sum.Entrants) == 2 && sum.Games > 0 {
 		writeHeadToHead(w, m, sum)
 	}
+	if m.compared != nil {
+		m.compared.write(w)
+	}
 	return writeForfeits(w, m, sum)
 }
 
@@ -149,7 +152,9 @@ type matchJSON struct {
 	Concurrency int   `json:"concurrency"`
 	// HeadToHead is the first bot against the second (two bots only).
 	HeadToHead *headToHeadJSON `json:"head_to_head"`
-	Forfeits   []forfeit       `json:"forfeits"`
+	// Baseline is the first bot against its results in --baseline.
+	Baseline *baselineJSON `json:"baseline"`
+	Forfeits []forfeit     `json:"forfeits"`
 }
 
 // headToHeadJSON holds the statistics of a two-player match. Values that
@@ -272,6 +277,7 @@ func writeMatchJSON(w io.Writer, m *matchSetup, sum *arena.Summary, interrupted 
 		Openings:    len(o.Openings),
 		Concurrency: max(o.Concurrency, 1),
 		HeadToHead:  headToHead(m, sum),
+		Baseline:    m.compared.json(),
 		Forfeits:    append([]forfeit{}, m.forfeits...),
 	}
 	for _, s := range sum.Entrants {

@@ -11,6 +11,11 @@
 // variance is smaller and its interval tighter; it is the model fishtest
 // and fastchess use for paired games.
 //
+// Two runs of the same game pairs, two builds of one engine against the
+// same opponent say, compare pair by pair with [Difference]: the mean of
+// the per-pair differences of the build's scores, with its interval,
+// turned into Elo at the first run's score.
+//
 // The formulas are the ones cutechess-cli, fastchess, fishtest and
 // c-gomoku-cli print, so figures can be compared across managers:
 //

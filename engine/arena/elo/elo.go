@@ -117,23 +117,24 @@ func (t Trinomial) Estimate() Estimate {
 func (p Pentanomial) Estimate() Estimate {
 	e := p.sample().estimate()
 	if e.N > 0 {
-		e.LOS = los(e.Score, e.Variance, e.N)
+		e.LOS = los(e.Score-0.5, e.Variance, e.N)
 	}
 	return e
 }
 
-// los is the probability that the true mean exceeds ½, from a normal
-// approximation of the sample mean.
-func los(mean, variance float64, n int) float64 {
+// los is the probability that a lead whose sample mean over n samples is
+// lead is above zero, from a normal approximation of the sample mean: for
+// a score, lead is its excess over ½.
+func los(lead, variance float64, n int) float64 {
 	se := math.Sqrt(variance / float64(n))
 	if se == 0 {
 		switch {
-		case mean > 0.5:
+		case lead > 0:
 			return 1
-		case mean < 0.5:
+		case lead < 0:
 			return 0
 		}
 		return 0.5
 	}
-	return 0.5 * math.Erfc(-(mean-0.5)/se/math.Sqrt2)
+	return 0.5 * math.Erfc(-lead/se/math.Sqrt2)
 }

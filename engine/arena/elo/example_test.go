@@ -37,3 +37,15 @@ func ExampleSPRT() {
 	// Output:
 	// bounds -2.94..2.94, LLR 3.01: H1 accepted
 }
+
+// Two builds of one engine, each against the same opponent on the same
+// eight openings with colours swapped: the second build's scores, pair by
+// pair, against the first's.
+func ExampleDifference() {
+	base := []float64{1, 0.5, 0.5, 0, 1, 0.5, 0.75, 0.25}
+	run := []float64{1, 0.5, 1, 0, 1, 0.75, 0.75, 0.5}
+	e := elo.Difference(base, run)
+	fmt.Printf("%d pairs, Elo %+.1f (95%%: %+.1f to %+.1f), LOS %.1f%%\n", e.N, e.Elo, e.Lower, e.Upper, 100*e.LOS)
+	// Output:
+	// 8 pairs, Elo +93.3 (95%: -4.2 to +217.9), LOS 96.9%
+}
