@@ -190,13 +190,21 @@ type pairedComparison struct {
 	// baseScore is the bot's mean score in the baseline's pairs compared.
 	baseScore float64
 	est       elo.Estimate
+	// sprt is the test of --sprt on the difference, with its ratio and
+	// verdict; nil without --sprt.
+	sprt    *elo.SPRT
+	llr     float64
+	verdict elo.Verdict
 }
+
+// errDecided stops a match whose test on the difference has decided.
+var errDecided = errors.New("the SPRT on the difference with the baseline decided")
 
 // compare pairs this match's games (by number, from 1) with the
 // baseline's: pair k is games 2k−1 and 2k, counted when both runs
-// finished both.
-func (b *baseline) compare(bot string, games map[int]pairedGame) pairedComparison {
-	pc := pairedComparison{path: b.path, bot: bot}
+// finished both. With a test it also gives the test's ratio and verdict.
+func (b *baseline) compare(bot string, games map[int]pairedGame, test *elo.SPRT) pairedComparison {
+	pc := pairedComparison{path: b.path, bot: bot, sprt: test}
 	last := 0
 	for n := range games {
 		last = max(last, n)
@@ -222,6 +230,10 @@ func (b *baseline) compare(bot string, games map[int]pairedGame) pairedCompariso
 		pc.baseScore /= float64(len(base))
 	}
 	pc.est = elo.Difference(base, run)
+	if test != nil {
+		pc.llr = test.LLRDifference(base, run)
+		pc.verdict = test.Decide(pc.llr, float64(len(base)))
+	}
 	return pc
 }
 
@@ -234,6 +246,14 @@ func (pc *pairedComparison) write(w io.Writer) {
 	e := pc.est
 	fmt.Fprintf(w, "\nAgainst the baseline %s: %s %s Elo (95%%: %s to %s), LOS %.1f%%, over %d game pairs (%d scored differently); %.1f%% there, %.1f%% here\n",
 		pc.path, pc.bot, eloText(e), signed(e.Lower), signed(e.Upper), 100*e.LOS, e.N, pc.differ, 100*pc.baseScore, 100*e.Score)
+	if s := pc.sprt; s != nil {
+		lower, upper := s.Bounds()
+		verdict := "no decision yet"
+		if pc.verdict != elo.Continue {
+			verdict = pc.verdict.String() + ", match stopped"
+		}
+		fmt.Fprintf(w, "SPRT %s on the difference: LLR %.3f [%.3f, %.3f], %s\n", s, pc.llr, lower, upper, verdict)
+	}
 }
 
 // baselineJSON is the comparison in the --json document; figures that
@@ -250,6 +270,8 @@ type baselineJSON struct {
 	EloUpper  *float64 `json:"elo_upper"`
 	EloMargin *float64 `json:"elo_margin"`
 	LOS       *float64 `json:"los"`
+	// SPRT is the test on the difference (--sprt with --baseline).
+	SPRT *sprtJSON `json:"sprt"`
 }
 
 func (pc *pairedComparison) json() *baselineJSON {
@@ -261,6 +283,10 @@ func (pc *pairedComparison) json() *baselineJSON {
 		Elo: finite(e.Elo), EloLower: finite(e.Lower), EloUpper: finite(e.Upper), EloMargin: finite(e.Margin), LOS: finite(e.LOS)}
 	if e.N > 0 {
 		j.BaseScore = finite(pc.baseScore)
+	}
+	if s := pc.sprt; s != nil {
+		lower, upper := s.Bounds()
+		j.SPRT = &sprtJSON{s.Elo0, s.Elo1, s.Alpha, s.Beta, s.MinPairs, pc.llr, lower, upper, pc.verdict.String()}
 	}
 	return j
 }

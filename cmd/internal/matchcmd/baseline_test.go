@@ -190,3 +190,59 @@ func TestMatchBaselineErrors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(before), string(after))
 }
+
+// With --baseline, --sprt tests the difference with the baseline and
+// stops the match when it decides: H1 against a baseline where the first
+// bot did worse, H0 against one where it did better.
+func TestMatchBaselineSPRT(t *testing.T) {
+	suite := filepath.Join(t.TempDir(), "suite.txt")
+	require.NoError(t, os.WriteFile(suite, []byte("0,0, 1,1\n0,0, 0,1\n0,0, 2,0\n0,0, 1,0\n0,0, 2,2\n0,0, -1,2\n0,0, 2,1\n0,0, -2,1\n"), 0o644))
+	args := []string{"--bots", "greedy,greedy", "--name", "new,old", "--rows", "15", "--cols", "15",
+		"--openings", suite, "--openings-order", "random", "--seed", "3", "--games", "16"}
+	dir := filepath.Join(t.TempDir(), "run")
+	r := runMatch(t, append(args, "--save-dir", dir)...)
+	require.Equal(t, exitcode.OK, r.code, r.err)
+	data, err := os.ReadFile(filepath.Join(dir, "games.txt"))
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+
+	// forge gives the baseline's first bot a loss for every win (worse)
+	// or a win for every loss (better) in the first game of each pair.
+	forge := func(better bool) string {
+		out := append([]string{}, lines...)
+		for i := 0; i < len(out); i += 2 {
+			black := regexp.MustCompile(`\[Black "(\w+)"\]`).FindStringSubmatch(out[i])[1]
+			won := `[Result "1-0"]`
+			if black != "new" {
+				won = `[Result "0-1"]`
+			}
+			lost := map[string]string{`[Result "1-0"]`: `[Result "0-1"]`, `[Result "0-1"]`: `[Result "1-0"]`}[won]
+			if better {
+				out[i] = strings.Replace(out[i], lost, won, 1)
+			} else {
+				out[i] = strings.Replace(out[i], won, lost, 1)
+			}
+		}
+		p := filepath.Join(t.TempDir(), "games.txt")
+		require.NoError(t, os.WriteFile(p, []byte(strings.Join(out, "\n")+"\n"), 0o644))
+		return p
+	}
+	for _, tc := range []struct {
+		better  bool
+		verdict string
+	}{{false, "H1 accepted"}, {true, "H0 accepted"}} {
+		r := runMatch(t, append(args, "--baseline", forge(tc.better), "--sprt", "elo0=0,elo1=150,minpairs=4", "--json")...)
+		require.Equal(t, exitcode.OK, r.code, r.err)
+		doc := decodeMatchDoc(t, r.out)
+		require.NotNil(t, doc.Baseline)
+		require.NotNil(t, doc.Baseline.SPRT)
+		assert.Equal(t, tc.verdict, doc.Baseline.SPRT.Verdict)
+		assert.Less(t, doc.Games, 16, "the test stopped the match")
+		assert.GreaterOrEqual(t, doc.Baseline.Pairs, 4, "not before minpairs")
+		assert.Nil(t, doc.HeadToHead.SPRT, "the test is on the difference, not on the score")
+	}
+	r = runMatch(t, append(args, "--baseline", dir, "--sprt", "elo0=0,elo1=150,minpairs=4")...)
+	require.Equal(t, exitcode.OK, r.code, r.err)
+	assert.Contains(t, r.out, "SPRT elo0=0,elo1=150,alpha=0.05,beta=0.05,minpairs=4 on the difference: LLR 0.000 [-2.944, 2.944], no decision yet")
+	assert.Contains(t, r.out, "16 games of")
+}

@@ -79,7 +79,9 @@ not before minpairs game pairs (default 20, 40 games).
 earlier with --save-dir DIR, of the same bot names, openings, order and seed:
 pair by pair, the difference of its scores gives this run's Elo over that
 one, with a far tighter interval than either run's own when both sides are
-limited by nodes (the pairs where the moves agree are the same games).
+limited by nodes (the pairs where the moves agree are the same games). With
+--baseline, --sprt tests that difference instead of the score against the
+second bot, and stops the match when it decides.
 --concurrency N plays N games at once: keep N at most the number of cores, since
 each game has one engine thinking at a time and clocks are wall time.
 A progress bar with the running score is shown when standard error is a
@@ -95,7 +97,8 @@ Examples:
    gomoku match --bots "pbrain:./old:pbrain --nodes 30000,pbrain:/opt/pbrain-rapfi" --info 2:max_node=10000 \
        --rows 15 --cols 15 --tc 120+2 --openings bench/openings/fit125.txt --games 250 --save-dir runs/old
    gomoku match --bots "pbrain:./new:pbrain --nodes 30000,pbrain:/opt/pbrain-rapfi" --info 2:max_node=10000 \
-       --rows 15 --cols 15 --tc 120+2 --openings bench/openings/fit125.txt --games 250 --baseline runs/old
+       --rows 15 --cols 15 --tc 120+2 --openings bench/openings/fit125.txt --games 250 --baseline runs/old \
+       --sprt elo0=0,elo1=15,minpairs=40
    gomoku match --rule renju --bots pbrain:./gomoku:pbrain,pbrain:/opt/pbrain-rapfi --rows 15 --cols 15 \
        --tc 5s+200ms --games 100 --save-dir games/ --save-format sgf`,
 		Flags: append(gamecli.Flags(false),
@@ -114,7 +117,7 @@ Examples:
 			&cli.IntFlag{Name: "concurrency", Value: 1, Usage: "games played at once, `N`"},
 			&cli.BoolFlag{Name: "fresh-process", Usage: "start each engine anew for every game instead of reusing it with RESTART"},
 			&cli.StringSliceFlag{Name: "info", Usage: "send engine number `N:KEY=VALUE` (N counts --bots from 1) INFO KEY VALUE at the start of every game, after the match's own (repeatable): 2:max_node=10000 stops Rapfi after 10,000 nodes a move"},
-			&cli.StringFlag{Name: "sprt", Usage: "stop when a sequential test decides: `SPEC` elo0=0,elo1=5,alpha=0.05,beta=0.05,minpairs=20 (elo1 required)"},
+			&cli.StringFlag{Name: "sprt", Usage: "stop when a sequential test decides: `SPEC` elo0=0,elo1=5,alpha=0.05,beta=0.05,minpairs=20 (elo1 required); with --baseline it tests the difference with the baseline"},
 			&cli.StringFlag{Name: "save-dir", Usage: "save every game as `DIR`/game-0001.json, ... (readable by replay and play --load) and a summary line per game in DIR/games.txt"},
 			&cli.StringFlag{Name: "baseline", Usage: "compare the first bot, game pair by game pair, with its results in a saved run of the same openings, order and seed: `DIR` is that run's --save-dir (or its games.txt); prints this run's Elo over that one with its interval"},
 			&cli.StringFlag{Name: "save-format", Value: "json", Usage: "`FORMAT` of saved games: json (any game), psq (Piskvork; two players on a bounded board), moves (a move string like h8i9; two players, at most 26 columns) or sgf (GM[4] with the rule, result and reason, as c-gomoku-cli writes; two players, bounded board up to 52×52)"},
@@ -156,10 +159,13 @@ type matchSetup struct {
 	openings   []opening.Opening
 	forfeits   []forfeit // filled as games finish
 	// baseline is the saved run of --baseline, played the games of this
-	// one by number, and compared their comparison once the match ends.
+	// one by number, and compared their comparison; pairTest is --sprt,
+	// which then tests the difference with the baseline instead of the
+	// score against the second bot.
 	baseline *baseline
 	played   map[int]pairedGame
 	compared *pairedComparison
+	pairTest *elo.SPRT
 }
 
 func parseMatch(c *cli.Context) (*matchSetup, error) {
@@ -295,6 +301,7 @@ func (m *matchSetup) loadBaseline(c *cli.Context, bots int) error {
 		}
 	}
 	m.baseline, m.played = b, map[int]pairedGame{}
+	m.pairTest, m.opts.SPRT = m.opts.SPRT, nil
 	return nil
 }
 
@@ -483,6 +490,11 @@ func runMatch(c *cli.Context) error {
 				return err
 			}
 			m.played[r.Index+1] = g
+			if m.pairTest != nil && r.Index%2 == 1 {
+				if pc := m.baseline.compare(names[0], m.played, m.pairTest); pc.verdict != elo.Continue {
+					return errDecided
+				}
+			}
 		}
 		if m.saveDir != "" {
 			if err := saveMatchGame(m, names, r); err != nil {
@@ -505,12 +517,15 @@ func runMatch(c *cli.Context) error {
 	}
 	sum, runErr := match.Run(c.Context, onGame)
 	bar.Done()
+	if errors.Is(runErr, errDecided) {
+		runErr = nil
+	}
 	interrupted := runErr != nil && errors.Is(runErr, context.Canceled)
 	if runErr != nil && !interrupted {
 		return exitcode.Failure(c, "%v", runErr)
 	}
 	if m.baseline != nil {
-		pc := m.baseline.compare(names[0], m.played)
+		pc := m.baseline.compare(names[0], m.played, m.pairTest)
 		m.compared = &pc
 	}
 	if c.Bool("json") {

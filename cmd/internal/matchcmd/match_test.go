@@ -157,6 +157,11 @@ type matchDoc struct {
 		EloUpper  *float64 `json:"elo_upper"`
 		EloMargin *float64 `json:"elo_margin"`
 		LOS       *float64
+		SPRT      *struct {
+			Elo0, Elo1, Alpha, Beta, LLR, Lower, Upper float64
+			MinPairs                                   int `json:"min_pairs"`
+			Verdict                                    string
+		}
 	}
 	Forfeits []struct {
 		Game                      int

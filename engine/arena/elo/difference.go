@@ -21,26 +21,15 @@ import "math"
 // difference is above zero. Only the first min(len(base), len(run))
 // pairs count.
 func Difference(base, run []float64) Estimate {
-	n := min(len(base), len(run))
+	n, mb, md, variance := paired(base, run)
 	e := Estimate{N: n}
 	if n == 0 {
 		e.Score, e.Variance = math.NaN(), math.NaN()
 		e.Elo, e.Lower, e.Upper, e.Margin, e.LOS = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()
 		return e
 	}
-	var mb, mr, md float64
-	for i := range n {
-		mb += base[i]
-		mr += run[i]
-		md += run[i] - base[i]
-	}
-	mb, mr, md = mb/float64(n), mr/float64(n), md/float64(n)
-	for i := range n {
-		d := run[i] - base[i] - md
-		e.Variance += d * d
-	}
-	e.Variance /= float64(n - 1) // NaN when n is 1: 0/0
-	e.Score = mr
+	e.Score = mb + md
+	e.Variance = variance * float64(n) / float64(n-1) // NaN when n is 1: 0/0
 	at := func(lead float64) float64 { return scoreToElo(min(max(mb+lead, 0), 1)) - scoreToElo(mb) }
 	se := math.Sqrt(e.Variance / float64(n))
 	e.Elo = at(md)
@@ -48,4 +37,39 @@ func Difference(base, run []float64) Estimate {
 	e.Margin = (e.Upper - e.Lower) / 2
 	e.LOS = los(md, e.Variance, n)
 	return e
+}
+
+// LLRDifference is the log-likelihood ratio of the paired difference of
+// two runs (see [Difference]), H0 and H1 being the run Elo0 and Elo1
+// above the base at the base's mean score. Like the other ratios it is 0
+// while the variance is (every pair differing by the same amount), and it
+// is 0 when the base's mean score is 0 or 1, which no Elo difference
+// moves.
+func (s SPRT) LLRDifference(base, run []float64) float64 {
+	n, mb, md, variance := paired(base, run)
+	if n == 0 || variance <= 0 || mb <= 0 || mb >= 1 {
+		return 0
+	}
+	at := scoreToElo(mb)
+	s0, s1 := eloToScore(at+s.Elo0)-mb, eloToScore(at+s.Elo1)-mb
+	return float64(n) * (s1 - s0) * (2*md - s0 - s1) / (2 * variance)
+}
+
+// paired is the number of pairs two runs share, the base's mean score,
+// the mean difference run − base and its variance (over n).
+func paired(base, run []float64) (n int, mb, md, variance float64) {
+	n = min(len(base), len(run))
+	if n == 0 {
+		return 0, math.NaN(), math.NaN(), math.NaN()
+	}
+	for i := range n {
+		mb += base[i]
+		md += run[i] - base[i]
+	}
+	mb, md = mb/float64(n), md/float64(n)
+	for i := range n {
+		d := run[i] - base[i] - md
+		variance += d * d
+	}
+	return n, mb, md, variance / float64(n)
 }

@@ -106,3 +106,36 @@ func TestDifferenceLengths(t *testing.T) {
 	assert.True(t, math.IsNaN(e.Elo))
 	assert.True(t, math.IsNaN(e.LOS))
 }
+
+// Against a base that drew every pair, the paired test is the test of
+// the run's own pairs: the same hypotheses, the same ratio.
+func TestLLRDifferenceAgainstAnEvenBase(t *testing.T) {
+	test, err := elo.ParseSPRT("elo0=0,elo1=10")
+	require.NoError(t, err)
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 100 {
+		var p elo.Pentanomial
+		var base, run []float64
+		for range 1 + r.IntN(400) {
+			k := r.IntN(5)
+			p[k]++
+			base, run = append(base, 0.5), append(run, float64(k)/4)
+		}
+		require.InDelta(t, test.LLRPairs(p), test.LLRDifference(base, run), 1e-9)
+	}
+}
+
+// The paired ratio rises with the run's lead and is 0 without a spread
+// or against a base that won or lost everything.
+func TestLLRDifference(t *testing.T) {
+	test, err := elo.ParseSPRT("elo0=0,elo1=20")
+	require.NoError(t, err)
+	base := []float64{0.5, 1, 0, 0.75, 0.5, 0.25, 0.5, 1}
+	ahead := []float64{0.75, 1, 0.5, 0.75, 0.5, 0.25, 1, 1}
+	behind := []float64{0.25, 1, 0, 0.5, 0.5, 0.25, 0, 1}
+	assert.Greater(t, test.LLRDifference(base, ahead), 0.0)
+	assert.Less(t, test.LLRDifference(base, behind), 0.0)
+	assert.Zero(t, test.LLRDifference(base, base))
+	assert.Zero(t, test.LLRDifference([]float64{1, 1}, []float64{1, 0.5}))
+	assert.Zero(t, test.LLRDifference(nil, nil))
+}
