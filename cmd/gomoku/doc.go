@@ -21,4 +21,11 @@
 // screen), pbraincmd (pbrain) and serve (serve, serve-bench), with what
 // they share in gamecli (game flags, game files, move lines), terminal and
 // exitcode.
+//
+// The build is profile-guided: default.pgo is a CPU profile of the
+// two-player search at node limits, which go build reads from this
+// directory (and cmd/pbrain-gomoku from its copy). It changes no move,
+// only how the compiler inlines and lays out the hot code; how it was
+// made and what it gains is in engine/player/README.md, "How fast they
+// search".
 package main

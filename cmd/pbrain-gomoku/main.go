@@ -2,6 +2,9 @@
 // c-gomoku-cli): it speaks the pbrain protocol on standard input and output.
 // The "pbrain-" prefix is how Piskvork recognises the protocol. Run
 // "pbrain-gomoku --help" for the flags.
+//
+// Like gomoku, it is built with profile-guided optimisation from
+// default.pgo, a CPU profile of the search (a copy of cmd/gomoku's).
 package main
 
 import (
