@@ -247,12 +247,7 @@ func (pc *pairedComparison) write(w io.Writer) {
 	fmt.Fprintf(w, "\nAgainst the baseline %s: %s %s Elo (95%%: %s to %s), LOS %.1f%%, over %d game pairs (%d scored differently); %.1f%% there, %.1f%% here\n",
 		pc.path, pc.bot, eloText(e), signed(e.Lower), signed(e.Upper), 100*e.LOS, e.N, pc.differ, 100*pc.baseScore, 100*e.Score)
 	if s := pc.sprt; s != nil {
-		lower, upper := s.Bounds()
-		verdict := "no decision yet"
-		if pc.verdict != elo.Continue {
-			verdict = pc.verdict.String() + ", match stopped"
-		}
-		fmt.Fprintf(w, "SPRT %s on the difference: LLR %.3f [%.3f, %.3f], %s\n", s, pc.llr, lower, upper, verdict)
+		fmt.Fprintf(w, "SPRT %s on the difference: %s\n", s, sprtState(s, pc.llr, pc.verdict))
 	}
 }
 
@@ -265,11 +260,7 @@ type baselineJSON struct {
 	Differ    int      `json:"pairs_differing"`
 	Score     *float64 `json:"score"`
 	BaseScore *float64 `json:"baseline_score"`
-	Elo       *float64 `json:"elo"`
-	EloLower  *float64 `json:"elo_lower"`
-	EloUpper  *float64 `json:"elo_upper"`
-	EloMargin *float64 `json:"elo_margin"`
-	LOS       *float64 `json:"los"`
+	eloJSON
 	// SPRT is the test on the difference (--sprt with --baseline).
 	SPRT *sprtJSON `json:"sprt"`
 }
@@ -279,14 +270,12 @@ func (pc *pairedComparison) json() *baselineJSON {
 		return nil
 	}
 	e := pc.est
-	j := &baselineJSON{Path: pc.path, Bot: pc.bot, Pairs: e.N, Differ: pc.differ, Score: finite(e.Score),
-		Elo: finite(e.Elo), EloLower: finite(e.Lower), EloUpper: finite(e.Upper), EloMargin: finite(e.Margin), LOS: finite(e.LOS)}
+	j := &baselineJSON{Path: pc.path, Bot: pc.bot, Pairs: e.N, Differ: pc.differ, Score: finite(e.Score), eloJSON: newEloJSON(e)}
 	if e.N > 0 {
 		j.BaseScore = finite(pc.baseScore)
 	}
 	if s := pc.sprt; s != nil {
-		lower, upper := s.Bounds()
-		j.SPRT = &sprtJSON{s.Elo0, s.Elo1, s.Alpha, s.Beta, s.MinPairs, pc.llr, lower, upper, pc.verdict.String()}
+		j.SPRT = newSPRTJSON(s, pc.llr, pc.verdict)
 	}
 	return j
 }

@@ -135,16 +135,8 @@ type matchDoc struct {
 		Score               float64
 		Model               string
 		Pentanomial         *[5]int
-		Elo                 *float64
-		EloLower            *float64 `json:"elo_lower"`
-		EloUpper            *float64 `json:"elo_upper"`
-		EloMargin           *float64 `json:"elo_margin"`
-		LOS                 *float64
-		SPRT                *struct {
-			Elo0, Elo1, Alpha, Beta, LLR, Lower, Upper float64
-			MinPairs                                   int `json:"min_pairs"`
-			Verdict                                    string
-		}
+		eloDoc
+		SPRT *sprtDoc
 	} `json:"head_to_head"`
 	Baseline *struct {
 		Path, Bot string
@@ -152,21 +144,29 @@ type matchDoc struct {
 		Differ    int      `json:"pairs_differing"`
 		Score     *float64 `json:"score"`
 		BaseScore *float64 `json:"baseline_score"`
-		Elo       *float64
-		EloLower  *float64 `json:"elo_lower"`
-		EloUpper  *float64 `json:"elo_upper"`
-		EloMargin *float64 `json:"elo_margin"`
-		LOS       *float64
-		SPRT      *struct {
-			Elo0, Elo1, Alpha, Beta, LLR, Lower, Upper float64
-			MinPairs                                   int `json:"min_pairs"`
-			Verdict                                    string
-		}
+		eloDoc
+		SPRT *sprtDoc
 	}
 	Forfeits []struct {
 		Game                      int
 		Bot, Fault, Reason, Moves string
 	}
+}
+
+// eloDoc is an estimate of the --json document.
+type eloDoc struct {
+	Elo       *float64
+	EloLower  *float64 `json:"elo_lower"`
+	EloUpper  *float64 `json:"elo_upper"`
+	EloMargin *float64 `json:"elo_margin"`
+	LOS       *float64
+}
+
+// sprtDoc is an SPRT of the --json document.
+type sprtDoc struct {
+	Elo0, Elo1, Alpha, Beta, LLR, Lower, Upper float64
+	MinPairs                                   int `json:"min_pairs"`
+	Verdict                                    string
 }
 
 func TestMatchJSON(t *testing.T) {

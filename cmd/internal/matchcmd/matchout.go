@@ -98,12 +98,7 @@ func writeHeadToHead(w io.Writer, m *matchSetup, sum *arena.Summary) {
 		fmt.Fprintf(w, "Pairs by %s's points (0, 0.5, 1, 1.5, 2): %v\n", a, sum.Pairs)
 	}
 	if s := m.opts.SPRT; s != nil {
-		lower, upper := s.Bounds()
-		verdict := "no decision yet"
-		if sum.Verdict != elo.Continue {
-			verdict = sum.Verdict.String() + ", match stopped"
-		}
-		fmt.Fprintf(w, "SPRT %s: LLR %.3f [%.3f, %.3f], %s\n", s, sum.LLR, lower, upper, verdict)
+		fmt.Fprintf(w, "SPRT %s: %s\n", s, sprtState(s, sum.LLR, sum.Verdict))
 	}
 }
 
@@ -160,18 +155,28 @@ type matchJSON struct {
 // headToHeadJSON holds the statistics of a two-player match. Values that
 // are infinite (a score of 0 or 1) or undefined are null.
 type headToHeadJSON struct {
-	Wins      int       `json:"wins"`
-	Losses    int       `json:"losses"`
-	Draws     int       `json:"draws"`
-	Score     float64   `json:"score"`
-	Model     string    `json:"model"`
-	Pairs     *[5]int   `json:"pentanomial"`
-	Elo       *float64  `json:"elo"`
-	EloLower  *float64  `json:"elo_lower"`
-	EloUpper  *float64  `json:"elo_upper"`
-	EloMargin *float64  `json:"elo_margin"`
-	LOS       *float64  `json:"los"`
-	SPRT      *sprtJSON `json:"sprt"`
+	Wins   int     `json:"wins"`
+	Losses int     `json:"losses"`
+	Draws  int     `json:"draws"`
+	Score  float64 `json:"score"`
+	Model  string  `json:"model"`
+	Pairs  *[5]int `json:"pentanomial"`
+	eloJSON
+	SPRT *sprtJSON `json:"sprt"`
+}
+
+// eloJSON is an estimate's Elo, interval and LOS; null where infinite or
+// undefined.
+type eloJSON struct {
+	Elo       *float64 `json:"elo"`
+	EloLower  *float64 `json:"elo_lower"`
+	EloUpper  *float64 `json:"elo_upper"`
+	EloMargin *float64 `json:"elo_margin"`
+	LOS       *float64 `json:"los"`
+}
+
+func newEloJSON(e elo.Estimate) eloJSON {
+	return eloJSON{Elo: finite(e.Elo), EloLower: finite(e.Lower), EloUpper: finite(e.Upper), EloMargin: finite(e.Margin), LOS: finite(e.LOS)}
 }
 
 type sprtJSON struct {
@@ -184,6 +189,23 @@ type sprtJSON struct {
 	Lower    float64 `json:"lower"`
 	Upper    float64 `json:"upper"`
 	Verdict  string  `json:"verdict"`
+}
+
+// newSPRTJSON is test s after it reached ratio llr and verdict v.
+func newSPRTJSON(s *elo.SPRT, llr float64, v elo.Verdict) *sprtJSON {
+	lower, upper := s.Bounds()
+	return &sprtJSON{s.Elo0, s.Elo1, s.Alpha, s.Beta, s.MinPairs, llr, lower, upper, v.String()}
+}
+
+// sprtState is "LLR 1.234 [-2.944, 2.944], no decision yet": test s's
+// ratio llr within its bounds, and its verdict v.
+func sprtState(s *elo.SPRT, llr float64, v elo.Verdict) string {
+	lower, upper := s.Bounds()
+	verdict := "no decision yet"
+	if v != elo.Continue {
+		verdict = v.String() + ", match stopped"
+	}
+	return fmt.Sprintf("LLR %.3f [%.3f, %.3f], %s", llr, lower, upper, verdict)
 }
 
 // forfeit is a game lost by a fault.
@@ -210,14 +232,13 @@ func headToHead(m *matchSetup, sum *arena.Summary) *headToHeadJSON {
 	t := sum.Trinomial()
 	e := sum.Estimate()
 	h := &headToHeadJSON{Wins: t.Wins, Losses: t.Losses, Draws: t.Draws, Score: t.Points() / float64(t.Games()), Model: "trinomial",
-		Elo: finite(e.Elo), EloLower: finite(e.Lower), EloUpper: finite(e.Upper), EloMargin: finite(e.Margin), LOS: finite(e.LOS)}
+		eloJSON: newEloJSON(e)}
 	if sum.Paired && sum.Pairs.Pairs() > 0 {
 		p := [5]int(sum.Pairs)
 		h.Model, h.Pairs = "pentanomial", &p
 	}
 	if s := m.opts.SPRT; s != nil {
-		lower, upper := s.Bounds()
-		h.SPRT = &sprtJSON{s.Elo0, s.Elo1, s.Alpha, s.Beta, s.MinPairs, sum.LLR, lower, upper, sum.Verdict.String()}
+		h.SPRT = newSPRTJSON(s, sum.LLR, sum.Verdict)
 	}
 	return h
 }
