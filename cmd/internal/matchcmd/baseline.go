@@ -168,6 +168,24 @@ func (m *matchSetup) gameOf(names []string, r arena.GameResult) pairedGame {
 	return g
 }
 
+// followBaseline keeps game r of this match for the comparison, and
+// stops the match (errDecided, or the reason the runs do not compare)
+// when its opening is not the baseline's or the test on the difference
+// has decided.
+func (m *matchSetup) followBaseline(names []string, r arena.GameResult) error {
+	g := m.gameOf(names, r)
+	if err := m.baseline.checkGame(r.Index+1, g); err != nil {
+		return err
+	}
+	m.played[r.Index+1] = g
+	if m.pairTest != nil && r.Index%2 == 1 {
+		if pc := m.baseline.compare(names[0], m.played, m.pairTest); pc.verdict != elo.Continue {
+			return errDecided
+		}
+	}
+	return nil
+}
+
 // checkGame reports whether game n of this match started as the
 // baseline's game n did: runs that drew their openings differently do not
 // compare.

@@ -231,9 +231,13 @@ func TestMatchBaselineSPRT(t *testing.T) {
 		better  bool
 		verdict string
 	}{{false, "H1 accepted"}, {true, "H0 accepted"}} {
-		r := runMatch(t, append(args, "--baseline", forge(tc.better), "--sprt", "elo0=0,elo1=150,minpairs=4", "--json")...)
+		saved := filepath.Join(t.TempDir(), "run")
+		r := runMatch(t, append(args, "--baseline", forge(tc.better), "--sprt", "elo0=0,elo1=150,minpairs=4", "--json", "--save-dir", saved)...)
 		require.Equal(t, exitcode.OK, r.code, r.err)
 		doc := decodeMatchDoc(t, r.out)
+		out, err := os.ReadFile(filepath.Join(saved, "games.txt"))
+		require.NoError(t, err)
+		assert.Len(t, strings.Split(strings.TrimSpace(string(out)), "\n"), doc.Games, "the game that decided is saved too")
 		require.NotNil(t, doc.Baseline)
 		require.NotNil(t, doc.Baseline.SPRT)
 		assert.Equal(t, tc.verdict, doc.Baseline.SPRT.Verdict)

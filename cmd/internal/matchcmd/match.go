@@ -158,10 +158,11 @@ type matchSetup struct {
 	logPath    string
 	openings   []opening.Opening
 	forfeits   []forfeit // filled as games finish
-	// baseline is the saved run of --baseline, played the games of this
-	// one by number, and compared their comparison; pairTest is --sprt,
-	// which then tests the difference with the baseline instead of the
-	// score against the second bot.
+	// baseline is the saved run of --baseline, played this match's games
+	// by number as the comparison reads them, and compared the comparison
+	// once the match ends; pairTest is --sprt, which then tests the
+	// difference with the baseline instead of the score against the
+	// second bot.
 	baseline *baseline
 	played   map[int]pairedGame
 	compared *pairedComparison
@@ -484,18 +485,6 @@ func runMatch(c *cli.Context) error {
 	bar := terminal.NewProgress(c.App.ErrWriter, m.opts.Games, "games", terminal.Is(c.App.ErrWriter))
 	live := arena.NewSummary(names, match.Paired())
 	onGame := func(r arena.GameResult) error {
-		if m.baseline != nil {
-			g := m.gameOf(names, r)
-			if err := m.baseline.checkGame(r.Index+1, g); err != nil {
-				return err
-			}
-			m.played[r.Index+1] = g
-			if m.pairTest != nil && r.Index%2 == 1 {
-				if pc := m.baseline.compare(names[0], m.played, m.pairTest); pc.verdict != elo.Continue {
-					return errDecided
-				}
-			}
-		}
 		if m.saveDir != "" {
 			if err := saveMatchGame(m, names, r); err != nil {
 				return err
@@ -513,6 +502,10 @@ func runMatch(c *cli.Context) error {
 			m.stats.addGame(r)
 		}
 		bar.UpdateNote(r.Index+1, runningNote(live))
+		if m.baseline != nil {
+			// After the game is saved and counted: a stop here loses none.
+			return m.followBaseline(names, r)
+		}
 		return nil
 	}
 	sum, runErr := match.Run(c.Context, onGame)
