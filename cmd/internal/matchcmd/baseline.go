@@ -146,11 +146,9 @@ func openingID(source string) string {
 }
 
 // checkNames reports whether the baseline's two bots are this match's,
-// by name: the comparison follows names[0] from one run to the other.
+// by name (the match numbers equal names apart): the comparison follows
+// names[0] from one run to the other.
 func (b *baseline) checkNames(names []string) error {
-	if len(names) != 2 || names[0] == names[1] {
-		return fmt.Errorf("--baseline compares two bots with different names (--name), got %q", names)
-	}
 	here := [2]string{min(names[0], names[1]), max(names[0], names[1])}
 	if here != b.names {
 		return fmt.Errorf("--baseline: %s has games of %q and %q, this match plays %q and %q: name the bots alike (--name)",
@@ -177,7 +175,7 @@ func (m *matchSetup) followBaseline(names []string, r arena.GameResult) error {
 	if err := m.baseline.checkGame(r.Index+1, g); err != nil {
 		return err
 	}
-	m.played[r.Index+1] = g
+	m.played = append(m.played, g) // games come in index order
 	if m.pairTest != nil && r.Index%2 == 1 {
 		if pc := m.baseline.compare(names[0], m.played, m.pairTest); pc.verdict != elo.Continue {
 			return errDecided
@@ -218,24 +216,19 @@ type pairedComparison struct {
 // errDecided stops a match whose test on the difference has decided.
 var errDecided = errors.New("the SPRT on the difference with the baseline decided")
 
-// compare pairs this match's games (by number, from 1) with the
+// compare pairs this match's games (games[n−1] is game n) with the
 // baseline's: pair k is games 2k−1 and 2k, counted when both runs
 // finished both. With a test it also gives the test's ratio and verdict.
-func (b *baseline) compare(bot string, games map[int]pairedGame, test *elo.SPRT) pairedComparison {
+func (b *baseline) compare(bot string, games []pairedGame, test *elo.SPRT) pairedComparison {
 	pc := pairedComparison{path: b.path, bot: bot, sprt: test}
-	last := 0
-	for n := range games {
-		last = max(last, n)
-	}
 	var base, run []float64
-	for n := 1; n+1 <= last; n += 2 {
+	for n := 1; n+1 <= len(games); n += 2 {
 		o1, ok1 := b.games[n]
 		o2, ok2 := b.games[n+1]
-		g1, ok3 := games[n]
-		g2, ok4 := games[n+1]
-		if !ok1 || !ok2 || !ok3 || !ok4 {
+		if !ok1 || !ok2 {
 			continue
 		}
+		g1, g2 := games[n-1], games[n]
 		sb := (o1.points(bot) + o2.points(bot)) / 2
 		sr := (g1.points(bot) + g2.points(bot)) / 2
 		if sb != sr {

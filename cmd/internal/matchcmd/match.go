@@ -159,12 +159,12 @@ type matchSetup struct {
 	openings   []opening.Opening
 	forfeits   []forfeit // filled as games finish
 	// baseline is the saved run of --baseline, played this match's games
-	// by number as the comparison reads them, and compared the comparison
-	// once the match ends; pairTest is --sprt, which then tests the
+	// in order (played[n−1] is game n), and compared the comparison once
+	// the match ends; pairTest is --sprt, which then tests the
 	// difference with the baseline instead of the score against the
 	// second bot.
 	baseline *baseline
-	played   map[int]pairedGame
+	played   []pairedGame
 	compared *pairedComparison
 	pairTest *elo.SPRT
 }
@@ -301,7 +301,7 @@ func (m *matchSetup) loadBaseline(c *cli.Context, bots int) error {
 			return exitcode.UsageError(c, "--baseline: %s is the games.txt of --save-dir, which this match would overwrite: save elsewhere", b.path)
 		}
 	}
-	m.baseline, m.played = b, map[int]pairedGame{}
+	m.baseline = b
 	m.pairTest, m.opts.SPRT = m.opts.SPRT, nil
 	return nil
 }
