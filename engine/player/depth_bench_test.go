@@ -54,7 +54,10 @@ func middleGamePositions(b *testing.B) []*engine.Game {
 // mean nodes of a search, under node limits (reproducible), a depth limit
 // (nodes to complete depth 8: what a reduction saves) and time limits
 // (what a game sees), with the
-// default transposition table and a Gomocup-sized one. Run it once:
+// default transposition table and a Gomocup-sized one. Every search makes
+// a fresh table, so the big table's rows pay for faulting it in as well;
+// BenchmarkTableInPlay measures what its size costs a search kept from
+// move to move. Run it once:
 //
 //	go test -run '^$' -bench SearchDepth -benchtime 1x ./engine/player
 func BenchmarkSearchDepth(b *testing.B) {
