@@ -14,9 +14,9 @@ import (
 // BenchmarkSearchDepth, one search plays both sides for a few moves at a
 // fixed number of nodes, its table carried from move to move and cleared
 // for the next game. Unlike BenchmarkSearchDepth, whose every search
-// makes a fresh table, no search here pays for allocating or faulting in
-// its table, so the rows show what the table's size costs in the cache
-// and the TLB alone. The sizes are the default, a table four times as
+// makes a fresh table, a row allocates and faults in its table once for
+// all its 72 searches, so the rows show mostly what the table's size
+// costs in the cache and the TLB. The sizes are the default, a table four times as
 // large and the brain's at the Gomocup's max_memory of 350 MB:
 //
 //	GOMAXPROCS=1 go test -run '^$' -bench TableInPlay -benchtime 1x ./engine/player
