@@ -86,10 +86,11 @@ func flatWeights(w Weights) []int64 {
 // TestSetWeightsKeptEqualToFresh: a state kept across the moves of a game
 // and told to evaluate with other weights, then with the embedded ones
 // (nil), then the others again, searches right after each change as a
-// fresh state with those weights does (move, depth and nodes: nothing
+// fresh state with those weights does (move, depth, nodes and value: nothing
 // learnt under the old weights is left), and its board stays what a
 // board rebuilt under the same weights would be (Verify) at every move,
-// changed or not; the other weights do change what the search does.
+// changed or not; the other weights do change what the search does (its
+// value at least).
 func TestSetWeightsKeptEqualToFresh(t *testing.T) {
 	base := CurrentWeights()
 	knobs, err := Knobs("coarse", base)
@@ -100,13 +101,13 @@ func TestSetWeightsKeptEqualToFresh(t *testing.T) {
 	}
 	g := gameOf(t, "h8g7h9h10i6i8g9h6f10e11f9e9")
 	lim := suiteLimits(20000)
-	fresh := func(w *Weights) (string, int, int64) {
+	fresh := func(w *Weights) (string, int, int64, int64) {
 		ds := &State{}
 		ds.SetWeights(w)
 		fits, warm := ds.Sync(g, time.Time{})
 		require.True(t, fits && warm)
 		c, st := chooseWith(t, ds, g, lim)
-		return cellName(c), st.Depth, st.Nodes
+		return cellName(c), st.Depth, st.Nodes, st.Score
 	}
 	kept := &State{}
 	differs := false
@@ -125,14 +126,15 @@ func TestSetWeightsKeptEqualToFresh(t *testing.T) {
 		require.True(t, fits && warm)
 		c, st := chooseWith(t, kept, g, lim)
 		require.NoError(t, kept.Verify(g), "move %d", move)
-		wantCell, wantDepth, wantNodes := fresh(w)
+		wantCell, wantDepth, wantNodes, wantScore := fresh(w)
 		if set {
 			assert.Equal(t, wantCell, cellName(c), "move %d", move)
 			assert.Equal(t, wantDepth, st.Depth, "move %d", move)
 			assert.Equal(t, wantNodes, st.Nodes, "move %d", move)
+			assert.Equal(t, wantScore, st.Score, "move %d", move)
 		}
 		if w != nil {
-			if defCell, _, defNodes := fresh(nil); defCell != wantCell || defNodes != wantNodes {
+			if defCell, _, defNodes, defScore := fresh(nil); defCell != wantCell || defNodes != wantNodes || defScore != wantScore {
 				differs = true
 			}
 		}
