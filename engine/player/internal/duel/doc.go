@@ -40,8 +40,10 @@
 // Each move (root.go): a win; the block of the opponent's win (scored as
 // a loss in two plies when the opponent keeps a five after it); a victory
 // by continuous fours (VCF) or by fours and threes (VCT) (threats.go);
-// else a principal-variation search (search.go) with iterative deepening,
-// a transposition table (full keys, bound types, mate scores relative to
+// else a principal-variation search (search.go) with iterative deepening
+// (between iterations the root's moves that raised alpha go first by
+// their values and the others keep their order, since a null window
+// gives them only bounds), a transposition table (full keys, bound types, mate scores relative to
 // the node; 2^18 entries unless [State.SetTableMemory] gives it more),
 // move ordering (the table's move, then the threats a move makes and
 // stops, strongest first, then value with killer and history bonuses,

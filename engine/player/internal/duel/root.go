@@ -382,6 +382,9 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 		alpha, beta := -infScore, infScore
 		d.leaned = false
 		iterBest := -1
+		// raised marks the moves that raised alpha: their values are
+		// exact, the others' only bounds (see rootOrder).
+		raised := make([]bool, len(moves))
 		for n, m := range moves {
 			if lost, ok := screened[m.i]; ok && lost && screen {
 				values[n] = -winScore
@@ -427,6 +430,7 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 			values[n] = v
 			if v > alpha {
 				alpha, iterBest = v, n
+				raised[n] = true
 			}
 		}
 		if iterBest < 0 && screen && !d.Stopped {
@@ -449,7 +453,11 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 			d.counts().iterNodes = append(d.counts().iterNodes, d.st.Nodes)
 		}
 		d.publish(best)
-		moves, values = core.ByValueDesc(moves, values)
+		if stableRoot {
+			moves, values = rootOrder(moves, values, raised)
+		} else {
+			moves, values = core.ByValueDesc(moves, values)
+		}
 		switch {
 		case alpha < mateScore && alpha > -mateScore, d.leaned:
 			// An iteration that read back an earlier search's unproven
@@ -473,6 +481,49 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 		d.st.Halt = core.HaltDepth
 	}
 	return best
+}
+
+// stableRoot is whether rootOrder orders the root moves between
+// iterations, rather than every value, bounds too. Tests that replay a
+// game recorded before it turn it off, so that the search plays the
+// game's moves.
+var stableRoot = true
+
+// rootOrder is the order in which the next iteration tries the root
+// moves: those that raised alpha in this one by their values (exact,
+// even when they are losses), the best first; then the others in the
+// order this one tried them, those found lost last. A move that failed
+// low has only a bound, from a null window and often a reduced depth,
+// and the search's fail-soft bounds are loose: ordered by them, a poor
+// move whose bound happened to be high climbed past moves whose places
+// earlier iterations had earned, into the first rootLateMoves that are
+// searched unreduced. Stockfish and Rapfi order their root moves so;
+// against Rapfi at fixed nodes it was ahead at each level tried (the
+// player README's log). values keeps each move's value.
+func rootOrder(moves []scoredCell, values []int32, raised []bool) ([]scoredCell, []int32) {
+	const (
+		bound = int64(-infScore) // below every value that raised alpha
+		lost  = 2 * bound        // below that, a lost move's
+	)
+	keys := make([]int64, len(moves))
+	index := make([]int, len(moves))
+	for n, v := range values {
+		index[n] = n
+		switch {
+		case raised[n]:
+			keys[n] = int64(v)
+		case v <= -mateScore:
+			keys[n] = lost + int64(v)
+		default:
+			keys[n] = bound
+		}
+	}
+	index, _ = core.ByValueDesc(index, keys)
+	ordered, orderedValues := make([]scoredCell, len(moves)), make([]int32, len(moves))
+	for k, n := range index {
+		ordered[k], orderedValues[k] = moves[n], values[n]
+	}
+	return ordered, orderedValues
 }
 
 // alone reports whether exactly one root move is not lost, by the root
