@@ -43,8 +43,9 @@
 // else a principal-variation search (search.go) with iterative deepening
 // (between iterations the root's moves that raised alpha go first by
 // their values and the others keep their order, since a null window
-// gives them only bounds), a transposition table (full keys, bound types, mate scores relative to
-// the node; 2^18 entries unless [State.SetTableMemory] gives it more),
+// gives them only bounds), a transposition table (full keys, bound
+// types, mate scores relative to the node; 2^18 entries unless
+// [State.SetTableMemory] gives it more),
 // move ordering (the table's move, then the threats a move makes and
 // stops, strongest first, then value with killer and history bonuses,
 // among the moves the value alone selects: the best 12 at a node up to 4
