@@ -48,9 +48,10 @@
 // [State.SetTableMemory] gives it more),
 // move ordering (the table's move, then the threats a move makes and
 // stops, strongest first, then value with killer and history bonuses,
-// among the moves the value alone selects: the best 12 at a node up to 4
-// plies from the horizon, 4 more a ply beyond, every one from 8 plies
-// (picker.go); a node not answering a threat
+// among the moves that value and the same bonuses select (after a long
+// search the history's bonus often outweighs the values): the best 12 at
+// a node up to 4 plies from the horizon, 4 more a ply beyond, every one
+// from 8 plies (picker.go); a node not answering a threat
 // tries the table's move before generating the others, and scores them,
 // if it did not cut off, with the history as it was before it, so that
 // the staged picker tries exactly what a full list would), late-move reductions
