@@ -1,7 +1,6 @@
 package duel
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
-	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -39,48 +37,13 @@ type biasPosition struct {
 // loadBias reads the positions of path.
 func loadBias(tb testing.TB, path string) []biasPosition {
 	tb.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
 	var out []biasPosition
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		fields := strings.Fields(line)
-		kv := map[string]string{}
-		for _, f := range fields[1:] {
-			k, v, _ := strings.Cut(f, "=")
-			kv[k] = v
-		}
-		size, err := strconv.Atoi(kv["size"])
+	for _, l := range readSuite(tb, path) {
+		v, err := strconv.Atoi(l.kv["rapfi"])
 		if err != nil {
-			tb.Fatalf("%s:%d: size: %v", path, n, err)
+			tb.Fatalf("%s: %s: rapfi: %v", path, l.moves, err)
 		}
-		rule, err := engine.ParseRule(kv["rule"])
-		if err != nil {
-			tb.Fatalf("%s:%d: %v", path, n, err)
-		}
-		r, err := record.ParseMoveString(fields[0])
-		if err != nil {
-			tb.Fatalf("%s:%d: %v", path, n, err)
-		}
-		g, err := r.Game(engine.WithBounds(size, size), engine.WithRule(rule))
-		if err != nil {
-			tb.Fatalf("%s:%d: %v", path, n, err)
-		}
-		v, err := strconv.Atoi(kv["rapfi"])
-		if err != nil {
-			tb.Fatalf("%s:%d: rapfi: %v", path, n, err)
-		}
-		out = append(out, biasPosition{source: kv["source"], game: g, rapfi: float64(v)})
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
+		out = append(out, biasPosition{source: l.kv["source"], game: l.game, rapfi: float64(v)})
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package duel
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"os"
@@ -43,88 +42,33 @@ type blunder struct {
 // loadBlunders reads the suite.
 func loadBlunders(tb testing.TB) []blunder {
 	tb.Helper()
-	f, err := os.Open(blundersFile)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
 	var out []blunder
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		p, err := parseBlunder(line)
+	for _, l := range readSuite(tb, blundersFile) {
+		p, err := blunderOf(l)
 		if err != nil {
-			tb.Fatalf("%s:%d: %v", blundersFile, n, err)
+			tb.Fatalf("%s: %s: %v", blundersFile, l.moves, err)
 		}
 		out = append(out, p)
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
 	}
 	return out
 }
 
-// parseBlunder reads one line: a move string, then key=value fields.
-func parseBlunder(line string) (blunder, error) {
-	fields := strings.Fields(line)
-	p := blunder{moves: fields[0]}
-	kv := map[string]string{}
-	for _, f := range fields[1:] {
-		k, v, ok := strings.Cut(f, "=")
-		if !ok {
-			return p, fmt.Errorf("field %q is not key=value", f)
-		}
-		kv[k] = v
-	}
-	size, err := strconv.Atoi(kv["size"])
-	if err != nil {
-		return p, fmt.Errorf("size: %w", err)
-	}
-	rule, err := engine.ParseRule(kv["rule"])
-	if err != nil {
-		return p, err
-	}
-	r, err := record.ParseMoveString(p.moves)
-	if err != nil {
-		return p, err
-	}
-	if p.game, err = r.Game(engine.WithBounds(size, size), engine.WithRule(rule)); err != nil {
-		return p, err
-	}
-	cells := func(key string) ([]sparse.Cell, error) {
-		if kv[key] == "" {
-			return nil, nil
-		}
-		r, err := record.ParseMoveString(strings.ReplaceAll(kv[key], ",", ""))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", key, err)
-		}
-		var cs []sparse.Cell
-		for _, m := range r.Moves {
-			cs = append(cs, sparse.Cell{Row: m.Row, Col: m.Col})
-		}
-		return cs, nil
-	}
+// blunderOf reads a line's fields as a position of the suite.
+func blunderOf(l suiteLine) (blunder, error) {
+	p := blunder{moves: l.moves, game: l.game}
+	var err error
 	for _, c := range []struct {
 		key string
 		dst *sparse.Cell
 	}{{"blunder", &p.blunder}, {"best", &p.best}, {"refute", &p.refute}} {
-		cs, err := cells(c.key)
-		if err != nil {
+		if *c.dst, err = l.cell(c.key); err != nil {
 			return p, err
 		}
-		if len(cs) != 1 {
-			return p, fmt.Errorf("%s: want one cell", c.key)
-		}
-		*c.dst = cs[0]
 	}
-	if p.good, err = cells("good"); err != nil {
+	if p.good, err = l.cells("good"); err != nil {
 		return p, err
 	}
-	if p.bad, err = cells("bad"); err != nil {
+	if p.bad, err = l.cells("bad"); err != nil {
 		return p, err
 	}
 	if !slices.Contains(p.good, p.best) {
@@ -133,7 +77,7 @@ func parseBlunder(line string) (blunder, error) {
 	if !slices.Contains(p.bad, p.blunder) {
 		p.bad = append(p.bad, p.blunder)
 	}
-	p.source, p.eval, p.blunderEval = kv["source"], kv["eval"], kv["blunder-eval"]
+	p.source, p.eval, p.blunderEval = l.kv["source"], l.kv["eval"], l.kv["blunder-eval"]
 	return p, nil
 }
 
