@@ -37,15 +37,13 @@ type biasPosition struct {
 // loadBias reads the positions of path.
 func loadBias(tb testing.TB, path string) []biasPosition {
 	tb.Helper()
-	var out []biasPosition
-	for _, l := range readSuite(tb, path) {
+	return loadSuite(tb, path, func(l suiteLine) (biasPosition, error) {
 		v, err := strconv.Atoi(l.kv["rapfi"])
 		if err != nil {
-			tb.Fatalf("%s: %s: rapfi: %v", path, l.moves, err)
+			return biasPosition{}, fmt.Errorf("rapfi: %w", err)
 		}
-		out = append(out, biasPosition{source: l.kv["source"], game: l.game, rapfi: float64(v)})
-	}
-	return out
+		return biasPosition{source: l.kv["source"], game: l.game, rapfi: float64(v)}, nil
+	})
 }
 
 // onScale converts v from one sigmoid scale to another: the same win

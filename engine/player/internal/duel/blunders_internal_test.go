@@ -42,15 +42,7 @@ type blunder struct {
 // loadBlunders reads the suite.
 func loadBlunders(tb testing.TB) []blunder {
 	tb.Helper()
-	var out []blunder
-	for _, l := range readSuite(tb, blundersFile) {
-		p, err := blunderOf(l)
-		if err != nil {
-			tb.Fatalf("%s: %s: %v", blundersFile, l.moves, err)
-		}
-		out = append(out, p)
-	}
-	return out
+	return loadSuite(tb, blundersFile, blunderOf)
 }
 
 // blunderOf reads a line's fields as a position of the suite.

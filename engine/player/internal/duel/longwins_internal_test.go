@@ -32,15 +32,7 @@ type longWin struct {
 // loadLongWins reads the suite.
 func loadLongWins(tb testing.TB) []longWin {
 	tb.Helper()
-	var out []longWin
-	for _, l := range readSuite(tb, longWinsFile) {
-		p, err := longWinOf(l)
-		if err != nil {
-			tb.Fatalf("%s: %s: %v", longWinsFile, l.moves, err)
-		}
-		out = append(out, p)
-	}
-	return out
+	return loadSuite(tb, longWinsFile, longWinOf)
 }
 
 // longWinOf reads a line's fields as a position of the suite.

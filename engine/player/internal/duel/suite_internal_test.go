@@ -51,6 +51,21 @@ func readSuite(tb testing.TB, path string) []suiteLine {
 	return out
 }
 
+// loadSuite reads the positions of path, each line's fields read by of;
+// a line that of rejects fails tb.
+func loadSuite[T any](tb testing.TB, path string, of func(suiteLine) (T, error)) []T {
+	tb.Helper()
+	var out []T
+	for _, l := range readSuite(tb, path) {
+		p, err := of(l)
+		if err != nil {
+			tb.Fatalf("%s: %s: %v", path, l.moves, err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
 // parseSuiteLine reads one line: a move string, then key=value fields,
 // among them the board's size and rule, which the game is built with.
 func parseSuiteLine(line string) (suiteLine, error) {
