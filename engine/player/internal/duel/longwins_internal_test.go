@@ -23,8 +23,8 @@ type longWin struct {
 	source string
 	game   *engine.Game
 	win    sparse.Cell
-	// plies is the length of Rapfi's forced win; nodes the nodes its
-	// search took to prove it.
+	// plies is the length of Rapfi's forced win; nodes the nodes of the
+	// reading in which Rapfi proved it (at most 2 s; its last MESSAGE).
 	plies int
 	nodes int64
 }
