@@ -22,17 +22,18 @@ type suiteLine struct {
 	kv    map[string]string
 }
 
-// readSuite reads the positions of path, one a line; blank lines and
-// lines starting with # are skipped. A malformed line fails tb with its
-// file and line number.
-func readSuite(tb testing.TB, path string) []suiteLine {
+// loadSuite reads the positions of path, one a line, each line's fields
+// read by of; blank lines and lines starting with # are skipped. A
+// malformed line, or one that of rejects, fails tb with its file and line
+// number.
+func loadSuite[T any](tb testing.TB, path string, of func(suiteLine) (T, error)) []T {
 	tb.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer f.Close()
-	var out []suiteLine
+	var out []T
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
@@ -43,25 +44,14 @@ func readSuite(tb testing.TB, path string) []suiteLine {
 		if err != nil {
 			tb.Fatalf("%s:%d: %v", path, n, err)
 		}
-		out = append(out, l)
+		p, err := of(l)
+		if err != nil {
+			tb.Fatalf("%s:%d: %v", path, n, err)
+		}
+		out = append(out, p)
 	}
 	if err := sc.Err(); err != nil {
 		tb.Fatal(err)
-	}
-	return out
-}
-
-// loadSuite reads the positions of path, each line's fields read by of;
-// a line that of rejects fails tb.
-func loadSuite[T any](tb testing.TB, path string, of func(suiteLine) (T, error)) []T {
-	tb.Helper()
-	var out []T
-	for _, l := range readSuite(tb, path) {
-		p, err := of(l)
-		if err != nil {
-			tb.Fatalf("%s: %s: %v", path, l.moves, err)
-		}
-		out = append(out, p)
 	}
 	return out
 }
