@@ -70,14 +70,10 @@ func TestDefencesFile(t *testing.T) {
 	for _, p := range suite {
 		require.Equal(t, engine.Ongoing, p.game.Status(), p.source)
 		rated := map[sparse.Cell]bool{}
-		for _, c := range append(slices.Clip(p.lost), p.held...) {
+		for _, c := range slices.Concat(p.lost, p.held) {
 			assert.False(t, rated[c], "%s: %s rated twice", p.source, cellName(c))
 			rated[c] = true
-			g := p.game.Clone()
-			out, err := g.Play(c.Row, c.Col)
-			if assert.NoError(t, err, "%s: %s", p.source, cellName(c)) {
-				assert.Equal(t, engine.Ongoing, out, "%s: %s ends the game", p.source, cellName(c))
-			}
+			assertOngoingAfter(t, p.game, c, p.source+": "+cellName(c))
 		}
 		for _, c := range nearMarks(p.game, 2) {
 			assert.True(t, rated[c], "%s: %s is not rated", p.source, cellName(c))
@@ -101,7 +97,7 @@ func nearMarks(g *engine.Game, d int) []sparse.Cell {
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b sparse.Cell) int { return a.Compare(b) })
+	slices.SortFunc(out, sparse.Cell.Compare)
 	return out
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/sparse"
+	"github.com/stretchr/testify/assert"
 )
 
 // suiteLine is one position of a file of testdata: the game so far,
@@ -112,4 +113,14 @@ func (l suiteLine) cell(key string) (sparse.Cell, error) {
 		return sparse.Cell{}, fmt.Errorf("%s: want one cell", key)
 	}
 	return cs[0], nil
+}
+
+// assertOngoingAfter asserts that c is a legal move of g, on a clone,
+// that does not end the game at once; msg names the move in a failure.
+func assertOngoingAfter(t *testing.T, g *engine.Game, c sparse.Cell, msg string) {
+	t.Helper()
+	out, err := g.Clone().Play(c.Row, c.Col)
+	if assert.NoError(t, err, msg) {
+		assert.Equal(t, engine.Ongoing, out, "%s ends the game at once", msg)
+	}
 }
