@@ -118,6 +118,9 @@ func BenchmarkDefences(b *testing.B) {
 				for _, p := range suite {
 					c, st := chooseOn(b, p.game, suiteLimits(nodes))
 					b.Logf("%s: plays %s at depth %d, score %s (played %s, Rapfi %s)", p.source, cellName(c), st.Depth, scoreName(st.Score), cellName(p.played), cellName(p.best))
+					// An if chain: go1.26.8's compiler crashes (escape
+					// analysis) on a tagless switch whose cases call
+					// slices.Contains inside a b.Loop body.
 					if slices.Contains(p.held, c) {
 						held++
 					} else if slices.Contains(p.lost, c) {
