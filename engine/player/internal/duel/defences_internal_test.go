@@ -61,9 +61,9 @@ func defenceOf(l suiteLine) (defence, error) {
 }
 
 // TestDefencesFile checks that every position of the suite is a game in
-// progress, ours to move, whose every candidate Rapfi rated once: each
-// empty cell within two of a mark is lost or held, not both, and every
-// rated move is legal and ends nothing at once.
+// progress whose every candidate Rapfi rated once: each empty cell within
+// two of a mark is lost or held, not both, and every rated move is legal
+// and ends nothing at once.
 func TestDefencesFile(t *testing.T) {
 	suite := loadDefences(t)
 	require.NotEmpty(t, suite)
