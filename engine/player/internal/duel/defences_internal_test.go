@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/sparse"
@@ -61,9 +62,9 @@ func defenceOf(l suiteLine) (defence, error) {
 }
 
 // TestDefencesFile checks that every position of the suite is a game in
-// progress whose every candidate Rapfi rated once: each empty cell within
-// two of a mark is lost or held, not both, and every rated move is legal
-// and ends nothing at once.
+// progress whose every candidate Rapfi rated once: each cell the search
+// considers (those within two of a mark) is lost or held, not both, and
+// every rated move is legal and ends nothing at once.
 func TestDefencesFile(t *testing.T) {
 	suite := loadDefences(t)
 	require.NotEmpty(t, suite)
@@ -75,30 +76,14 @@ func TestDefencesFile(t *testing.T) {
 			rated[c] = true
 			assertOngoingAfter(t, p.game, c, p.source+": "+cellName(c))
 		}
-		for _, c := range nearMarks(p.game, 2) {
+		ds := &State{}
+		if fits, _ := ds.Sync(p.game, time.Time{}); !fits {
+			t.Fatalf("%s: the position does not fit the two-player search", p.source)
+		}
+		for _, c := range ds.b.candidates() {
 			assert.True(t, rated[c], "%s: %s is not rated", p.source, cellName(c))
 		}
 	}
-}
-
-// nearMarks lists the empty cells of g's board within Chebyshev distance
-// d of a mark, sorted.
-func nearMarks(g *engine.Game, d int) []sparse.Cell {
-	var out []sparse.Cell
-	seen := map[sparse.Cell]bool{}
-	for _, m := range g.History() {
-		for dr := -d; dr <= d; dr++ {
-			for dc := -d; dc <= d; dc++ {
-				c := sparse.Cell{Row: m.Row + dr, Col: m.Col + dc}
-				if !seen[c] && g.CanPlace(c.Row, c.Col) == nil {
-					seen[c] = true
-					out = append(out, c)
-				}
-			}
-		}
-	}
-	slices.SortFunc(out, sparse.Cell.Compare)
-	return out
 }
 
 // BenchmarkDefences runs the search as it plays, at fixed nodes, on the
