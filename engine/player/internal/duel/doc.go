@@ -62,7 +62,9 @@
 // is screened for the opponent's VCF and VCT after it only when it is
 // about to lead an iteration, and set aside if it loses: most moves never
 // lead, and screening them all before the search took most of a short
-// move's nodes. Inside the search a player facing a four has one move,
+// move's nodes; under a node limit a screen's threat searches get a share
+// of the move's nodes, not a fixed budget that a small limit could spend
+// whole. Inside the search a player facing a four has one move,
 // one facing a three only its fours and the cells that spoil the three
 // (at the horizon, only the fours that also make a three or spoil it,
 // and when none of those saves the game the player's own VCF from any

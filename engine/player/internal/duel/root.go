@@ -338,20 +338,38 @@ func (d *run) phaseNodes(share int) int {
 // node budget. deepen asks it of a root move only when the move is about
 // to become the best: most root moves never lead an iteration, and
 // screening them all cost more than the search at short controls.
+// Under a node limit each screen gets at most a tenth (VCF) and a
+// twentieth (VCT) of the move's nodes: at a fixed 20,000 and 10,000 a
+// screen could spend a small budget whole and leave the iteration
+// unfinished.
 func (d *run) loses(q int, m scoredCell, vct bool) bool {
 	b := d.b
 	o := 1 - q
 	last := b.lastOf(o)
 	b.place(int(m.i), q)
-	d.vcfLeft = rootVCFNodes / 10
+	d.vcfLeft = d.screenNodes(10)
 	lost := d.fourWin(o, vcfDepth, last) >= 0
 	if !lost && vct && !d.Stopped {
-		d.vcfLeft = rootVCFNodes / 20
+		d.vcfLeft = d.screenNodes(20)
 		lost = d.threatWin(o, refuteVCTDepth, last) >= 0
 	}
 	b.undo()
 	return lost
 }
+
+// screenNodes is the node budget of a screen's threat search allowed
+// 1/share of the move (see loses).
+func (d *run) screenNodes(share int) int {
+	if !screenFollowsNodes {
+		return rootVCFNodes / share
+	}
+	return min(rootVCFNodes/share, d.phaseNodes(share))
+}
+
+// screenFollowsNodes is whether a node limit scales the screens' budgets
+// (see loses). A test that replays a game recorded with fixed budgets
+// turns it off, so that the search plays the game's moves.
+var screenFollowsNodes = true
 
 // rootLateMoves is how many root moves, in the previous iteration's order,
 // are searched to full depth before the rest are first tried a ply

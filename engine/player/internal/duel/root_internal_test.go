@@ -365,8 +365,8 @@ const recordedDivisor = 1.75
 const recordedWeights = "testdata/recorded-weights.json"
 
 // searchAsRecorded makes the search reduce late moves with
-// recordedDivisor and evaluate 15×15 boards with recordedWeights for the
-// test, so that the tests built on the search's path from aiwineMove18's
+// recordedDivisor, evaluate 15×15 boards with recordedWeights and screen
+// with fixed budgets for the test, so that the tests built on the search's path from aiwineMove18's
 // position follow the path they were written for.
 func searchAsRecorded(t *testing.T) {
 	t.Helper()
@@ -377,6 +377,7 @@ func searchAsRecorded(t *testing.T) {
 	set(t, &lmr, lmrTable(recordedDivisor))
 	set(t, &smallEval, newEvaluation(w))
 	set(t, &stableRoot, false)
+	set(t, &screenFollowsNodes, false)
 }
 
 // aiwineMove18 is white's move 18 of a game lost to AIWine, where the
