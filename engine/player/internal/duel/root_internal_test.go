@@ -366,8 +366,9 @@ const recordedWeights = "testdata/recorded-weights.json"
 
 // searchAsRecorded makes the search reduce late moves with
 // recordedDivisor, evaluate 15×15 boards with recordedWeights and screen
-// with fixed budgets for the test, so that the tests built on the search's path from aiwineMove18's
-// position follow the path they were written for.
+// with fixed budgets for the test, so that the tests built on the
+// search's path from aiwineMove18's position follow the path they were
+// written for.
 func searchAsRecorded(t *testing.T) {
 	t.Helper()
 	data, err := os.ReadFile(recordedWeights)

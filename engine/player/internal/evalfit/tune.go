@@ -49,7 +49,7 @@ func tuneCommand() *cli.Command {
 			"set's share is ½ + (its points − the second set's) / 4. Each worker keeps one\n" +
 			"brain process for all its steps (RESTART between games), sent INFO\n" +
 			"timeout_turn of --move-time and each --engine-info (Rapfi's max_node makes its\n" +
-			"play independent of the load; our own brain takes max_node too). A game the\n" +
+			"play independent of the load, as \"gomoku:pbrain --nodes N\" does ours). A game the\n" +
 			"search finds no move in goes on from the first empty cell; a game the engine\n" +
 			"forfeits (a crash, a move too late or off the board) stops the run.\n\n" +
 			"What it tunes is play at NODES nodes: play the result against the weights\n" +
