@@ -84,15 +84,23 @@ type board struct {
 	saves     []markSave
 	cellSaves []cellSave
 	snapFrom  int
+	// grades[q] grades player q's patterns for the pair evaluation
+	// (pair.go), nil when the rules have none; pairSum is then the sum of
+	// the empty cells' pair values, the first player's less the second's,
+	// and pairPast its value before each mark.
+	grades   [2]*gradeTable
+	pairSum  int64
+	pairPast []int64
 }
 
 // markSave is what undo restores of the board before mark number n:
 // the tallies, and the cell states from cellSaves[from] on.
 type markSave struct {
-	n      int
-	from   int
-	counts [2][classCount]int32
-	worth  [2][2]int64
+	n       int
+	from    int
+	counts  [2][classCount]int32
+	worth   [2][2]int64
+	pairSum int64
 }
 
 // cellSave is the state of array cell i before a mark changed it.
@@ -115,6 +123,10 @@ type cellState struct {
 	over  uint8
 	doubt bool
 	val   [2]int32
+	// grade and pair are the shapes graded finely and the cell's pair
+	// value, per player, on a board with the pair evaluation.
+	grade [2][4]lineGrade
+	pair  [2]int32
 }
 
 // box is a rectangle of array rows and columns; empty when y0 > y1.
@@ -194,6 +206,9 @@ func newWindow(cfg engine.Config, ev *evaluation, r0, c0, rows, cols int) *board
 		side: lr[0].side(), r0: r0, c0: c0, rows: rows, cols: cols}
 	if b.renju {
 		b.rt = renjuTables()
+	}
+	if pairRules(cfg) {
+		b.grades = [2]*gradeTable{gradeTableFor(lr[0]), gradeTableFor(lr[1])}
 	}
 	side := b.side
 	s0 := b.solvers[0]
@@ -330,6 +345,7 @@ func (b *board) fresh(i int) cellState {
 	if b.renju {
 		cs.over = b.rt.overOf(&cs.pat[0])
 	}
+	b.regradeAll(&cs)
 	return cs
 }
 
@@ -349,6 +365,7 @@ func (b *board) rejudge(i int) {
 	if b.renju {
 		cs.over = b.rt.overOf(&cs.pat[0])
 	}
+	b.regradeAll(cs)
 }
 
 // shapeDigit is the weight of axis a's shape in a combination key.
@@ -401,6 +418,7 @@ func (b *board) count(i int, sign int32) {
 		b.worth[q][toMove] += int64(sign * w[toMove])
 		b.worth[q][waiting] += int64(sign * w[waiting])
 	}
+	b.pairSum += int64(sign * (b.cell[i].pair[0] - b.cell[i].pair[1]))
 	if b.renju {
 		b.track(i, sign > 0 && doubtful(&b.cell[i]))
 	}
@@ -435,8 +453,11 @@ func (b *board) reshapeTo(cs *cellState, j, p, a int, sh lineShape) {
 // place marks array cell i (empty, in the window) for player q (0 or 1).
 func (b *board) place(i, q int) {
 	if n := len(b.moves); n >= b.snapFrom && !b.renju {
-		b.saves = append(b.saves, markSave{n: n, from: len(b.cellSaves), counts: b.counts, worth: b.worth})
+		b.saves = append(b.saves, markSave{n: n, from: len(b.cellSaves), counts: b.counts, worth: b.worth, pairSum: b.pairSum})
 		b.cellSaves = append(b.cellSaves, cellSave{int32(i), b.cell[i]})
+	}
+	if b.grades[0] != nil {
+		b.pairPast = append(b.pairPast, b.pairSum)
 	}
 	b.count(i, -1)
 	b.stone[i] = uint8(q + 1)
@@ -460,6 +481,9 @@ func (b *board) undo() {
 	b.stone[i] = 0
 	b.near[i] -= taken
 	b.hash ^= b.zob[i][q]
+	if b.grades[0] != nil {
+		b.pairPast = b.pairPast[:n]
+	}
 	if k := len(b.saves) - 1; k >= 0 && b.saves[k].n == n {
 		m := &b.saves[k]
 		// By pointer: ranging by value copied each state twice.
@@ -468,7 +492,7 @@ func (b *board) undo() {
 			c := &saved[k]
 			cell[c.i] = c.cs
 		}
-		b.counts, b.worth = m.counts, m.worth
+		b.counts, b.worth, b.pairSum = m.counts, m.worth, m.pairSum
 		b.cellSaves = b.cellSaves[:m.from]
 		b.saves = b.saves[:k]
 		b.moveNear(i, -1)
@@ -506,6 +530,7 @@ func (b *board) spread(i, q, sign int) {
 	// third of them.
 	m0, m1 := b.solvers[0].memo, b.solvers[1].memo
 	tabulated := m0 != nil && m1 != nil
+	graded := b.grades[0] != nil
 	for a := range 4 {
 		st := b.step[a]
 		for d := -reach; d <= reach; d++ {
@@ -535,6 +560,9 @@ func (b *board) spread(i, q, sign int) {
 			if !tabulated {
 				b.reshape(cs, j, 0, a)
 				b.reshape(cs, j, 1, a)
+				if graded {
+					b.regrade(cs, a)
+				}
 				continue
 			}
 			if sh := m0[cs.pat[0][a]]; sh != cs.shape[0][a] {
@@ -542,6 +570,9 @@ func (b *board) spread(i, q, sign int) {
 			}
 			if sh := m1[cs.pat[1][a]]; sh != cs.shape[1][a] {
 				b.reshapeTo(cs, j, 1, a, sh)
+			}
+			if graded {
+				b.regrade(cs, a)
 			}
 		}
 		if renju && q == 0 {

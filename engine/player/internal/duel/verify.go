@@ -110,6 +110,7 @@ func (b *board) candidates() []sparse.Cell {
 func (b *board) verify() error {
 	var counts [2][classCount]int32
 	worth := b.base
+	var pairSum int64
 	var hash uint64
 	for i := range b.stone {
 		if b.stone[i] == offCell {
@@ -141,6 +142,7 @@ func (b *board) verify() error {
 		if want != got {
 			return fmt.Errorf("duel: state of %v differs from a recomputation", b.cellAt(i))
 		}
+		pairSum += int64(want.pair[0] - want.pair[1])
 		for q := range 2 {
 			counts[q][want.class[q]]++
 			for r := range 2 {
@@ -155,6 +157,10 @@ func (b *board) verify() error {
 		return errors.New("duel: evaluation sums differ from a recomputation")
 	case hash != b.hash:
 		return errors.New("duel: Zobrist key differs from a recomputation")
+	case pairSum != b.pairSum:
+		return fmt.Errorf("duel: pair sum %d differs from a recomputation, %d", b.pairSum, pairSum)
+	case b.grades[0] != nil && len(b.pairPast) != len(b.moves):
+		return fmt.Errorf("duel: %d past pair sums for %d marks", len(b.pairPast), len(b.moves))
 	}
 	return b.verifyFoul()
 }

@@ -1,0 +1,87 @@
+package duel
+
+import "github.com/gomoku-engine/gomoku/engine"
+
+// The pair evaluation scores a position by its empty cells: each cell is
+// worth, to each player, the sum over its six pairs of axes of a value
+// of the two axes' grades (grade.go), and the position is worth the
+// mover's cells less the opponent's, averaged with the same sum before
+// the latest mark so that the side that just moved is not judged on a
+// threat it made a ply ago and the reply has yet to meet. The board keeps
+// the sum up to date on every mark and undo. It is the classic search's
+// evaluation (classic.go), for five in a row under the freestyle and
+// exact rules.
+
+// pairWorth is the value of a cell whose marking would make grades g and
+// h on two of its axes, fitted to game results by logistic regression
+// (non-negative, only pairs that hold a blocked three or more free).
+var pairWorth = [lineGrades][lineGrades]int32{
+	/* dead     */ {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 37},
+	/* over     */ {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+	/* block1   */ {0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 11, 51, 51},
+	/* flex1    */ {0, 0, 0, 0, 0, 0, 0, 0, 1, 15, 7, 14, 75, 125},
+	/* block2   */ {0, 0, 0, 0, 0, 0, 0, 0, 5, 8, 23, 44, 61, 46},
+	/* flex2    */ {0, 0, 0, 0, 0, 0, 0, 0, 17, 55, 11, 34, 34, 12},
+	/* flex2x3  */ {0, 0, 0, 0, 0, 0, 0, 0, 12, 29, 32, 74, 32, 15},
+	/* flex2x4  */ {0, 0, 0, 0, 0, 0, 0, 0, 32, 21, 33, 54, 28, 9},
+	/* block3   */ {0, 0, 1, 1, 5, 17, 12, 32, 16, 41, 33, 43, 17, 12},
+	/* flex3    */ {0, 0, 0, 15, 8, 55, 29, 21, 41, 22, 0, 91, 5, 0},
+	/* flex3x2  */ {0, 0, 0, 7, 23, 11, 32, 33, 33, 0, 28, 69, 0, 0},
+	/* block4   */ {0, 0, 11, 14, 44, 34, 74, 54, 43, 91, 69, 7, 0, 0},
+	/* flex4    */ {6, 0, 51, 75, 61, 34, 32, 28, 17, 5, 0, 0, 1, 0},
+	/* five     */ {37, 0, 51, 125, 46, 12, 15, 9, 12, 0, 0, 0, 0, 0},
+}
+
+// pairScale turns the table's units into the search's.
+const pairScale = 5
+
+// pairRules reports whether the pair evaluation plays cfg's games: two
+// players, five in a row, freestyle or exact.
+func pairRules(cfg engine.Config) bool {
+	return cfg.Players == 2 && cfg.K == 5 && (cfg.Rule == engine.Freestyle || cfg.Rule == engine.Exact)
+}
+
+// pairOf is the pair value of a cell with the four grades g.
+func pairOf(g *[4]lineGrade) int32 {
+	return pairWorth[g[0]][g[1]] + pairWorth[g[0]][g[2]] + pairWorth[g[0]][g[3]] +
+		pairWorth[g[1]][g[2]] + pairWorth[g[1]][g[3]] + pairWorth[g[2]][g[3]]
+}
+
+// regradeAll grades the cell's patterns afresh (no sum touched), on a
+// board with the pair evaluation.
+func (b *board) regradeAll(cs *cellState) {
+	if b.grades[0] == nil {
+		return
+	}
+	for q := range 2 {
+		for a := range 4 {
+			cs.grade[q][a] = b.grades[q].memo[cs.pat[q][a]]
+		}
+		cs.pair[q] = pairOf(&cs.grade[q])
+	}
+}
+
+// regrade grades empty cell cs's axis a again after its patterns
+// changed, and moves the pair sum by the change in its value.
+func (b *board) regrade(cs *cellState, a int) {
+	g0, g1 := b.grades[0].memo[cs.pat[0][a]], b.grades[1].memo[cs.pat[1][a]]
+	if g0 == cs.grade[0][a] && g1 == cs.grade[1][a] {
+		return
+	}
+	was := cs.pair[0] - cs.pair[1]
+	cs.grade[0][a], cs.grade[1][a] = g0, g1
+	cs.pair[0], cs.pair[1] = pairOf(&cs.grade[0]), pairOf(&cs.grade[1])
+	b.pairSum += int64(cs.pair[0] - cs.pair[1] - was)
+}
+
+// pairEval is the pair evaluation for q, to move.
+func (b *board) pairEval(q int) int64 {
+	v := b.pairSum
+	if n := len(b.pairPast); n > 0 {
+		v = (v + b.pairPast[n-1]) / 2
+	}
+	if q == 1 {
+		v = -v
+	}
+	return v * pairScale
+}
