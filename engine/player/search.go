@@ -163,6 +163,7 @@ const MaxThreads = 256
 func NewSearch(opts ...SearchOption) *Search {
 	s := &Search{budget: DefaultBudget, maxDepth: core.MaxDepth, vcf: true, vct: true, multi: Planned}
 	WithSeed(0)(s)
+	WithDuelSearch(Classic)(s)
 	for _, o := range opts {
 		o(s)
 	}

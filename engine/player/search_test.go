@@ -112,6 +112,9 @@ func TestSearchFindsForcedWinWithoutVCF(t *testing.T) {
 	assert.Equal(t, 1, playOut(t, g, s, 4))
 }
 
+// TestSearchFindsVCT: the screened search finds a win by threes at the
+// root before it searches; the classic search, which runs no VCT there,
+// sees the double three as a quick win one ply down.
 func TestSearchFindsVCT(t *testing.T) {
 	// (0, 0) makes two open threes at once; no move makes a four.
 	position := func() *engine.Game {
@@ -120,16 +123,24 @@ func TestSearchFindsVCT(t *testing.T) {
 			2: cells(10, 10, 10, 13, 13, 10, 13, 13),
 		})
 	}
+	screened := player.WithDuelSearch(player.Screened)
 	g := position()
-	s := fixedDepth(1)
+	s := fixedDepth(1, screened)
 	c := chooseLegal(t, s, g)
 	assert.Equal(t, player.ReasonVCT, s.LastStats().Reason)
 	assert.Equal(t, sparse.Cell{}, c)
 	assert.Equal(t, 1, playOut(t, g, s, 4))
 	// Without threat-space search, a one-ply search does not see it.
-	s = fixedDepth(1, player.WithVCT(false))
+	s = fixedDepth(1, screened, player.WithVCT(false))
 	chooseLegal(t, s, position())
 	assert.Equal(t, player.ReasonSearch, s.LastStats().Reason)
+
+	g = position()
+	s = fixedDepth(1)
+	assert.Equal(t, sparse.Cell{}, chooseLegal(t, s, g))
+	assert.Equal(t, player.ReasonSearch, s.LastStats().Reason)
+	assert.Greater(t, s.LastStats().Score, int64(1)<<49, "the classic search sees the win")
+	assert.Equal(t, 1, playOut(t, g, s, 4))
 }
 
 func TestSearchRefutesOpponentVCF(t *testing.T) {

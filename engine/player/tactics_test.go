@@ -149,9 +149,11 @@ func TestSearchThreatsOnBoundedBoards(t *testing.T) {
 				1: shifted(5, 5, cells(0, 1, 0, 2, 1, 0, 2, 0)),
 				2: shifted(5, 5, cells(10, 10, 10, 13, 13, 10, 13, 13)),
 			})
-			s := fixedDepth(1)
+			s := fixedDepth(1, player.WithDuelSearch(player.Screened))
 			assert.Equal(t, sparse.Cell{Row: 5, Col: 5}, chooseLegal(t, s, g))
 			assert.Equal(t, player.ReasonVCT, s.LastStats().Reason)
+			s = fixedDepth(1)
+			assert.Equal(t, sparse.Cell{Row: 5, Col: 5}, chooseLegal(t, s, g))
 		})
 	}
 }

@@ -36,6 +36,13 @@ type State struct {
 	gen  uint32
 	hist [2][]int32
 	kill [][2]int32
+	// classic has the games the pair evaluation plays searched by the
+	// classic search (classic.go), with chist its history of attacking
+	// and quiet moves per player and counter the counter moves to each
+	// player's cells.
+	classic bool
+	chist   [2][2][]int32
+	counter [2][]counterMove
 	// failed maps positions to the number of threats left when a threat
 	// search refuted them.
 	failed map[uint64]int
@@ -88,7 +95,7 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 			clear(tt)
 		}
 		*ds = State{cfg: cfg, tt: tt, tableMemory: ds.tableMemory, kill: make([][2]int32, maxPly+2), failed: ds.failed, horizon: ds.horizon, ev: ds.ev,
-			threads: ds.threads, helpers: ds.helpers}
+			threads: ds.threads, helpers: ds.helpers, classic: ds.classic}
 	}
 	for range 2 {
 		if ds.b == nil && !ds.build(g) {
@@ -199,8 +206,10 @@ func (ds *State) Forget() {
 		ds.used = false
 	}
 	ds.forgetOrdering()
+	ds.forgetClassic()
 	for _, h := range ds.helpers {
 		h.forgetOrdering()
+		h.forgetClassic()
 	}
 }
 
@@ -289,7 +298,7 @@ func (d *run) best(q int) (int, bool) {
 			return i, true
 		}
 	}
-	if d.lim.VCT {
+	if d.lim.VCT && !d.classic {
 		d.vcfLeft = d.phaseNodes(5)
 		d.Limit = d.lim.PhaseEnd(5)
 		n0 := d.st.Nodes
@@ -383,6 +392,9 @@ const rootLateMoves = 8
 // for the rest of the search, unless every move is, when the search
 // picks the stubbornest of them all.
 func (d *run) deepen(q int, moves []scoredCell) int {
+	if d.classic {
+		return d.classicDeepen(q, moves)
+	}
 	o := 1 - q
 	best := int(moves[0].i)
 	values := make([]int32, len(moves))
@@ -603,7 +615,7 @@ func (ds *State) Choose(ctx context.Context, g *engine.Game, player int, lim cor
 	ds.gen++
 	ds.fade()
 	d := &run{Meter: core.NewMeter(ctx, st, lim.MaxNodes, 64), ctx: ctx, s: ds, b: ds.b, lim: lim, st: st, provisional: provisional,
-		helpers: ds.helping()}
+		helpers: ds.helping(), classic: ds.classic && ds.b.grades[0] != nil}
 	d.Limit = lim.Deadline
 	if countTree {
 		d.tally = &treeTally{}

@@ -60,6 +60,10 @@ type run struct {
 	// that made them (the last bucket holds every later rank), for
 	// measuring move ordering.
 	cuts [8]int64
+	// cl is the classic search's per-ply state (classic.go), classic
+	// whether this run searches with it.
+	cl      classicPlies
+	classic bool
 	// tally counts where the nodes go, in a build that counts (countTree).
 	tally *treeTally
 	// helpers are the states of the threads that search with this one
@@ -86,7 +90,12 @@ func (b *board) fours(q int) int32 {
 
 // evaluate is the static value of the position for q, to move.
 func (d *run) evaluate(q int) int32 {
-	v := d.b.eval(q)
+	var v int64
+	if d.classic {
+		v = d.b.pairEval(q)
+	} else {
+		v = d.b.eval(q)
+	}
 	return int32(max(min(v, int64(mateScore-1)), int64(-mateScore+1)))
 }
 

@@ -136,7 +136,7 @@ func (d *run) together(q int, moves []scoredCell) int {
 		lim.Deadline, lim.Optimum = time.Time{}, time.Time{}
 		st := &core.Stats{}
 		r := &run{Meter: core.NewMeter(ctx, st, lim.MaxNodes, 64), ctx: ctx, s: h, b: h.b, lim: lim, st: st,
-			provisional: new(atomic.Pointer[sparse.Cell]), helper: k + 1}
+			provisional: new(atomic.Pointer[sparse.Cell]), helper: k + 1, classic: d.classic}
 		r.Limit = d.lim.Deadline
 		if d.lim.MaxNodes > 0 {
 			r.Share(&pool)

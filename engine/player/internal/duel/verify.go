@@ -162,5 +162,24 @@ func (b *board) verify() error {
 	case b.grades[0] != nil && len(b.pairPast) != len(b.moves):
 		return fmt.Errorf("duel: %d past pair sums for %d marks", len(b.pairPast), len(b.moves))
 	}
+	if err := b.verifyPast(); err != nil {
+		return err
+	}
 	return b.verifyFoul()
+}
+
+// verifyPast checks the pair sums kept from before each mark against
+// the marks replayed on a new board.
+func (b *board) verifyPast() error {
+	if b.grades[0] == nil {
+		return nil
+	}
+	r := newWindow(b.cfg, &evaluation{judged: b.judged, tempo: b.tempo}, b.r0, b.c0, b.rows, b.cols)
+	for n, i := range b.moves {
+		if r.pairSum != b.pairPast[n] {
+			return fmt.Errorf("duel: the pair sum before mark %d is %d, replayed %d", n, b.pairPast[n], r.pairSum)
+		}
+		r.place(int(i), int(b.stone[i])-1)
+	}
+	return nil
 }
