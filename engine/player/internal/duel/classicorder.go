@@ -1,5 +1,7 @@
 package duel
 
+import "slices"
+
 // Kinds of moves the classic search's history tells apart: those that
 // make an open three or better for the mover, and the rest.
 const (
@@ -76,9 +78,12 @@ func (d *run) classicMoves(q, ply, forced, ttMove int, threatened bool) []scored
 	}
 	b := d.b
 	o := 1 - q
-	var keep map[int]bool
+	// keep, when the opponent has a four-three, are the cells that stop
+	// one.
+	var keep []int32
 	if !threatened && b.has(o, classFourThree) {
-		keep = b.fourThreeDefences(q)
+		keep = b.fourThreeDefences(q, d.defences[:0])
+		d.defences = keep
 	}
 	var ex cellSet
 	if ply == 0 {
@@ -94,7 +99,7 @@ func (d *run) classicMoves(q, ply, forced, ttMove int, threatened bool) []scored
 		four := c.class[q].makesFour()
 		switch {
 		case threatened && c.class[o] < classFour && !four,
-			keep != nil && !keep[i] && !four,
+			len(keep) > 0 && !four && !slices.Contains(keep, int32(i)),
 			2*c.val[q]+c.val[o] <= 0,
 			!b.playable(i, q),
 			ex.has(i):
@@ -184,43 +189,50 @@ func (b *board) fourThreeWins(q int) bool {
 }
 
 // fourThreeDefences are q's cells that stop one of the opponent's
-// four-threes (the first eight found): the cell itself and those on its
-// lines, to distance 4, after which it is a four-three no longer; nil
-// when there are none.
-func (b *board) fourThreeDefences(q int) map[int]bool {
+// four-threes (the first eight found), added to out: the cell itself and
+// those on its four's and three's lines, to distance 4, after which it
+// is a four-three no longer. A mark of q's lowers the opponent's shape
+// on its own line only, so each such cell is judged from the four-three
+// cell's pattern with the mark added, without placing it.
+func (b *board) fourThreeDefences(q int, out []int32) []int32 {
 	o := 1 - q
-	var ps []int
+	var ps [8]int
+	n := 0
 	b.scan(b.box, 2, func(i int) bool {
 		if b.cell[i].class[o] == classFourThree && b.playable(i, o) {
-			ps = append(ps, i)
+			ps[n] = i
+			n++
 		}
-		return len(ps) < 8
+		return n < len(ps)
 	})
-	if len(ps) == 0 {
-		return nil
-	}
-	out := make(map[int]bool)
-	for _, p := range ps {
-		if b.playable(p, q) {
-			out[p] = true
+	add := func(j int) {
+		if !slices.Contains(out, int32(j)) {
+			out = append(out, int32(j))
 		}
+	}
+	for _, p := range ps[:n] {
+		if b.playable(p, q) {
+			add(p)
+		}
+		cs := &b.cell[p]
 		for a := range 4 {
-			st := b.step[a]
+			sh := cs.shape[o][a]
+			if sh != lineBlock4 && sh != lineFlex3 {
+				continue
+			}
 			for dd := -4; dd <= 4; dd++ {
-				j := p + dd*st
-				if dd == 0 || j < 0 || j >= len(b.stone) || b.stone[j] != 0 || out[j] || !b.playable(j, q) {
+				j := p + dd*b.step[a]
+				if dd == 0 || j < 0 || j >= len(b.stone) || b.stone[j] != 0 || !b.playable(j, q) {
 					continue
 				}
-				b.place(j, q)
-				if b.cell[p].class[o] < classFourThree {
-					out[j] = true
+				// The mark dd steps from p is a blocked digit of p's pattern.
+				now := b.solvers[o].lookup(cs.pat[o][a] + 2*b.weight[b.side-dd])
+				key := cs.key[o] + uint16(now)*shapeDigit[a] - uint16(sh)*shapeDigit[a]
+				if b.judged[key].class < classFourThree {
+					add(j)
 				}
-				b.undo()
 			}
 		}
-	}
-	if len(out) == 0 {
-		return nil
 	}
 	return out
 }

@@ -64,6 +64,9 @@ type run struct {
 	// whether this run searches with it.
 	cl      classicPlies
 	classic bool
+	// defences is the classic search's list of the cells that stop a
+	// four-three (see fourThreeDefences).
+	defences []int32
 	// tally counts where the nodes go, in a build that counts (countTree).
 	tally *treeTally
 	// helpers are the states of the threads that search with this one
