@@ -63,6 +63,7 @@ Examples:
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour `WHEN`: auto (on a terminal, unless NO_COLOR is set), always or never"},
 			&cli.DurationFlag{Name: "think", Value: player.DefaultBudget, Usage: "time per move of the search bot, a `DURATION` such as 1s (more is stronger)"},
 			&cli.IntFlag{Name: "threads", Value: 1, Usage: "threads the search bot thinks on, `N` (on a machine with the cores, more is stronger)"},
+			&cli.StringFlag{Name: "duel-search", Value: player.Classic.String(), Usage: "the search bot's search with two players, `NAME`: classic (five in a row under the freestyle and exact rules; other games fall back to screened) or screened"},
 			&cli.IntFlag{Name: "max-moves", Usage: "stop after `N` moves with no winner (0: no limit); useful when bots play bots"},
 		),
 		Action: runPlay,
@@ -128,7 +129,11 @@ func runPlay(c *cli.Context) error {
 	if n := c.Int("threads"); n < 1 || n > player.MaxThreads {
 		return exitcode.UsageError(c, "--threads must be from 1 to %d, got %d", player.MaxThreads, n)
 	}
-	seats, err := play.MakeSeats(names, game.Config(), seed, c.Duration("think"), player.WithThreads(c.Int("threads")))
+	duel, err := player.ParseDuelSearch(c.String("duel-search"))
+	if err != nil {
+		return exitcode.UsageError(c, "--duel-search: %v", err)
+	}
+	seats, err := play.MakeSeats(names, game.Config(), seed, c.Duration("think"), player.WithThreads(c.Int("threads")), player.WithDuelSearch(duel))
 	if err != nil {
 		return exitcode.UsageError(c, "--seats: %v", err)
 	}

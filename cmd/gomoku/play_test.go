@@ -263,6 +263,7 @@ func TestPlayUsageErrors(t *testing.T) {
 		{"negative move limit", []string{"--max-moves", "-1"}, "--max-moves must be 0 or more"},
 		{"negative think time", []string{"--think", "-1s"}, "--think must be positive"},
 		{"no threads", []string{"--threads", "0"}, "--threads must be from 1 to 256, got 0"},
+		{"unknown two-player search", []string{"--duel-search", "minimax"}, `--duel-search: player: unknown strategy: two-player search "minimax"`},
 		{"an argument", []string{"3", "4"}, `unexpected argument "3"`},
 		{"too many players to draw", []string{"--players", "60"}, "play draws at most 56 players"},
 		{"rules with a saved game", []string{"--load", saved, "--rule", "exact"}, "--rule cannot be used with a saved game"},

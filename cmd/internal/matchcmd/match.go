@@ -125,6 +125,7 @@ Examples:
 			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON document"},
 			&cli.DurationFlag{Name: "think", Value: player.DefaultBudget, Usage: "time per move of the search bot, a `DURATION` (--move-time and --tc, when shorter, cut it)"},
 			&cli.IntFlag{Name: "threads", Value: 1, Usage: "threads each search bot thinks on, `N` (engines run with pbrain: gomoku pbrain --threads)"},
+			&cli.StringFlag{Name: "duel-search", Value: player.Classic.String(), Usage: "the search bot's search with two players, `NAME`: classic (five in a row under the freestyle and exact rules; other games fall back to screened) or screened"},
 			&cli.StringFlag{Name: "look-ahead", Value: player.Planned.String(), Usage: "the search bot's look-ahead with three or more players, `NAME`: planned, max-n, paranoid or best-reply"},
 			&cli.BoolFlag{Name: "stats", Usage: "after the table, every bot's wins in each seat and the search bot's figures: moves by how they were found, time per move against --think (and whether the slow ones used the CPU or waited for it), depth, nodes per second"},
 		),
@@ -204,7 +205,12 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 	if err != nil {
 		return nil, exitcode.UsageError(c, "--look-ahead: %v", err)
 	}
-	entrants, err := matchEntrants(specs, c.String("name"), player.WithBudget(c.Duration("think")), player.WithMultiSearch(look), player.WithThreads(c.Int("threads")))
+	duel, err := player.ParseDuelSearch(c.String("duel-search"))
+	if err != nil {
+		return nil, exitcode.UsageError(c, "--duel-search: %v", err)
+	}
+	entrants, err := matchEntrants(specs, c.String("name"), player.WithBudget(c.Duration("think")), player.WithMultiSearch(look), player.WithDuelSearch(duel),
+		player.WithThreads(c.Int("threads")))
 	if err != nil {
 		return nil, exitcode.UsageError(c, "%v", err)
 	}

@@ -226,6 +226,7 @@ func TestMatchUsageErrors(t *testing.T) {
 		{"too many threads", []string{"--threads", "257"}, "--threads must be from 1 to 256, got 257"},
 		{"stats in JSON", []string{"--stats", "--json"}, "--stats adds to the table"},
 		{"unknown look-ahead", []string{"--look-ahead", "minimax"}, `--look-ahead: player: unknown strategy: multi-player search "minimax"`},
+		{"unknown two-player search", []string{"--duel-search", "minimax"}, `--duel-search: player: unknown strategy: two-player search "minimax"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -268,4 +269,16 @@ func requireUsage(t *testing.T, r result, msg string) {
 	require.Contains(t, r.err, msg)
 	require.Contains(t, r.err, "USAGE:")
 	require.Empty(t, r.out)
+}
+
+// --duel-search picks the search bot's two-player search: both play a
+// game of five in a row to its end.
+func TestMatchDuelSearch(t *testing.T) {
+	for _, name := range []string{"classic", "screened"} {
+		t.Run(name, func(t *testing.T) {
+			r := runMatch(t, "--bots", "search,greedy", "--rows", "15", "--cols", "15", "--games", "2", "--think", "20ms", "--duel-search", name, "--stats")
+			require.Equal(t, exitcode.OK, r.code, r.err)
+			assert.Regexp(t, `\nNodes: \d+ in \d+\.\ds, \d+ a second\.\n`, r.out)
+		})
+	}
 }

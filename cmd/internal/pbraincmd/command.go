@@ -77,6 +77,7 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "name", Value: "gomoku", Usage: "engine name in the ABOUT answer"},
 		&cli.BoolFlag{Name: "debug", Usage: "send DEBUG lines with each move's budget, time taken and optimum (the time it aimed at), the search's reason, depth, nodes and value (+M13: a win in 13 moves), and why a fallback move was played"},
 		&cli.Int64Flag{Name: "nodes", Usage: "stop each move's search after about N positions, within the time limits (0: no limit); for self-play tests that do not depend on the machine's load"},
+		&cli.StringFlag{Name: "duel-search", Value: player.Classic.String(), Usage: "the two-player search: classic (five in a row under the freestyle and exact rules; other games fall back to screened) or screened"},
 		&cli.IntFlag{Name: "threads", Value: 1, Usage: "threads the search thinks on, sharing its table, until the manager sends INFO thread_num; with more than one, --nodes counts every thread's positions and play is no longer reproducible"},
 	}
 }
@@ -91,7 +92,11 @@ func action(c *cli.Context) error {
 	if n := c.Int("threads"); n < 1 || n > player.MaxThreads {
 		return cli.Exit(fmt.Sprintf("pbrain: --threads must be from 1 to %d, got %d", player.MaxThreads, n), exitUsage)
 	}
-	searchOpts := []player.SearchOption{player.WithThreads(c.Int("threads"))}
+	duel, err := player.ParseDuelSearch(c.String("duel-search"))
+	if err != nil {
+		return cli.Exit("pbrain: --duel-search: "+err.Error(), exitUsage)
+	}
+	searchOpts := []player.SearchOption{player.WithThreads(c.Int("threads")), player.WithDuelSearch(duel)}
 	if n := c.Int64("nodes"); n > 0 {
 		searchOpts = append(searchOpts, player.WithMaxNodes(n))
 	}

@@ -85,6 +85,7 @@ func TestRunRefusesBadCommandLines(t *testing.T) {
 		{[]string{"--nodes", "-1"}, "--nodes must not be negative"},
 		{[]string{"--threads", "0"}, "--threads must be from 1 to 256, got 0"},
 		{[]string{"--threads", "257"}, "--threads must be from 1 to 256, got 257"},
+		{[]string{"--duel-search", "minimax"}, `--duel-search: player: unknown strategy: two-player search "minimax" (want classic or screened)`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
