@@ -71,6 +71,21 @@
 // four is looked for before the loss is believed: a bare four can start
 // a counter-attack), and neither costs depth; leaves try a short VCF.
 //
+// Five in a row under the freestyle and exact rules has a second search,
+// the classic one, which [State.SetClassic] chooses (engine/player does
+// by default): after the same root shortcuts but the VCT, a
+// principal-variation search of the kind the strongest classical engines
+// run, in fractional plies, that prunes and reduces on the static value
+// and settles its leaves in a quiescence over fours (classic.go,
+// classicqs.go, classicorder.go, classicroot.go; its node is described in
+// classic.go). It evaluates by pairs of graded line shapes (pair.go): the
+// board then grades every pattern finely as well (grade.go: a two by its
+// open-three points, a three by its open-four points) and keeps the sum of
+// the empty cells' pair values on place and undo. It orders moves by the
+// cells' values to both players, the history and a counter move, and
+// screens no root move: what the screens found, its quick wins and its
+// quiescence find in the tree.
+//
 // Under renju (renju.go) black's patterns are judged by the exact rule
 // over K cells each side and white's by freestyle over as many, so that
 // both share the board's pattern width; the outermost cell counts only
