@@ -62,16 +62,27 @@ func (b *board) regradeAll(cs *cellState) {
 }
 
 // regrade grades empty cell cs's axis a again after its patterns
-// changed, and moves the pair sum by the change in its value.
+// changed, and moves its pair values and the pair sum by the change: the
+// three pairs the axis is in.
 func (b *board) regrade(cs *cellState, a int) {
-	g0, g1 := b.grades[0].memo[cs.pat[0][a]], b.grades[1].memo[cs.pat[1][a]]
-	if g0 == cs.grade[0][a] && g1 == cs.grade[1][a] {
-		return
+	for q := range 2 {
+		g, was := b.grades[q].memo[cs.pat[q][a]], cs.grade[q][a]
+		if g == was {
+			continue
+		}
+		cs.grade[q][a] = g
+		var d int32
+		for x, h := range cs.grade[q] {
+			if x != a {
+				d += pairWorth[g][h] - pairWorth[was][h]
+			}
+		}
+		cs.pair[q] += d
+		if q == 1 {
+			d = -d
+		}
+		b.pairSum += int64(d)
 	}
-	was := cs.pair[0] - cs.pair[1]
-	cs.grade[0][a], cs.grade[1][a] = g0, g1
-	cs.pair[0], cs.pair[1] = pairOf(&cs.grade[0]), pairOf(&cs.grade[1])
-	b.pairSum += int64(cs.pair[0] - cs.pair[1] - was)
 }
 
 // pairEval is the pair evaluation for q, to move.
