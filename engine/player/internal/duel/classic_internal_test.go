@@ -2,6 +2,8 @@ package duel
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -196,5 +198,43 @@ func TestClassicPlaysFiveInARowOnly(t *testing.T) {
 			assert.GreaterOrEqual(t, st.Depth, 2, "%v: the classic search starts at 2 plies", g.Config())
 		}
 		require.NoError(t, ds.Verify(g))
+	}
+}
+
+// BenchmarkSearches runs each search afresh on the middle games of
+// testdata/middlegames.txt within a node limit, side by side, and
+// reports its speed and the median depth it completed. Run it once:
+//
+//	go test -run '^$' -bench Searches -benchtime 1x ./engine/player/internal/duel
+func BenchmarkSearches(b *testing.B) {
+	for _, classic := range []bool{true, false} {
+		for _, exp := range []int{5, 6} {
+			name := map[bool]string{true: "classic", false: "screened"}[classic]
+			nodes := int64(math.Pow10(exp))
+			b.Run(fmt.Sprintf("search=%s/nodes=1e%d", name, exp), func(b *testing.B) {
+				var all int64
+				var spent time.Duration
+				var depths []int
+				positions := middleGames(b)
+				for b.Loop() {
+					for _, ms := range positions {
+						g := gameOf(b, ms)
+						ds := &State{}
+						ds.SetClassic(classic)
+						if fits, warm := ds.Sync(g, time.Time{}); !fits || !warm {
+							b.Fatal("no window")
+						}
+						start := time.Now()
+						_, st := chooseWith(b, ds, g, suiteLimits(nodes))
+						spent += time.Since(start)
+						all += st.Nodes
+						depths = append(depths, st.Depth)
+					}
+				}
+				slices.Sort(depths)
+				b.ReportMetric(float64(all)/spent.Seconds(), "nodes/s")
+				b.ReportMetric(float64(depths[len(depths)/2]), "depth")
+			})
+		}
 	}
 }
