@@ -53,7 +53,7 @@ func BenchmarkBoardSize(b *testing.B) {
 					for b.Loop() {
 						moves = moves[:0]
 						for _, g := range games {
-							s := player.NewSearch(player.WithBudget(0), lim.opt)
+							s := player.NewSearch(player.WithBudget(0), lim.opt, player.WithDuelSearch(player.Screened))
 							c, err := s.Choose(context.Background(), g, g.Turn())
 							if err != nil {
 								b.Fatal(err)

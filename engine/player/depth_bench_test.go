@@ -47,8 +47,8 @@ func middleGamePositions(b *testing.B) []*engine.Game {
 	return games
 }
 
-// BenchmarkSearchDepth reports, for the search as it plays (threat
-// searches on) on the middle games of
+// BenchmarkSearchDepth reports, for each two-player search as it plays
+// (threat searches on) on the middle games of
 // internal/duel/testdata/middlegames.txt, the depth iterative deepening completes
 // (median and largest over the positions), the nodes per second and the
 // mean nodes of a search, under node limits (reproducible), a depth limit
@@ -71,26 +71,29 @@ func BenchmarkSearchDepth(b *testing.B) {
 		{"depth=8", player.WithMaxDepth(8)},
 		{"time=200ms", player.WithBudget(200 * time.Millisecond)}, {"time=1s", player.WithBudget(time.Second)}, {"time=5s", player.WithBudget(5 * time.Second)},
 	}
-	for _, table := range []struct {
-		name  string
-		bytes int64
-	}{{"default", 0}, {"175MiB", 175 << 20}} {
-		for _, lim := range limits {
-			if table.bytes != 0 && lim.name[:5] != "nodes" {
-				continue // the table's effect is measured by nodes
-			}
-			b.Run(fmt.Sprintf("table=%s/%s", table.name, lim.name), func(b *testing.B) {
-				cpu0 := processCPU()
-				nodes := reportSearches(b, games, player.WithBudget(0), lim.opt, player.WithTableMemory(table.bytes))
-				if cpu := processCPU() - cpu0; cpu > 0 {
-					b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
+	for _, duel := range []player.DuelSearch{player.Classic, player.Screened} {
+		for _, table := range []struct {
+			name  string
+			bytes int64
+		}{{"default", 0}, {"175MiB", 175 << 20}} {
+			for _, lim := range limits {
+				if table.bytes != 0 && lim.name[:5] != "nodes" {
+					continue // the table's effect is measured by nodes
 				}
-			})
+				b.Run(fmt.Sprintf("duel=%v/table=%s/%s", duel, table.name, lim.name), func(b *testing.B) {
+					cpu0 := processCPU()
+					nodes := reportSearches(b, games, player.WithBudget(0), lim.opt, player.WithTableMemory(table.bytes), player.WithDuelSearch(duel))
+					if cpu := processCPU() - cpu0; cpu > 0 {
+						b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
+					}
+				})
+			}
 		}
 	}
 }
 
-// BenchmarkThreads reports what more threads give the search as it plays,
+// BenchmarkThreads reports what more threads give the screened search
+// (the figures in the player README are its) as it plays,
 // on the same middle games as BenchmarkSearchDepth, at a time per move:
 // the depth iterative deepening completes (median and largest), the
 // nodes every thread searched together per second of the move, and the
@@ -102,7 +105,7 @@ func BenchmarkThreads(b *testing.B) {
 	for _, think := range []time.Duration{time.Second, 5 * time.Second} {
 		for _, threads := range []int{1, 2, 4} {
 			b.Run(fmt.Sprintf("time=%v/threads=%d", think, threads), func(b *testing.B) {
-				reportSearches(b, games, player.WithBudget(think), player.WithThreads(threads))
+				reportSearches(b, games, player.WithBudget(think), player.WithThreads(threads), player.WithDuelSearch(player.Screened))
 			})
 		}
 	}

@@ -32,7 +32,7 @@ func BenchmarkTableInPlay(b *testing.B) {
 			n    int64
 		}{{"2e5", 2e5}, {"1e6", 1e6}} {
 			b.Run(fmt.Sprintf("table=%s/nodes=%s", table.name, nodes.name), func(b *testing.B) {
-				s := player.NewSearch(player.WithBudget(0), player.WithMaxNodes(nodes.n), player.WithTableMemory(table.bytes))
+				s := player.NewSearch(player.WithBudget(0), player.WithMaxNodes(nodes.n), player.WithTableMemory(table.bytes), player.WithDuelSearch(player.Screened))
 				var searched int64
 				cpu0 := processCPU()
 				for b.Loop() {
