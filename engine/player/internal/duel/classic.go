@@ -105,12 +105,8 @@ func (d *run) settled(ply, q int) (v int32, forced int, done bool) {
 // pvs is the classic search's node: q to move with depth (in onePly
 // units) left; cut is whether it is expected to fail high.
 func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
-	d.Tick()
-	if d.Stopped {
+	if !d.visit(ply) {
 		return 0
-	}
-	if countTree {
-		d.counts().nodes[ply]++
 	}
 	b := d.b
 	o := 1 - q

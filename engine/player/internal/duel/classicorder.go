@@ -67,10 +67,7 @@ func historyBonus(dp float64) int32 {
 // table's move comes first, then by the cell's value to both players, the
 // history of its kind and the counter move to the opponent's last.
 func (d *run) classicMoves(q, ply, forced, ttMove int, threatened bool) []scoredCell {
-	for len(d.scratch) <= ply {
-		d.scratch = append(d.scratch, nil)
-	}
-	out := d.scratch[ply][:0]
+	out := d.moveList(ply)
 	if forced >= 0 {
 		out = append(out, scoredCell{int32(forced), 0})
 		d.scratch[ply] = out

@@ -38,14 +38,7 @@ func (d *run) storeClassic(key uint64, depth int, value int32, bound int8, best 
 	if old.key == key && best < 0 {
 		best = int(old.best)
 	}
-	d.s.used = true
-	switch {
-	case value >= mateScore:
-		value += int32(ply)
-	case value <= -mateScore:
-		value -= int32(ply)
-	}
-	s.save(ttEntry{key: key, value: value, best: int32(best), depth: int8(min(depth, 127)), bound: bound, gen: d.s.gen})
+	d.put(s, key, depth, value, bound, best, ply)
 }
 
 // classicDeepen is the classic search's iterative deepening for q: from

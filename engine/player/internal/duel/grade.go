@@ -87,15 +87,6 @@ func newGradeTable(lr lineRules) *gradeTable {
 	return t
 }
 
-// digit is the pattern digit of the cell d steps from the centre, as
-// lineSolver.pos numbers them.
-func (t *gradeTable) digit(d int) int {
-	if d < 0 {
-		return -2*d - 2
-	}
-	return 2*d - 1
-}
-
 // grade grades pattern idx, whose centre is taken as marked.
 func (t *gradeTable) grade(idx uint32) lineGrade {
 	if g := t.memo[idx]; g != 0xFF {
@@ -107,7 +98,7 @@ func (t *gradeTable) grade(idx uint32) lineGrade {
 	line := buf[:n]
 	for i := range n {
 		if i != c {
-			line[i] = uint8(idx / t.pow[t.digit(i-c)] % 3)
+			line[i] = uint8(idx / t.pow[patternDigit(i-c)] % 3)
 		}
 	}
 	line[c] = 1
@@ -190,7 +181,7 @@ func (t *gradeTable) shifted(line []uint8, i int) uint32 {
 		if j := i + d; j >= 0 && j < n {
 			v = line[j]
 		}
-		idx += uint32(v) * t.pow[t.digit(d)]
+		idx += uint32(v) * t.pow[patternDigit(d)]
 	}
 	return idx
 }

@@ -34,7 +34,7 @@ func gradeLine(t *testing.T, gt *gradeTable, s string) uint32 {
 				v = 1
 			}
 		}
-		idx += v * gt.pow[gt.digit(d)]
+		idx += v * gt.pow[patternDigit(d)]
 	}
 	return idx
 }

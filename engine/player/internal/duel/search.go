@@ -192,11 +192,17 @@ func (e *ttEntry) cut(depth int, alpha, beta int32, ply int) (int32, bool) {
 // store keeps a node's result in its slot, unless the slot holds the same
 // position searched deeper and the new bound is not exact.
 func (d *run) store(key uint64, depth int, value int32, bound int8, best int, ply int) {
-	d.s.used = true
 	s := &d.s.tt[key&uint64(len(d.s.tt)-1)]
 	if old := s.load(); old.key == key && int(old.depth) > depth && bound != core.ExactBound {
 		return
 	}
+	d.put(s, key, depth, value, bound, best, ply)
+}
+
+// put writes a node's result at ply into slot s, its mate scores made
+// relative to the node.
+func (d *run) put(s *ttSlot, key uint64, depth int, value int32, bound int8, best int, ply int) {
+	d.s.used = true
 	switch {
 	case value >= mateScore:
 		value += int32(ply)
@@ -259,14 +265,31 @@ var mateDistance = true
 // sideKey distinguishes the side to move in hash keys.
 var sideKey = [2]uint64{0x6a09e667f3bcc908, 0xb5ad4eceda1ce2a9}
 
-// search is a principal-variation negamax for q to move.
-func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
+// moveList is the empty list of moves of a node at ply, on the run's
+// scratch space.
+func (d *run) moveList(ply int) []scoredCell {
+	for len(d.scratch) <= ply {
+		d.scratch = append(d.scratch, nil)
+	}
+	return d.scratch[ply][:0]
+}
+
+// visit counts a node at ply and reports whether the search goes on.
+func (d *run) visit(ply int) bool {
 	d.Tick()
 	if d.Stopped {
-		return 0
+		return false
 	}
 	if countTree {
 		d.counts().nodes[ply]++
+	}
+	return true
+}
+
+// search is a principal-variation negamax for q to move.
+func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
+	if !d.visit(ply) {
+		return 0
 	}
 	b := d.b
 	o := 1 - q
@@ -530,10 +553,7 @@ func (d *run) moves(q, ply, forced, ttMove, depth int) ([]scoredCell, int) {
 // generate is moves leaving out the cell tried (when not −1), tried
 // already as the node's first move and counted in the width.
 func (d *run) generate(q, ply, forced, ttMove, tried, depth int) ([]scoredCell, int) {
-	for len(d.scratch) <= ply {
-		d.scratch = append(d.scratch, nil)
-	}
-	out := d.scratch[ply][:0]
+	out := d.moveList(ply)
 	if forced >= 0 {
 		out = append(out, scoredCell{int32(forced), 0})
 		d.scratch[ply] = out

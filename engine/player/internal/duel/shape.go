@@ -95,7 +95,11 @@ func newLineSolver(lr lineRules) *lineSolver {
 }
 
 // pos is the digit of the cell d steps from the centre (d ≠ 0, |d| ≤ side).
-func (s *lineSolver) pos(d int) int {
+func (s *lineSolver) pos(d int) int { return patternDigit(d) }
+
+// patternDigit is the digit of a pattern that holds the cell d steps from
+// the centre: the nearest cells first, left before right.
+func patternDigit(d int) int {
 	if d < 0 {
 		return -2*d - 2
 	}
