@@ -130,6 +130,8 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 	if ply == 0 {
 		cl.rootDelta = beta - alpha
 	}
+	// A threatened node near the horizon has few replies, all forced: the
+	// quiescence settles it off the PV.
 	if depth <= 0 || (!pv && threatened && depth < 260) {
 		return d.qs(alpha, beta, ply, q, 0, qsEnter)
 	}
@@ -163,9 +165,13 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 		eval = -cl.ev[ply-1]
 	}
 	cl.ev[ply] = eval
+	// A node seen before prunes a little less (see the margins below):
+	// the entry records the visit.
 	if !ttHit && quiet {
 		d.storeClassic(key, -3, 0, staticOnly|d.pvBit(ply), -1, ply)
 	}
+	// improving: the static value rose since q's previous move; a node
+	// that is not prunes and reduces more.
 	improving := quiet && (ply < 2 || eval > cl.ev[ply-2])
 	if ply == 1 {
 		improving = quiet && eval > -cl.ev[0]
@@ -181,6 +187,9 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 	}
 	dp := float64(depth) / onePly
 	if !pv && quiet {
+		// Razoring: far below alpha near the horizon, only fours can
+		// save the node. Futility: far above beta it fails high, unless
+		// the line is a run of fours.
 		if depth < 260 && (alpha < mateScore || !ttHit) && eval+5*(int32(0.17*dp*dp+14*dp)+19) < alpha {
 			return d.qs(alpha, alpha+1, ply, q, 0, qsEnter)
 		}
@@ -193,6 +202,8 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 			return eval
 		}
 	}
+	// A PV node without a table move, or whose entry is shallow, is
+	// searched a little shallower: its moves are ordered worse.
 	if pv && forced < 0 {
 		if ttMove < 0 && ply > 0 {
 			depth -= 32
@@ -213,6 +224,8 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 	if len(moves) == 0 {
 		return d.stuck(q)
 	}
+	// A forced block costs no depth; it gains a little, so that a line of
+	// fours and blocks is searched to its end.
 	newDepth := depth - onePly
 	if forced >= 0 {
 		newDepth = depth + 30
@@ -227,6 +240,8 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 	}
 	hist := &d.s.chist[q]
 	kill := d.s.kill[ply]
+	// The more threats on the board, the more the late moves that make
+	// none are reduced.
 	complexity := 1
 	for c := classFlex2; c <= classFourPlus; c++ {
 		complexity += int(b.counts[q][c] + b.counts[o][c])
@@ -263,9 +278,13 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 			distQ = b.cheb(i, lastQ)
 		}
 		far := distO > 4 && distQ > 4
+		// Near the horizon, a threatened node's moves far from both
+		// latest marks that stop no four rarely defend.
 		if n > 0 && ply > 0 && best > -mateScore && threatened && depth < 430 && co < classFour && far {
 			continue
 		}
+		// The table's move is extended by a fraction of a ply, more at a
+		// PV node and when it is a four near q's previous mark.
 		nd := newDepth
 		if i == ttMove && forced < 0 {
 			nd += 8
