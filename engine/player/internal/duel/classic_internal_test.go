@@ -238,3 +238,18 @@ func BenchmarkSearches(b *testing.B) {
 		}
 	}
 }
+
+// TestClassicThreads: the classic search on three threads pools its node
+// limit, answers a legal move and leaves every thread's board in step
+// (run under the race detector in CI).
+func TestClassicThreads(t *testing.T) {
+	g := gameOf(t, classicGames[0])
+	var ds State
+	ds.SetThreads(3)
+	c, st := classicChoose(t, &ds, g, 30000)
+	require.NoError(t, g.CanPlace(c.Row, c.Col))
+	assert.GreaterOrEqual(t, st.Nodes, int64(30000))
+	assert.LessOrEqual(t, st.Nodes, int64(30000+3*128), "the threads share the limit")
+	require.Len(t, ds.helpers, 2)
+	assert.GreaterOrEqual(t, st.Depth, 2)
+}

@@ -45,6 +45,7 @@ func (d *run) storeClassic(key uint64, depth int, value int32, bound int8, best 
 // 2 plies (or the depth limit, when lower), the root a node like the
 // others, the table's move the answer, kept from an unfinished iteration
 // when that iteration found it. moves are the root's moves, best first.
+// A helper thread skips depths as the screened search's helpers do.
 func (d *run) classicDeepen(q int, moves []scoredCell) int {
 	b := d.b
 	d.s.classicTables(len(b.stone))
@@ -55,6 +56,9 @@ func (d *run) classicDeepen(q int, moves []scoredCell) int {
 	var v int32
 	key := b.hash ^ sideKey[q]
 	for depth := min(2, d.lim.MaxDepth); depth <= d.lim.MaxDepth && depth < maxPly; depth++ {
+		if depth < d.lim.MaxDepth && skipDepth(d.helper, depth, len(b.moves)) {
+			continue
+		}
 		prevBest := best
 		v = d.aspire(depth, v, q)
 		if e, ok := d.probe(key); ok && e.best >= 0 && b.stone[e.best] == 0 && !ex.has(int(e.best)) {
