@@ -17,7 +17,13 @@
 //     sequences of fours, and VCT, by fours and threes), then alpha-beta
 //     with iterative deepening under a time budget, over candidate cells
 //     next to the marks. Two-player games run on a dense window with
-//     incremental line patterns; others on the sparse board, where threats
+//     incremental line patterns: five in a row (freestyle or exact) with
+//     the [Classic] search by default, a principal-variation search of
+//     the strongest classical engines' kind on an evaluation by pairs of
+//     line shapes, every other game with the [Screened] one
+//     ([WithDuelSearch]); the classic search finds the wins by threes in
+//     its tree rather than by a VCT before it. Other games run on the
+//     sparse board, where threats
 //     are counted by the players who move before their owner again and
 //     the look-ahead plans the searcher's moves against the replies a
 //     model of one-move-ahead players predicts, or is max-n, paranoid or
@@ -34,8 +40,8 @@
 // working position is brought to the new one through the longest prefix
 // on which the two histories agree at every index (undoing the rest and
 // playing the new moves), or rebuilt when they share nothing or the
-// configuration differs. The search's tables (transpositions, killer and
-// history moves, refuted VCFs) are kept only while the game moves forward
+// configuration differs. The search's tables (transpositions, killer,
+// history and counter moves, refuted VCFs) are kept only while the game moves forward
 // and cleared by any undo, so after a change of position Choose answers
 // as a new strategy with the same seed and options would, up to ties its
 // seeded source breaks and, on an unbounded board, where the two-player
