@@ -1,24 +1,20 @@
 package duel
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
-	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
-// checkDuel fails the test when b's bookkeeping differs from a
+// checkBoard fails the test when b's bookkeeping differs from a
 // recomputation.
-func checkDuel(t *testing.T, b *board) {
+func checkBoard(t *testing.T, b *board) {
 	t.Helper()
 	require.NoError(t, b.verify())
 }
@@ -61,7 +57,7 @@ func TestDuelBoardMatchesScratch(t *testing.T) {
 						b := newBoard(cfg, r0, c0, rows, cols)
 						require.Same(t, &ev.judged[0], &b.judged[0])
 						rng := rand.New(rand.NewPCG(uint64(k), 7))
-						checkDuel(t, b)
+						checkBoard(t, b)
 						for step := range 300 {
 							if restore && len(b.moves) == 10 && b.snapFrom > 10 {
 								b.lookahead()
@@ -77,13 +73,13 @@ func TestDuelBoardMatchesScratch(t *testing.T) {
 								}
 							}
 							if step%7 == 0 {
-								checkDuel(t, b)
+								checkBoard(t, b)
 							}
 						}
 						for len(b.moves) > 0 {
 							b.undo()
 						}
-						checkDuel(t, b)
+						checkBoard(t, b)
 					})
 				}
 			}
@@ -94,7 +90,7 @@ func TestDuelBoardMatchesScratch(t *testing.T) {
 // TestMarkedCellsKeepTheirState: a marked cell's state stays as it was
 // when the cell was marked, whatever is placed and undone around it
 // while the mark stands (spread skips marked cells), with both undos and
-// under every rule; and undo brings the cell back in step (checkDuel).
+// under every rule; and undo brings the cell back in step (checkBoard).
 func TestMarkedCellsKeepTheirState(t *testing.T) {
 	for _, k := range []int{3, 5} {
 		for _, rule := range rulesFor(k) {
@@ -125,10 +121,10 @@ func TestMarkedCellsKeepTheirState(t *testing.T) {
 							require.Equal(t, cs, b.cell[i], "step %d: the state of marked cell %v changed", step, b.cellAt(i))
 						}
 						if step%9 == 0 {
-							checkDuel(t, b)
+							checkBoard(t, b)
 						}
 					}
-					checkDuel(t, b)
+					checkBoard(t, b)
 				})
 			}
 		}
@@ -149,16 +145,16 @@ func TestNeighbourCountsAtTheFrame(t *testing.T) {
 				for c := range 7 {
 					i, _ := b.index(r, c)
 					b.place(i, (r+c)%2)
-					checkDuel(t, b)
+					checkBoard(t, b)
 				}
 			}
 			for len(b.moves) > 0 {
 				b.undo()
 				if len(b.moves)%5 == 0 {
-					checkDuel(t, b)
+					checkBoard(t, b)
 				}
 			}
-			checkDuel(t, b)
+			checkBoard(t, b)
 		}
 	}
 }
@@ -225,29 +221,6 @@ func TestLineShapesAgainstTheEngine(t *testing.T) {
 	}
 }
 
-// TestDuelSearchLeavesBoardInStep stops searches at every stage with small
-// node limits and checks that the working board is back at the game's
-// position with its bookkeeping intact.
-func TestDuelSearchLeavesBoardInStep(t *testing.T) {
-	g, err := engine.New()
-	require.NoError(t, err)
-	_, err = g.Play(0, 0)
-	require.NoError(t, err)
-	for i := range 40 {
-		ds := &State{}
-		fits, warm := ds.Sync(g, time.Time{})
-		require.True(t, fits && warm)
-		lim := unlimited()
-		lim.MaxNodes = int64(1 + i*97)
-		c, ok := ds.Choose(context.Background(), g, g.Turn(), lim, &core.Stats{}, &atomic.Pointer[sparse.Cell]{})
-		require.True(t, ok)
-		require.NoError(t, ds.Verify(g))
-		if _, err := g.Play(c.Row, c.Col); err != nil || g.Status() != engine.Ongoing {
-			break
-		}
-	}
-}
-
 // TestEvaluationFavoursTheMover checks the evaluation's roles: with the
 // same open run for each player, far apart, the side to move is ahead
 // whichever it is, and a further mark in line with its run raises its
@@ -277,77 +250,4 @@ func TestEvaluationFavoursTheMover(t *testing.T) {
 			})
 		}
 	}
-}
-
-// TestSyncResumes: a board built over many calls, each stopped at once by
-// its deadline, ends in step with the game and equal to one built in a
-// single call.
-func TestSyncResumes(t *testing.T) {
-	g, err := engine.New()
-	require.NoError(t, err)
-	rng := rand.New(rand.NewPCG(1, 2))
-	for g.Len() < 3000 {
-		r, c := rng.IntN(500), rng.IntN(500)
-		if g.CanPlace(r, c) != nil {
-			continue
-		}
-		_, err := g.Play(r, c)
-		require.NoError(t, err)
-		if g.Status() != engine.Ongoing {
-			_, err = g.Undo()
-			require.NoError(t, err)
-		}
-	}
-	var ds State
-	calls := 0
-	for {
-		calls++
-		fits, warm := ds.Sync(g, time.Now())
-		require.True(t, fits)
-		if warm {
-			break
-		}
-	}
-	assert.Greater(t, calls, 1, "a deadline already passed stops the replay")
-	require.NoError(t, ds.Verify(g))
-	var fresh State
-	fits, warm := fresh.Sync(g, time.Time{})
-	require.True(t, fits && warm)
-	assert.Equal(t, fresh.b.stone, ds.b.stone)
-	assert.Equal(t, fresh.b.cell, ds.b.cell)
-	assert.Equal(t, fresh.b.counts, ds.b.counts)
-	assert.Equal(t, fresh.b.hash, ds.b.hash)
-}
-
-// TestVerifyFindsDrift: Verify, which the tests of kept state rely on,
-// reports a board that drifted from the game in any of its parts.
-func TestVerifyFindsDrift(t *testing.T) {
-	g, err := engine.New(engine.WithBounds(15, 15))
-	require.NoError(t, err)
-	for _, m := range benchOpening[:12] {
-		_, err := g.Play(7+m[0], 7+m[1])
-		require.NoError(t, err)
-	}
-	var ds State
-	fits, warm := ds.Sync(g, time.Time{})
-	require.True(t, fits && warm)
-	require.NoError(t, ds.Verify(g))
-	i, _ := ds.b.index(0, 0)
-	for name, drift := range map[string]func(){
-		"hash":   func() { ds.b.hash ^= 1 },
-		"near":   func() { ds.b.near[i]++ },
-		"counts": func() { ds.b.counts[0][classFlex2]++ },
-		"worth":  func() { ds.b.worth[1][waiting]++ },
-		"cell":   func() { ds.b.cell[i].val[0]++ },
-		"moves":  func() { ds.played[3].Col++ },
-	} {
-		var fresh State
-		fresh.Sync(g, time.Time{})
-		ds = fresh
-		drift()
-		assert.Error(t, ds.Verify(g), name)
-	}
-	h, err := engine.New(engine.WithBounds(15, 15))
-	require.NoError(t, err)
-	assert.Error(t, ds.Verify(h), "another game")
 }

@@ -218,7 +218,7 @@ func weightVariants() []struct {
 		ev   *evaluation
 	}{{"weights.json", smallEval}, {"weights20.json", largeEval}}
 	for seed := range uint64(2) {
-		w := weights.Clone()
+		w := CurrentWeights()
 		rng := rand.New(rand.NewPCG(seed, 29))
 		scale := func(ws []int32) {
 			for i := range ws {

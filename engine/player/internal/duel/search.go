@@ -82,15 +82,6 @@ type scoredCell struct {
 	score int32
 }
 
-// fours counts q's cells that would make a four or better.
-func (b *board) fours(q int) int32 {
-	var n int32
-	for c := classFour; c < classCount; c++ {
-		n += b.counts[q][c]
-	}
-	return n
-}
-
 // evaluate is the static value of the position for q, to move.
 func (d *run) evaluate(q int) int32 {
 	var v int64

@@ -87,11 +87,6 @@ func (h *State) follow(ds *State) bool {
 	return true
 }
 
-// sameWindow reports whether b and o are windows of the same cells.
-func (b *board) sameWindow(o *board) bool {
-	return b.r0 == o.r0 && b.c0 == o.c0 && b.rows == o.rows && b.cols == o.cols
-}
-
 // skipSize and skipPhase spread the helpers' iterations over the depths:
 // helper k (from 1) skips the depths d for which
 // (d + plies played + skipPhase[j]) / skipSize[j] is odd, j = (k−1) mod 20.

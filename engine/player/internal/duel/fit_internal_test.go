@@ -1,0 +1,104 @@
+package duel
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gomoku-engine/gomoku/engine"
+)
+
+// TestFittedWeightsRoundTrip: the weights a fit starts from (either
+// file's), as a fitted vector, give back those weights; every feature has
+// a distinct name, and its current weight and constraints are those of
+// its place.
+func TestFittedWeightsRoundTrip(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		from Weights
+	}{{"weights.json", weights}, {"weights20.json", weights20}} {
+		name, from := tc.name, tc.from
+		var w []float64
+		add := func(v int32) { w = append(w, float64(v)/1000) }
+		for r := range 2 {
+			for _, s := range fitShapes {
+				add(from.Shapes[r][s])
+			}
+			for _, c := range fitClasses {
+				add(from.Classes[r][c])
+			}
+			for _, v := range from.Combos[r] {
+				add(v)
+			}
+		}
+		features := FitFeatures(from)
+		require.Len(t, w, len(features), name)
+		names := map[string]bool{}
+		for j, f := range features {
+			assert.False(t, names[f.Name], f.Name)
+			names[f.Name] = true
+			assert.Equal(t, w[j], f.Current, "%s: %s", name, f.Name)
+			assert.Equal(t, strings.Contains(f.Name, ".class."), f.NonNegative, f.Name)
+			if f.Tie >= 0 {
+				assert.Equal(t, strings.Replace(f.Name, "waiting.", "toMove.", 1), features[f.Tie].Name)
+			}
+		}
+		w = append(w, float64(from.Tempo)/1000)
+		assert.Equal(t, from, FittedWeights(from, w), name)
+	}
+}
+
+// TestReplayFeaturesAreTheEvaluation: with the weights in force, the
+// fit's linear function of a position's features is the search's static
+// evaluation, on 15×15 and on 20×20 (whose empty cells the evaluation
+// counts as an empty 15×15 board's), under both rules: a fit on any of
+// these boards fits what the search computes.
+func TestReplayFeaturesAreTheEvaluation(t *testing.T) {
+	small, large := FitFeatures(weights), FitFeatures(weights20)
+	linear := func(features []FitFeature, tempo int64, x []float64) float64 {
+		z := float64(tempo) / 1000
+		for j, f := range features {
+			z += f.Current * x[j]
+		}
+		return z
+	}
+	rng := rand.New(rand.NewPCG(5, 26))
+	for _, size := range []int{15, 20} {
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+			cfg := engine.DefaultConfig()
+			cfg.Rows, cfg.Cols, cfg.Rule = size, size, rule
+			checked := 0
+			for range 20 {
+				r, err := NewReplay(cfg)
+				require.NoError(t, err)
+				// The same marks on a board with weights20.json's table: a
+				// fit that starts from that file (evalfit --start) weighs
+				// what that board evaluates.
+				big := newBoardUnder(cfg, largeEval, 0, 0, size, size)
+				for n := 0; n < 60; n++ {
+					// Near the centre and the edges alike: the edge cells'
+					// shapes are where the boards differ.
+					row, col := rng.IntN(size), rng.IntN(size)
+					if !r.Play(row, col) {
+						continue
+					}
+					i, _ := big.index(row, col)
+					big.place(i, len(big.moves)%2)
+					x, eval, ok := r.Features()
+					if !ok {
+						break
+					}
+					at := fmt.Sprintf("%dx%d %v after %d marks", size, size, rule, len(r.b.moves))
+					require.InDelta(t, eval, linear(small, weights.Tempo, x), 1e-9, at)
+					require.InDelta(t, float64(big.eval(len(big.moves)%2))/1000, linear(large, weights20.Tempo, x), 1e-9, at)
+					checked++
+				}
+			}
+			assert.Greater(t, checked, 100, "%dx%d %v", size, size, rule)
+		}
+	}
+}
