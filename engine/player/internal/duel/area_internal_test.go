@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/engine/record"
 )
 
@@ -46,7 +47,7 @@ func TestEvaluationDoesNotGrowWithTheBoard(t *testing.T) {
 					var ds State
 					fits, warm := ds.Sync(g, time.Time{})
 					require.True(t, fits && warm)
-					evals[side] = [2]int64{ds.b.eval(0), ds.b.eval(1)}
+					evals[side] = [2]int64{ds.b.Eval(0), ds.b.Eval(1)}
 				}
 				for q := range 2 {
 					for _, side := range []int{31, 41, 0} {
@@ -63,11 +64,11 @@ func TestEvaluationDoesNotGrowWithTheBoard(t *testing.T) {
 // the evaluation sums are exactly the cells' weights, as before the base.
 func TestBaseIsZeroOnTheFittedSize(t *testing.T) {
 	for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact, engine.Renju} {
-		g, err := engine.New(engine.WithBounds(fitBoard, fitBoard), engine.WithRule(rule))
+		g, err := engine.New(engine.WithBounds(dense.FitBoard, dense.FitBoard), engine.WithRule(rule))
 		require.NoError(t, err)
-		b := newBoard(g.Config(), 0, 0, fitBoard, fitBoard)
-		assert.Zero(t, b.base, "%v", rule)
-		b9 := newBoard(g.Config(), 0, 0, 9, 9)
-		assert.NotZero(t, b9.base, "%v: a 9×9 window", rule)
+		b := dense.NewBoard(g.Config(), 0, 0, dense.FitBoard, dense.FitBoard)
+		assert.Zero(t, b.Base, "%v", rule)
+		b9 := dense.NewBoard(g.Config(), 0, 0, 9, 9)
+		assert.NotZero(t, b9.Base, "%v: a 9×9 window", rule)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -64,7 +65,7 @@ type biasSample struct {
 // biasGroups names what a position shows to the side to move q: who
 // moves (black, white) and, for each, whether q faces an open three (or a
 // cell that makes two fours) and whether either can make an open three.
-func biasGroups(b *board, q int, black bool) []string {
+func biasGroups(b *dense.Board, q int, black bool) []string {
 	side := "white"
 	if black {
 		side = "black"
@@ -73,14 +74,14 @@ func biasGroups(b *board, q int, black bool) []string {
 	var g []string
 	g = append(g, side)
 	switch {
-	case b.has(o, classOpenFour) || b.counts[o][classFive] > 0:
+	case b.Has(o, dense.ClassOpenFour) || b.Counts[o][dense.ClassFive] > 0:
 		g = append(g, side+"/faces-three")
-	case b.fours(q) > 0 && b.fours(o) > 0:
+	case b.Fours(q) > 0 && b.Fours(o) > 0:
 		g = append(g, side+"/both-fours")
 	}
 	three := func(p int) bool {
-		for c := classFlex3; c < classCount; c++ {
-			if b.counts[p][c] > 0 {
+		for c := dense.ClassFlex3; c < dense.ClassCount; c++ {
+			if b.Counts[p][c] > 0 {
 				return true
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -87,7 +88,7 @@ func chooseOn(tb testing.TB, g *engine.Game, lim core.Limits) (sparse.Cell, core
 
 // chooseUnder is chooseOn with the working board evaluating with ev
 // instead of the weights in force (nil keeps them).
-func chooseUnder(tb testing.TB, g *engine.Game, ev *evaluation, lim core.Limits) (sparse.Cell, core.Stats) {
+func chooseUnder(tb testing.TB, g *engine.Game, ev *dense.Evaluation, lim core.Limits) (sparse.Cell, core.Stats) {
 	tb.Helper()
 	ds := &State{}
 	if fits, warm := ds.Sync(g, time.Time{}); !fits || !warm {
@@ -95,15 +96,15 @@ func chooseUnder(tb testing.TB, g *engine.Game, ev *evaluation, lim core.Limits)
 	}
 	if ev != nil {
 		old := ds.b
-		b := newBoardUnder(g.Config(), ev, old.r0, old.c0, old.rows, old.cols)
+		b := dense.NewBoardUnder(g.Config(), ev, old.R0, old.C0, old.Rows, old.Cols)
 		for _, m := range ds.played {
-			i, ok := b.index(m.Row, m.Col)
+			i, ok := b.Index(m.Row, m.Col)
 			if !ok {
 				tb.Fatal("a mark outside the window")
 			}
-			b.place(i, m.Player-1)
+			b.Place(i, m.Player-1)
 		}
-		b.lookahead()
+		b.Lookahead()
 		ds.b = b
 	}
 	return chooseWith(tb, ds, g, lim)
@@ -232,12 +233,12 @@ func TestRefuteDepthOnBlunders(t *testing.T) {
 		for k, l := range limits {
 			d := runOn(t, p.game)
 			q := p.game.Turn() - 1
-			i, ok := d.b.index(m.Row, m.Col)
+			i, ok := d.b.Index(m.Row, m.Col)
 			if !ok {
 				t.Fatalf("%s: %v is off the working board", p.source, m)
 			}
-			last := d.b.lastOf(1 - q)
-			d.b.place(i, q)
+			last := d.b.LastOf(1 - q)
+			d.b.Place(i, q)
 			d.vcfLeft = rootVCFNodes / 10
 			if out[k] = d.fourWin(1-q, vcfDepth, last) >= 0; !out[k] {
 				d.vcfLeft = l.nodes
@@ -333,7 +334,7 @@ func rootRanks(t *testing.T, g *engine.Game, a, b sparse.Cell) (int, int, int) {
 	slices.SortFunc(ms, byBetter)
 	ra, rb := -1, -1
 	for n, m := range ms {
-		switch d.b.cellAt(int(m.i)) {
+		switch d.b.CellAt(int(m.i)) {
 		case a:
 			ra = n
 		case b:

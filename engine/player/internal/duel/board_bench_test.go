@@ -38,13 +38,13 @@ func BenchmarkBoardPlaceUndo(b *testing.B) {
 			b.Fatal("the position does not fit a window")
 		}
 		var cells []int
-		ds.b.cands(func(i int) bool { cells = append(cells, i); return true })
+		ds.b.Cands(func(i int) bool { cells = append(cells, i); return true })
 		for q := range 2 {
 			b.Run(fmt.Sprintf("op=dense/marks=30/rule=%v/player=%d", rule, q+1), func(b *testing.B) {
 				i := 0
 				for b.Loop() {
-					ds.b.place(cells[i%len(cells)], q)
-					ds.b.undo()
+					ds.b.Place(cells[i%len(cells)], q)
+					ds.b.Undo()
 					i++
 				}
 			})

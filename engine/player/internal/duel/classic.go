@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 )
 
 // The classic search is a second two-player search, for five in a row
@@ -44,7 +45,7 @@ type classicPlies struct {
 	// node that must defend), for "improving".
 	ev [maxPly + 2]int32
 	// mv is the class the move played at each ply made for its player.
-	mv [maxPly + 2]cellClass
+	mv [maxPly + 2]dense.CellClass
 	// ttpv is whether the node at each ply is or was on a PV.
 	ttpv [maxPly + 2]bool
 	// rootAlpha is the root's alpha, rootDelta its window at the start of
@@ -65,14 +66,14 @@ var lnTab = func() (t [256]float64) {
 // when the opponent has no five; a four-three or a double open three when
 // the opponent cannot make a four; a four-three whose four the opponent
 // can only block with no four of its own.
-func (b *board) quickWin(q, ply int) int32 {
+func quickWin(b *dense.Board, q, ply int) int32 {
 	o := 1 - q
 	switch {
-	case b.has(q, classOpenFour):
+	case b.Has(q, dense.ClassOpenFour):
 		return winScore - int32(ply+3)
-	case b.fours(o) == 0 && (b.has(q, classFourThree) || b.has(q, classDoubleThree)):
+	case b.Fours(o) == 0 && (b.Has(q, dense.ClassFourThree) || b.Has(q, dense.ClassDoubleThree)):
 		return winScore - int32(ply+5)
-	case b.counts[q][classFourThree] > 0 && b.fourThreeWins(q):
+	case b.Counts[q][dense.ClassFourThree] > 0 && b.FourThreeWins(q):
 		return winScore - int32(ply+5)
 	}
 	return 0
@@ -85,18 +86,18 @@ func (d *run) settled(ply, q int) (v int32, forced int, done bool) {
 	b := d.b
 	o := 1 - q
 	switch {
-	case b.counts[q][classFive] > 0:
+	case b.Counts[q][dense.ClassFive] > 0:
 		return winScore - int32(ply+1), -1, true
-	case b.counts[o][classFive] > 1:
+	case b.Counts[o][dense.ClassFive] > 1:
 		return -winScore + int32(ply+2), -1, true
-	case b.counts[o][classFive] == 1:
-		forced = b.find(o, classFive)
-		if forced < 0 || !b.playable(forced, q) {
+	case b.Counts[o][dense.ClassFive] == 1:
+		forced = b.Find(o, dense.ClassFive)
+		if forced < 0 || !b.Playable(forced, q) {
 			return -winScore + int32(ply+2), -1, true
 		}
 		return 0, forced, false
 	}
-	if v := b.quickWin(q, ply); v != 0 {
+	if v := quickWin(b, q, ply); v != 0 {
 		return v, -1, true
 	}
 	return 0, -1, false
@@ -125,7 +126,7 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 	pv := beta-alpha > 1
 	// threatened: the opponent can make an open four, so q's moves are
 	// its defences and its own fours.
-	threatened := forced < 0 && b.has(o, classOpenFour)
+	threatened := forced < 0 && b.Has(o, dense.ClassOpenFour)
 	quiet := forced < 0 && !threatened
 	if ply == 0 {
 		cl.rootDelta = beta - alpha
@@ -136,7 +137,7 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 		return d.qs(alpha, beta, ply, q, 0, qsEnter)
 	}
 
-	key := b.hash ^ sideKey[q]
+	key := b.Hash ^ sideKey[q]
 	ttMove, ttDepth := -1, -1
 	var ttValue int32
 	var ttBound int8
@@ -147,7 +148,7 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 		ttMove, ttDepth, ttValue, ttBound = int(e.best), int(e.depth), e.value, e.bound
 		if !pv {
 			if v, ok := e.cut((depth+onePly-1)/onePly, alpha, beta, ply); ok {
-				if quiet && ttMove >= 0 && b.stone[ttMove] == 0 && b.cell[ttMove].class[q] < classFlex3 {
+				if quiet && ttMove >= 0 && b.Stone[ttMove] == 0 && b.Cell[ttMove].Class[q] < dense.ClassFlex3 {
 					d.rewardQuiet(q, ply, ttMove, float64(depth)/onePly, v >= beta)
 				}
 				return v
@@ -197,7 +198,7 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 		if cut && !ttHit {
 			margin -= 12
 		}
-		fours := ply >= 4 && cl.mv[ply-2].makesFour() && cl.mv[ply-4].makesFour()
+		fours := ply >= 4 && cl.mv[ply-2].MakesFour() && cl.mv[ply-4].MakesFour()
 		if eval < mateScore && beta > -mateScore && !fours && eval-5*max(int32(margin*(dp-1-float64(imp))), 0) >= beta {
 			return eval
 		}
@@ -243,8 +244,8 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 	// The more threats on the board, the more the late moves that make
 	// none are reduced.
 	complexity := 1
-	for c := classFlex2; c <= classFourPlus; c++ {
-		complexity += int(b.counts[q][c] + b.counts[o][c])
+	for c := dense.ClassFlex2; c <= dense.ClassFourPlus; c++ {
+		complexity += int(b.Counts[q][c] + b.Counts[o][c])
 	}
 	logComplexity := lnTab[min(complexity, len(lnTab)-1)]
 	if complexity >= len(lnTab) {
@@ -252,10 +253,10 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 	}
 	lastO, lastQ := -1, -1
 	if ply >= 1 {
-		lastO = b.lastOf(o)
+		lastO = b.LastOf(o)
 	}
 	if ply >= 2 {
-		lastQ = b.lastOf(q)
+		lastQ = b.LastOf(q)
 	}
 	// failed holds the attacking and the quiet moves that did not raise
 	// alpha, whose history a best move takes from.
@@ -269,18 +270,18 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 		}
 		pick(moves, n)
 		i := int(moves[n].i)
-		cq, co := b.cell[i].class[q], b.cell[i].class[o]
+		cq, co := b.Cell[i].Class[q], b.Cell[i].Class[o]
 		distO, distQ := -1, -1
 		if lastO >= 0 {
-			distO = b.cheb(i, lastO)
+			distO = b.Cheb(i, lastO)
 		}
 		if lastQ >= 0 {
-			distQ = b.cheb(i, lastQ)
+			distQ = b.Cheb(i, lastQ)
 		}
 		far := distO > 4 && distQ > 4
 		// Near the horizon, a threatened node's moves far from both
 		// latest marks that stop no four rarely defend.
-		if n > 0 && ply > 0 && best > -mateScore && threatened && depth < 430 && co < classFour && far {
+		if n > 0 && ply > 0 && best > -mateScore && threatened && depth < 430 && co < dense.ClassFour && far {
 			continue
 		}
 		// The table's move is extended by a fraction of a ply, more at a
@@ -291,7 +292,7 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 			if pv {
 				nd += 17
 			}
-			if cq.makesFour() {
+			if cq.MakesFour() {
 				// distQ is −1 near the root, where q has not moved yet.
 				switch {
 				case distQ <= 4:
@@ -303,14 +304,14 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 		}
 		if failHigh {
 			switch {
-			case !cq.makesFour():
+			case !cq.MakesFour():
 				nd -= onePly
-			case ply >= 2 && cl.mv[ply-2].makesFour():
+			case ply >= 2 && cl.mv[ply-2].MakesFour():
 				nd += onePly
 			}
 		}
 		cl.mv[ply] = cq
-		b.place(i, q)
+		b.Place(i, q)
 		var v int32
 		if n == 0 {
 			v = -d.pvs(nd, -beta, -alpha, ply+1, o, !pv && !cut)
@@ -324,7 +325,7 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 					r = max(r-float64(beta-alpha)/float64(cl.rootDelta), 0)
 				}
 				killer := int32(i) == kill[0] || int32(i) == kill[1]
-				if cut && !(!threatened && killer && cq < classFlex3) {
+				if cut && !(!threatened && killer && cq < dense.ClassFlex3) {
 					r += 1.8
 				}
 				r += logComplexity * complexityReduction(cq, co, far)
@@ -334,7 +335,7 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 				if ply&1 == 1 && best >= -cl.rootAlpha {
 					r += 0.98
 				}
-				if threatened && co < classFour {
+				if threatened && co < dense.ClassFour {
 					if distO > 4 {
 						r += 1.93
 					}
@@ -342,7 +343,7 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 						r += 0.96
 					}
 				}
-				if !threatened && ply >= 2 && cl.mv[ply-2] >= classFlex3 && (cq >= classFlex3 || distQ <= 4 && cq >= classTwoTwos) {
+				if !threatened && ply >= 2 && cl.mv[ply-2] >= dense.ClassFlex3 && (cq >= dense.ClassFlex3 || distQ <= 4 && cq >= dense.ClassTwoTwos) {
 					r -= 0.53
 				}
 				div := 12267.0
@@ -378,13 +379,13 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 				v = -d.pvs(nd, -beta, -alpha, ply+1, o, false)
 			}
 		}
-		b.undo()
+		b.Undo()
 		if d.Stopped {
 			return 0
 		}
 		if v <= alpha {
 			k := quietMove
-			if cq >= classFlex3 {
+			if cq >= dense.ClassFlex3 {
 				k = attack
 			}
 			if (k == attack || quiet) && nFailed[k] < len(failed[k]) {
@@ -454,21 +455,15 @@ func moveCount(depth, improving int) int {
 // logarithm of the position's threats: most for a move that makes
 // nothing for either player far from the latest marks, least for one
 // that makes an open three or better for either.
-func complexityReduction(cq, co cellClass, far bool) float64 {
-	trivial := cq == classNone && co == classNone
+func complexityReduction(cq, co dense.CellClass, far bool) float64 {
+	trivial := cq == dense.ClassNone && co == dense.ClassNone
 	switch {
 	case trivial && far:
 		return 0.0968
 	case trivial:
 		return 0.0385
-	case cq < classTwoTwos && co < classFlex3:
+	case cq < dense.ClassTwoTwos && co < dense.ClassFlex3:
 		return 0.0222
 	}
 	return 0.0055
-}
-
-// cheb is the Chebyshev distance of array cells i and j.
-func (b *board) cheb(i, j int) int {
-	dy, dx := i/b.w-j/b.w, i%b.w-j%b.w
-	return max(dy, -dy, dx, -dx)
 }

@@ -191,7 +191,7 @@ func TestClassicPlaysFiveInARowOnly(t *testing.T) {
 		ds.SetClassic(true)
 		fits, warm := ds.Sync(g, time.Time{})
 		require.True(t, fits && warm)
-		assert.Equal(t, tc.classic, ds.b.grades[0] != nil, "%v", g.Config())
+		assert.Equal(t, tc.classic, ds.b.Grades[0] != nil, "%v", g.Config())
 		_, st := chooseWith(t, ds, g, suiteLimits(3000))
 		if tc.classic {
 			assert.Equal(t, core.ReasonSearch, st.Reason, "%v", g.Config())

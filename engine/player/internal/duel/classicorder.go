@@ -1,6 +1,10 @@
 package duel
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
+)
 
 // Kinds of moves the classic search's history tells apart: those that
 // make an open three or better for the mover, and the rest.
@@ -16,7 +20,7 @@ const historyLimit = 10692
 // made then: it is tried early again when it makes as much or more.
 type counterMove struct {
 	cell  int32
-	class cellClass
+	class dense.CellClass
 }
 
 // classicTables sizes the classic search's history and counter moves to
@@ -78,8 +82,8 @@ func (d *run) classicMoves(q, ply, forced, ttMove int, threatened bool) []scored
 	// keep, when the opponent has a four-three, are the cells that stop
 	// one.
 	var keep []int32
-	if !threatened && b.has(o, classFourThree) {
-		keep = b.fourThreeDefences(q, d.defences[:0])
+	if !threatened && b.Has(o, dense.ClassFourThree) {
+		keep = b.FourThreeDefences(q, d.defences[:0])
 		d.defences = keep
 	}
 	var ex cellSet
@@ -88,30 +92,30 @@ func (d *run) classicMoves(q, ply, forced, ttMove int, threatened bool) []scored
 	}
 	hist := &d.s.chist[q]
 	counter := counterMove{cell: -1}
-	if last := b.lastOf(o); last >= 0 {
+	if last := b.LastOf(o); last >= 0 {
 		counter = d.s.counter[o][last]
 	}
-	b.cands(func(i int) bool {
-		c := &b.cell[i]
-		four := c.class[q].makesFour()
+	b.Cands(func(i int) bool {
+		c := &b.Cell[i]
+		four := c.Class[q].MakesFour()
 		switch {
-		case threatened && c.class[o] < classFour && !four,
+		case threatened && c.Class[o] < dense.ClassFour && !four,
 			len(keep) > 0 && !four && !slices.Contains(keep, int32(i)),
-			2*c.val[q]+c.val[o] <= 0,
-			!b.playable(i, q),
+			2*c.Val[q]+c.Val[o] <= 0,
+			!b.Playable(i, q),
 			ex.has(i):
 			return true
 		}
-		s := (c.val[q] + c.val[o]) * 8
+		s := (c.Val[q] + c.Val[o]) * 8
 		if i == ttMove {
 			s += 1 << 24
 		}
-		if c.class[q] >= classFlex3 {
+		if c.Class[q] >= dense.ClassFlex3 {
 			s += hist[attack][i] / 128 * 8
 		} else {
 			s += hist[quietMove][i] / 256 * 8
 		}
-		if int(counter.cell) == i && counter.class <= c.class[q] {
+		if int(counter.cell) == i && counter.class <= c.Class[q] {
 			s += 21 * 8
 		}
 		out = append(out, scoredCell{int32(i), s})
@@ -149,7 +153,7 @@ func (d *run) rewardBest(q, ply, best int, dp float64, blocking, quiet bool, fai
 	b := d.b
 	bonus := historyBonus(dp)
 	h := &d.s.chist[q]
-	if b.cell[best].class[q] >= classFlex3 {
+	if b.Cell[best].Class[q] >= dense.ClassFlex3 {
 		gravity(&h[attack][best], bonus)
 	} else if quiet {
 		gravity(&h[quietMove][best], bonus)
@@ -161,75 +165,7 @@ func (d *run) rewardBest(q, ply, best int, dp float64, blocking, quiet bool, fai
 	for _, j := range failed[attack][:nFailed[attack]] {
 		gravity(&h[attack][j], -bonus)
 	}
-	if last := b.lastOf(1 - q); last >= 0 && !blocking {
-		d.s.counter[1-q][last] = counterMove{int32(best), b.cell[best].class[q]}
+	if last := b.LastOf(1 - q); last >= 0 && !blocking {
+		d.s.counter[1-q][last] = counterMove{int32(best), b.Cell[best].Class[q]}
 	}
-}
-
-// fourThreeWins reports whether some four-three of q's wins though the
-// opponent can make fours: the opponent's only block of its four makes
-// no four of the opponent's.
-func (b *board) fourThreeWins(q int) bool {
-	o := 1 - q
-	won := false
-	b.scan(b.box, 2, func(i int) bool {
-		if b.cell[i].class[q] != classFourThree || !b.playable(i, q) {
-			return true
-		}
-		b.place(i, q)
-		f := b.find(q, classFive)
-		won = f >= 0 && b.cell[f].class[o] < classFour
-		b.undo()
-		return !won
-	})
-	return won
-}
-
-// fourThreeDefences are q's cells that stop one of the opponent's
-// four-threes (the first eight found), added to out: the cell itself and
-// those on its four's and three's lines, to distance 4, after which it
-// is a four-three no longer. A mark of q's lowers the opponent's shape
-// on its own line only, so each such cell is judged from the four-three
-// cell's pattern with the mark added, without placing it.
-func (b *board) fourThreeDefences(q int, out []int32) []int32 {
-	o := 1 - q
-	var ps [8]int
-	n := 0
-	b.scan(b.box, 2, func(i int) bool {
-		if b.cell[i].class[o] == classFourThree && b.playable(i, o) {
-			ps[n] = i
-			n++
-		}
-		return n < len(ps)
-	})
-	add := func(j int) {
-		if !slices.Contains(out, int32(j)) {
-			out = append(out, int32(j))
-		}
-	}
-	for _, p := range ps[:n] {
-		if b.playable(p, q) {
-			add(p)
-		}
-		cs := &b.cell[p]
-		for a := range 4 {
-			sh := cs.shape[o][a]
-			if sh != lineBlock4 && sh != lineFlex3 {
-				continue
-			}
-			for dd := -4; dd <= 4; dd++ {
-				j := p + dd*b.step[a]
-				if dd == 0 || j < 0 || j >= len(b.stone) || b.stone[j] != 0 || !b.playable(j, q) {
-					continue
-				}
-				// The mark dd steps from p is a blocked digit of p's pattern.
-				now := b.solvers[o].lookup(cs.pat[o][a] + 2*b.weight[b.side-dd])
-				key := cs.key[o] + uint16(now)*shapeDigit[a] - uint16(sh)*shapeDigit[a]
-				if b.judged[key].class < classFourThree {
-					add(j)
-				}
-			}
-		}
-	}
-	return out
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 )
 
 // qsFrom is how the quiescence reached a node.
@@ -40,7 +41,7 @@ func (d *run) qs(alpha, beta int32, ply, q, fours int, from qsFrom) int32 {
 	}
 	b := d.b
 	o := 1 - q
-	if from == qsAfterFour && b.counts[o][classFive] == 0 {
+	if from == qsAfterFour && b.Counts[o][dense.ClassFive] == 0 {
 		return d.evaluate(q)
 	}
 	v, forced, done := d.settled(ply, q)
@@ -51,9 +52,9 @@ func (d *run) qs(alpha, beta int32, ply, q, fours int, from qsFrom) int32 {
 		return d.evaluate(q)
 	}
 	if forced >= 0 && from != qsAfterBlock {
-		b.place(forced, q)
+		b.Place(forced, q)
 		v := -d.qs(-beta, -alpha, ply+1, o, fours, qsAfterBlock)
-		b.undo()
+		b.Undo()
 		return v
 	}
 	alpha, beta = max(alpha, -winScore+int32(ply+2)), min(beta, winScore-int32(ply+1))
@@ -71,14 +72,14 @@ func (d *run) qs(alpha, beta int32, ply, q, fours int, from qsFrom) int32 {
 			return alpha
 		}
 		alpha = max(alpha, stand)
-		d.cl.mv[ply] = b.cell[forced].class[q]
-		b.place(forced, q)
+		d.cl.mv[ply] = b.Cell[forced].Class[q]
+		b.Place(forced, q)
 		v := -d.qs(-beta, -alpha, ply+1, o, fours, qsAfterFour)
-		b.undo()
+		b.Undo()
 		return max(stand, v)
 	}
 	pv := beta-alpha > 1
-	key := b.hash ^ sideKey[q]
+	key := b.Hash ^ sideKey[q]
 	hit, ttMove := false, -1
 	depth := -fours
 	a0 := alpha
@@ -121,18 +122,18 @@ func (d *run) qs(alpha, beta int32, ply, q, fours int, from qsFrom) int32 {
 		return alpha
 	}
 	alpha = max(alpha, stand)
-	plain := ply >= 4 && d.cl.mv[ply-2] >= classFourPlus && d.cl.mv[ply-4] >= classFourPlus
+	plain := ply >= 4 && d.cl.mv[ply-2] >= dense.ClassFourPlus && d.cl.mv[ply-4] >= dense.ClassFourPlus
 	var buf [64]scoredCell
 	cands := d.qsFours(q, fours, plain, buf[:0])
-	if ttMove >= 0 && b.stone[ttMove] == 0 && b.cell[ttMove].class[q].makesFour() && b.playable(ttMove, q) {
+	if ttMove >= 0 && b.Stone[ttMove] == 0 && b.Cell[ttMove].Class[q].MakesFour() && b.Playable(ttMove, q) {
 		cands = toFront(cands, int32(ttMove))
 	}
 	best, bestMove := stand, -1
 	for _, c := range cands {
-		d.cl.mv[ply] = b.cell[c.i].class[q]
-		b.place(int(c.i), q)
+		d.cl.mv[ply] = b.Cell[c.i].Class[q]
+		b.Place(int(c.i), q)
 		v := -d.qs(-beta, -alpha, ply+1, o, fours+1, qsAfterFour)
-		b.undo()
+		b.Undo()
 		if d.Stopped {
 			return 0
 		}
@@ -177,13 +178,13 @@ func toFront(cs []scoredCell, i int32) []scoredCell {
 func (d *run) qsFours(q, fours int, plain bool, out []scoredCell) []scoredCell {
 	b := d.b
 	o := 1 - q
-	least := classFour
+	least := dense.ClassFour
 	if fours >= 2 && !plain {
-		least = classFourPlus
+		least = dense.ClassFourPlus
 	}
 	add := func(j int) {
-		c := b.cell[j].class[q]
-		if b.stone[j] != 0 || c < least || !b.playable(j, q) {
+		c := b.Cell[j].Class[q]
+		if b.Stone[j] != 0 || c < least || !b.Playable(j, q) {
 			return
 		}
 		for _, x := range out {
@@ -191,15 +192,15 @@ func (d *run) qsFours(q, fours int, plain bool, out []scoredCell) []scoredCell {
 				return
 			}
 		}
-		out = append(out, scoredCell{int32(j), int32(c)<<16 + b.cell[j].val[q] + b.cell[j].val[o]})
+		out = append(out, scoredCell{int32(j), int32(c)<<16 + b.Cell[j].Val[q] + b.Cell[j].Val[o]})
 	}
-	if last := b.lastOf(q); last < 0 {
-		b.cands(func(j int) bool { add(j); return true })
+	if last := b.LastOf(q); last < 0 {
+		b.Cands(func(j int) bool { add(j); return true })
 	} else {
-		b.star(last, min(4, b.side), add)
+		b.Star(last, min(4, b.Side), add)
 		for dy := -2; dy <= 2; dy++ {
 			for dx := -2; dx <= 2; dx++ {
-				if j := last + dy*b.w + dx; j >= 0 && j < len(b.stone) {
+				if j := last + dy*b.W + dx; j >= 0 && j < len(b.Stone) {
 					add(j)
 				}
 			}

@@ -48,20 +48,20 @@ func (d *run) storeClassic(key uint64, depth int, value int32, bound int8, best 
 // A helper thread skips depths as the screened search's helpers do.
 func (d *run) classicDeepen(q int, moves []scoredCell) int {
 	b := d.b
-	d.s.classicTables(len(b.stone))
+	d.s.classicTables(len(b.Stone))
 	ex := d.excluded()
 	best := int(moves[0].i)
 	d.cl.ev[0] = d.evaluate(q)
 	clock := newPace(d.lim, time.Now())
 	var v int32
-	key := b.hash ^ sideKey[q]
+	key := b.Hash ^ sideKey[q]
 	for depth := min(2, d.lim.MaxDepth); depth <= d.lim.MaxDepth && depth < maxPly; depth++ {
-		if depth < d.lim.MaxDepth && skipDepth(d.helper, depth, len(b.moves)) {
+		if depth < d.lim.MaxDepth && skipDepth(d.helper, depth, len(b.Moves)) {
 			continue
 		}
 		prevBest := best
 		v = d.aspire(depth, v, q)
-		if e, ok := d.probe(key); ok && e.best >= 0 && b.stone[e.best] == 0 && !ex.has(int(e.best)) {
+		if e, ok := d.probe(key); ok && e.best >= 0 && b.Stone[e.best] == 0 && !ex.has(int(e.best)) {
 			best = int(e.best)
 		}
 		if d.Stopped {

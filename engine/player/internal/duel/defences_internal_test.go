@@ -80,7 +80,7 @@ func TestDefencesFile(t *testing.T) {
 		if fits, _ := ds.Sync(p.game, time.Time{}); !fits {
 			t.Fatalf("%s: the position does not fit the two-player search", p.source)
 		}
-		for _, c := range ds.b.candidates() {
+		for _, c := range ds.b.Candidates() {
 			assert.True(t, rated[c], "%s: %s is not rated", p.source, cellName(c))
 		}
 	}

@@ -2,40 +2,12 @@
 // engine/player's Search runs for two players when K is 3 to 11 (10 under
 // the exact rule) and the marks fit a window of 2^19 cells.
 //
-// The board (board.go) is an array over the marks' bounding box plus a
-// margin, or the whole of a bounded board up to 128×128, rebuilt when play
-// leaves it. Every empty cell keeps, per player and axis, the pattern of
-// the cells within K−1 (K under the exact rule) of it, updated on place
-// and undo for the cells a mark can see; a table derived from the rules
-// for that K (shape.go) maps a pattern to the shape marking the cell would
-// make (five, open or blocked four, three, two, one), and the four shapes
-// to a class (a four and an open three, two open threes, …) and a value.
-// A mark updates only the empty cells it can see: a marked cell's state
-// stays as it was when the cell was marked, which no one reads while the
-// mark stands and which is right again when the mark goes, since marks
-// go last in, first out (about a quarter of the cells a mark sees in a
-// middle game are marked).
-// The search's own marks (placed after [State.Sync]) are undone by
-// restoring the tallies and cell states saved when they were placed,
-// instead of judging the forty-odd cells again (not under renju, whose
-// list of doubtful cells is order-dependent): undo, a third of a
-// node's instructions, costs a fifth of what it did.
-// Class counts find threats at once and values order moves; the static
-// evaluation (eval.go) sums weights of the same shapes and classes, and of
-// the combination of a cell's strong shapes, that differ for the side to
-// move and the side that waits. A cell's weight is read from the same
-// table of judgements as its class, so no weighting costs a node anything;
-// the board holds the table of its evaluation, chosen when it is built
-// from the game's configuration (not the window): bounded boards whose
-// sides are at most 15 use the embedded weights.json, larger bounded
-// boards and unbounded ones weights20.json, each with weights per
-// combination, fitted on different games (15×15 only, with positions
-// labelled one by one, for weights.json);
-// engine/player/internal/evalfit fits both. The
-// sums start from those of an empty 15×15 board, the size the weights
-// were fitted on, so that the empty cells of a larger board or window do
-// not add to the side to move's score: a position far from the edges
-// scores the same on every board.
+// It searches on a [dense.Board]: an array over the marks' bounding box
+// plus a margin (windowMargin), or the whole of a bounded board up to
+// 128×128, rebuilt when play leaves it, whose cells know the shapes and
+// classes marking them would make. The search's own marks, placed after
+// [State.Sync], are look-ahead marks that undo restores from saved
+// states.
 //
 // Each move (root.go): a win; the block of the opponent's win (scored as
 // a loss in two plies when the opponent keeps a five after it); a victory
@@ -78,28 +50,17 @@
 // run, in fractional plies, that prunes and reduces on the static value
 // and settles its leaves in a quiescence over fours (classic.go,
 // classicqs.go, classicorder.go, classicroot.go; its node is described in
-// classic.go). It evaluates by pairs of graded line shapes (pair.go): the
-// board then grades every pattern finely as well (grade.go: a two by its
-// open-three points, a three by its open-four points) and keeps the sum of
-// the empty cells' pair values on place and undo. It orders moves by the
+// classic.go). It evaluates by pairs of graded line shapes
+// ([dense.Board.PairEval]). It orders moves by the
 // cells' values to both players, the history and a counter move, and
 // screens no root move: what the screens found, its quick wins and its
 // quiescence find in the tree.
 //
-// Under renju (renju.go) black's patterns are judged by the exact rule
-// over K cells each side and white's by freestyle over as many, so that
-// both share the board's pattern width; the outermost cell counts only
-// when it holds a black stone and only in black's patterns, so a white
-// mark updates as many cells as under freestyle. The board keeps, with
-// the shapes, the cells where black may be forbidden (an overline, two
-// lines with a three or a four, a line that may hold two fours); the
-// forbidden ones among them are judged by renju.CheckKeys, with keys
-// converted from the cells' patterns by a table, once per position and
-// only when asked: by the move lists, the forced block, the threats'
-// cells and replies, and the evaluation. A white four whose only block is
-// forbidden is a win; a black threat whose cells are all forbidden is
-// none; the evaluation takes black's shapes off its forbidden cells and
-// counts white's there twice.
+// Under renju the board judges which of black's cells are forbidden,
+// once per position and only when asked: by the move lists, the forced
+// block, the threats' cells and replies, and the evaluation. A white four
+// whose only block is forbidden is a win; a black threat whose cells are
+// all forbidden is none.
 //
 // A [State] is kept from move to move; [State.Sync] brings it in step with
 // the game and [State.Choose] runs one move within a [core.Limits]. A

@@ -1,5 +1,9 @@
 package duel
 
+import (
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
+)
+
 // cellSet is a set of array cells: the root moves an analysis has ruled
 // out ([core.Limits.Exclude]). The nil set holds nothing, so a search
 // without exclusions reads it at no cost.
@@ -10,7 +14,7 @@ type cellSet map[int]bool
 func (d *run) excluded() cellSet {
 	var ex cellSet
 	for _, c := range d.lim.Exclude {
-		if i, ok := d.b.index(c.Row, c.Col); ok {
+		if i, ok := d.b.Index(c.Row, c.Col); ok {
 			if ex == nil {
 				ex = cellSet{}
 			}
@@ -21,13 +25,13 @@ func (d *run) excluded() cellSet {
 }
 
 // find is [board.find] leaving out the set's cells.
-func (ex cellSet) find(b *board, q int, c cellClass) int {
-	if i := b.find(q, c); i < 0 || !ex[i] {
+func (ex cellSet) find(b *dense.Board, q int, c dense.CellClass) int {
+	if i := b.Find(q, c); i < 0 || !ex[i] {
 		return i
 	}
 	found := -1
-	b.scan(b.box, 2, func(i int) bool {
-		if !ex[i] && b.cell[i].class[q] >= c && b.playable(i, q) {
+	b.Scan(b.Box, 2, func(i int) bool {
+		if !ex[i] && b.Cell[i].Class[q] >= c && b.Playable(i, q) {
 			found = i
 			return false
 		}

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 )
 
 // The evaluation's fitter (engine/player/internal/evalfit) replays games
@@ -13,11 +14,11 @@ import (
 
 // fitShapes are the line shapes whose weights are fitted: the top two
 // never reach the evaluation.
-var fitShapes = []lineShape{lineBlock1, lineFlex1, lineBlock2, lineFlex2, lineBlock3, lineFlex3, lineBlock4}
+var fitShapes = []dense.LineShape{dense.LineBlock1, dense.LineFlex1, dense.LineBlock2, dense.LineFlex2, dense.LineBlock3, dense.LineFlex3, dense.LineBlock4}
 
 // fitClasses are the classes fitted on top of their shapes' weights: the
 // combinations. A class that is a single shape is left to that shape.
-var fitClasses = []cellClass{classTwoTwos, classFlex3Block2, classFlex3Plus, classDoubleThree, classFourBlock2, classFourPlus, classFourThree}
+var fitClasses = []dense.CellClass{dense.ClassTwoTwos, dense.ClassFlex3Block2, dense.ClassFlex3Plus, dense.ClassDoubleThree, dense.ClassFourBlock2, dense.ClassFourPlus, dense.ClassFourThree}
 
 // fitTied is how many of the weakest shapes weigh the same in both roles:
 // their counts follow the number of marks, so a free weight per role would
@@ -49,23 +50,23 @@ type FitFeature struct {
 
 // FitFeatures lists the fit's features, with from's weights as their
 // current ones: the weights the fit starts from.
-func FitFeatures(from Weights) []FitFeature {
+func FitFeatures(from dense.Weights) []FitFeature {
 	var out []FitFeature
 	for r, role := range []string{"toMove", "waiting"} {
 		for k, s := range fitShapes {
 			tie, below := -1, -1
 			switch {
-			case r == waiting && k < fitTied:
+			case r == dense.Waiting && k < fitTied:
 				tie = k
-			case r == waiting:
+			case r == dense.Waiting:
 				below = k
 			}
-			out = append(out, FitFeature{Name: role + ".shape." + shapeNames[s], Tie: tie, Below: below, Current: float64(from.Shapes[r][s]) / 1000})
+			out = append(out, FitFeature{Name: role + ".shape." + dense.ShapeNames[s], Tie: tie, Below: below, Current: float64(from.Shapes[r][s]) / 1000})
 		}
 		for _, c := range fitClasses {
-			out = append(out, FitFeature{Name: role + ".class." + classNames[c], NonNegative: true, Tie: -1, Below: -1, Current: float64(from.Classes[r][c]) / 1000})
+			out = append(out, FitFeature{Name: role + ".class." + dense.ClassNames[c], NonNegative: true, Tie: -1, Below: -1, Current: float64(from.Classes[r][c]) / 1000})
 		}
-		for c, name := range comboNames {
+		for c, name := range dense.ComboNames {
 			out = append(out, FitFeature{Name: role + ".combo." + name, Tie: -1, Below: -1, Current: float64(from.Combos[r][c]) / 1000})
 		}
 	}
@@ -77,11 +78,11 @@ func FitFeatures(from Weights) []FitFeature {
 // where a fit starts unless told otherwise), so that its features and
 // evaluation agree whatever the board's size.
 type Replay struct {
-	b *board
+	b *dense.Board
 	// offset turns the board's shape counts into those the evaluation
 	// weighs: an empty board's counts are replaced by an empty
-	// fitBoard×fitBoard board's, as the board's base does for its sums.
-	offset [2][lineShapes]float64
+	// FitBoard×FitBoard board's, as the board's base does for its sums.
+	offset [2][dense.LineShapes]float64
 }
 
 // NewReplay starts a replay on an empty board of cfg, which must be a
@@ -90,12 +91,12 @@ func NewReplay(cfg engine.Config) (*Replay, error) {
 	if !cfg.Bounded() || !Plays(cfg) || cfg.Rows*cfg.Cols > wholeArea {
 		return nil, fmt.Errorf("duel: replay: %v is not a bounded two-player board the search plays", cfg)
 	}
-	r := &Replay{b: newBoardUnder(cfg, smallEval, 0, 0, cfg.Rows, cfg.Cols)}
+	r := &Replay{b: dense.NewBoardUnder(cfg, dense.SmallEval, 0, 0, cfg.Rows, cfg.Cols)}
 	ref := cfg
-	ref.Rows, ref.Cols, ref.Torus = fitBoard, fitBoard, false
-	want, have := shapeCounts(newWindow(ref, smallEval, 0, 0, fitBoard, fitBoard)), shapeCounts(r.b)
+	ref.Rows, ref.Cols, ref.Torus = dense.FitBoard, dense.FitBoard, false
+	want, have := shapeCounts(dense.NewWindow(ref, dense.SmallEval, 0, 0, dense.FitBoard, dense.FitBoard)), shapeCounts(r.b)
 	for p := range 2 {
-		for s := range lineShapes {
+		for s := range dense.LineShapes {
 			r.offset[p][s] = want[p][s] - have[p][s]
 		}
 	}
@@ -104,15 +105,15 @@ func NewReplay(cfg engine.Config) (*Replay, error) {
 
 // shapeCounts counts each player's line shapes over b's empty cells, one
 // per cell and axis.
-func shapeCounts(b *board) [2][lineShapes]float64 {
-	var shapes [2][lineShapes]float64
-	for i := range b.cell {
-		if b.stone[i] != 0 {
+func shapeCounts(b *dense.Board) [2][dense.LineShapes]float64 {
+	var shapes [2][dense.LineShapes]float64
+	for i := range b.Cell {
+		if b.Stone[i] != 0 {
 			continue
 		}
 		for p := range 2 {
 			for a := range 4 {
-				shapes[p][b.cell[i].shape[p][a]]++
+				shapes[p][b.Cell[i].Shape[p][a]]++
 			}
 		}
 	}
@@ -120,14 +121,14 @@ func shapeCounts(b *board) [2][lineShapes]float64 {
 }
 
 // comboCounts counts each player's combinations over b's empty cells.
-func comboCounts(b *board) [2][]float64 {
-	counts := [2][]float64{make([]float64, len(comboNames)), make([]float64, len(comboNames))}
-	for i := range b.cell {
-		if b.stone[i] != 0 {
+func comboCounts(b *dense.Board) [2][]float64 {
+	counts := [2][]float64{make([]float64, len(dense.ComboNames)), make([]float64, len(dense.ComboNames))}
+	for i := range b.Cell {
+		if b.Stone[i] != 0 {
 			continue
 		}
 		for p := range 2 {
-			if c := comboOfKey[b.cell[i].key[p]]; c >= 0 {
+			if c := dense.ComboOfKey[b.Cell[i].Key[p]]; c >= 0 {
 				counts[p][c]++
 			}
 		}
@@ -139,29 +140,29 @@ func comboCounts(b *board) [2][]float64 {
 // move numbers); it reports false, playing nothing, for a cell off the
 // board or taken.
 func (r *Replay) Play(row, col int) bool {
-	i, ok := r.b.index(row, col)
-	if !ok || r.b.stone[i] != 0 {
+	i, ok := r.b.Index(row, col)
+	if !ok || r.b.Stone[i] != 0 {
 		return false
 	}
-	r.b.place(i, len(r.b.moves)%2)
+	r.b.Place(i, len(r.b.Moves)%2)
 	return true
 }
 
 // Features are the counts of the side to move's cells and of the other
 // side's (negated, so that every weight is a worth), the empty board's
-// shapes counted as those of an empty fitBoard×fitBoard board, as the
+// shapes counted as those of an empty FitBoard×FitBoard board, as the
 // evaluation counts them; and the current evaluation in logits; ok is false when the search would not evaluate the
 // position (a five or an open four to make, a four-three against no four).
 func (r *Replay) Features() (x []float64, eval float64, ok bool) {
 	b := r.b
-	q := len(b.moves) % 2
+	q := len(b.Moves) % 2
 	o := 1 - q
-	if b.counts[q][classFive]+b.counts[o][classFive]+b.counts[q][classOpenFour]+b.counts[o][classOpenFour] > 0 ||
-		(b.counts[q][classFourThree] > 0 && b.fours(o) == 0) {
+	if b.Counts[q][dense.ClassFive]+b.Counts[o][dense.ClassFive]+b.Counts[q][dense.ClassOpenFour]+b.Counts[o][dense.ClassOpenFour] > 0 ||
+		(b.Counts[q][dense.ClassFourThree] > 0 && b.Fours(o) == 0) {
 		return nil, 0, false
 	}
 	x = r.vector(q)
-	return x, float64(b.eval(q)) / 1000, true
+	return x, float64(b.Eval(q)) / 1000, true
 }
 
 // vector is the feature vector of the board for q to move.
@@ -170,22 +171,22 @@ func (r *Replay) vector(q int) []float64 {
 	o := 1 - q
 	shapes := shapeCounts(b)
 	for p := range 2 {
-		for s := range lineShapes {
+		for s := range dense.LineShapes {
 			shapes[p][s] += r.offset[p][s]
 		}
 	}
 	combos := comboCounts(b)
-	x := make([]float64, 0, 2*(len(fitShapes)+len(fitClasses)+len(comboNames)))
+	x := make([]float64, 0, 2*(len(fitShapes)+len(fitClasses)+len(dense.ComboNames)))
 	for r, p := range []int{q, o} {
 		sign := 1.0
-		if r == waiting {
+		if r == dense.Waiting {
 			sign = -1
 		}
 		for _, s := range fitShapes {
 			x = append(x, sign*shapes[p][s])
 		}
 		for _, c := range fitClasses {
-			x = append(x, sign*float64(b.counts[p][c]))
+			x = append(x, sign*float64(b.Counts[p][c]))
 		}
 		for _, n := range combos[p] {
 			x = append(x, sign*n)
@@ -197,7 +198,7 @@ func (r *Replay) vector(q int) []float64 {
 // FittedWeights are the weights from with the fitted ones replaced by w
 // (the weights of [FitFeatures] in logits, then the tempo), rounded to
 // thousandths.
-func FittedWeights(from Weights, w []float64) Weights {
+func FittedWeights(from dense.Weights, w []float64) dense.Weights {
 	out := from.Clone()
 	milli := func(x float64) int32 { return int32(math.Round(1000 * x)) }
 	k := 0
@@ -209,7 +210,7 @@ func FittedWeights(from Weights, w []float64) Weights {
 		for _, c := range fitClasses {
 			out.Classes[r][c] = next()
 		}
-		for c := range comboNames {
+		for c := range dense.ComboNames {
 			out.Combos[r][c] = next()
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 )
 
 // TestFittedWeightsRoundTrip: the weights a fit starts from (either
@@ -19,8 +20,8 @@ import (
 func TestFittedWeightsRoundTrip(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		from Weights
-	}{{"weights.json", weights}, {"weights20.json", weights20}} {
+		from dense.Weights
+	}{{"weights.json", dense.SmallWeights}, {"weights20.json", dense.LargeWeights}} {
 		name, from := tc.name, tc.from
 		var w []float64
 		add := func(v int32) { w = append(w, float64(v)/1000) }
@@ -58,7 +59,7 @@ func TestFittedWeightsRoundTrip(t *testing.T) {
 // counts as an empty 15×15 board's), under both rules: a fit on any of
 // these boards fits what the search computes.
 func TestReplayFeaturesAreTheEvaluation(t *testing.T) {
-	small, large := FitFeatures(weights), FitFeatures(weights20)
+	small, large := FitFeatures(dense.SmallWeights), FitFeatures(dense.LargeWeights)
 	linear := func(features []FitFeature, tempo int64, x []float64) float64 {
 		z := float64(tempo) / 1000
 		for j, f := range features {
@@ -78,7 +79,7 @@ func TestReplayFeaturesAreTheEvaluation(t *testing.T) {
 				// The same marks on a board with weights20.json's table: a
 				// fit that starts from that file (evalfit --start) weighs
 				// what that board evaluates.
-				big := newBoardUnder(cfg, largeEval, 0, 0, size, size)
+				big := dense.NewBoardUnder(cfg, dense.LargeEval, 0, 0, size, size)
 				for n := 0; n < 60; n++ {
 					// Near the centre and the edges alike: the edge cells'
 					// shapes are where the boards differ.
@@ -86,15 +87,15 @@ func TestReplayFeaturesAreTheEvaluation(t *testing.T) {
 					if !r.Play(row, col) {
 						continue
 					}
-					i, _ := big.index(row, col)
-					big.place(i, len(big.moves)%2)
+					i, _ := big.Index(row, col)
+					big.Place(i, len(big.Moves)%2)
 					x, eval, ok := r.Features()
 					if !ok {
 						break
 					}
-					at := fmt.Sprintf("%dx%d %v after %d marks", size, size, rule, len(r.b.moves))
-					require.InDelta(t, eval, linear(small, weights.Tempo, x), 1e-9, at)
-					require.InDelta(t, float64(big.eval(len(big.moves)%2))/1000, linear(large, weights20.Tempo, x), 1e-9, at)
+					at := fmt.Sprintf("%dx%d %v after %d marks", size, size, rule, len(r.b.Moves))
+					require.InDelta(t, eval, linear(small, dense.SmallWeights.Tempo, x), 1e-9, at)
+					require.InDelta(t, float64(big.Eval(len(big.Moves)%2))/1000, linear(large, dense.LargeWeights.Tempo, x), 1e-9, at)
 					checked++
 				}
 			}

@@ -26,12 +26,12 @@ func (ds *State) SetHorizon(h *Horizon) { ds.horizon = h }
 // atHorizon reports the position, q to move, to the horizon's watcher.
 func (d *run) atHorizon(q int) {
 	h := d.s.horizon
-	if !h.Keep(d.b.hash ^ sideKey[q]) {
+	if !h.Keep(d.b.Hash ^ sideKey[q]) {
 		return
 	}
-	marks := make([]sparse.Cell, len(d.b.moves))
-	for n, i := range d.b.moves {
-		marks[n] = d.b.cellAt(int(i))
+	marks := make([]sparse.Cell, len(d.b.Moves))
+	for n, i := range d.b.Moves {
+		marks[n] = d.b.CellAt(int(i))
 	}
 	h.Record(marks)
 }

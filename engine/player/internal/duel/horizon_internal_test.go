@@ -60,7 +60,7 @@ func TestHorizonWatchesWithoutChanging(t *testing.T) {
 				for _, m := range marks {
 					require.True(t, r.Play(m.Row, m.Col), "a legal move: %s %v", ms, marks)
 				}
-				assert.Equal(t, key, r.b.hash^sideKey[len(marks)%2], "the key of the marks, the side to move's")
+				assert.Equal(t, key, r.b.Hash^sideKey[len(marks)%2], "the key of the marks, the side to move's")
 				_, _, ok := r.Features()
 				assert.True(t, ok, "a position the fit accepts: %s %v", ms, marks)
 			},

@@ -35,7 +35,7 @@ func BenchmarkOrdering(b *testing.B) {
 				for _, ms := range positions {
 					d := orderRun(b, ms, depth)
 					start := time.Now()
-					if _, ok := d.best(len(d.b.moves) % 2); !ok {
+					if _, ok := d.best(len(d.b.Moves) % 2); !ok {
 						b.Fatal("no move")
 					}
 					spent += time.Since(start)
@@ -111,10 +111,10 @@ func BenchmarkNodeSpeed(b *testing.B) {
 							d := orderRun(b, ms, depth)
 							d.scanAll = scan
 							if !restore {
-								d.b.snapFrom = math.MaxInt
+								d.b.SnapFrom = math.MaxInt
 							}
 							start := time.Now()
-							if _, ok := d.best(len(d.b.moves) % 2); !ok {
+							if _, ok := d.best(len(d.b.Moves) % 2); !ok {
 								b.Fatal("no move")
 							}
 							spent += time.Since(start)

@@ -58,14 +58,14 @@ func TestMovesRankThreatsFirst(t *testing.T) {
 				d := duelOn(t, opts, r0, c0, tc.marks)
 				tt := -1
 				if tc.tt[0] >= 0 {
-					tt, _ = d.b.index(r0+tc.tt[0], c0+tc.tt[1])
+					tt, _ = d.b.Index(r0+tc.tt[0], c0+tc.tt[1])
 				}
 				ms, limit := d.moves(0, 1, -1, tt, 1)
 				if !assert.Positive(t, limit) {
 					return
 				}
 				pick(ms, 0)
-				c := d.b.cellAt(int(ms[0].i))
+				c := d.b.CellAt(int(ms[0].i))
 				var want []sparse.Cell
 				for _, w := range tc.want {
 					want = append(want, sparse.Cell{Row: r0 + w[0], Col: c0 + w[1]})

@@ -104,13 +104,13 @@ func (d *run) next(p *picker, n int) int {
 // q at a node that does not answer a threat.
 func (d *run) listable(q, i int) bool {
 	b := d.b
-	if i < 0 || i >= len(b.stone) || b.stone[i] != 0 || b.near[i] == 0 {
+	if i < 0 || i >= len(b.Stone) || b.Stone[i] != 0 || b.Near[i] == 0 {
 		return false
 	}
-	if bx, grow := b.candBox(); !b.within(i, bx, grow) {
+	if bx, grow := b.CandBox(); !b.Within(i, bx, grow) {
 		return false
 	}
-	return 2*b.cell[i].val[q]+b.cell[i].val[1-q] > 0 && b.playable(i, q)
+	return 2*b.Cell[i].Val[q]+b.Cell[i].Val[1-q] > 0 && b.Playable(i, q)
 }
 
 // another reports whether moves would list a move of q's besides i, at
@@ -118,8 +118,8 @@ func (d *run) listable(q, i int) bool {
 func (d *run) another(q, i int) bool {
 	b := d.b
 	found := false
-	b.cands(func(j int) bool {
-		if j != i && 2*b.cell[j].val[q]+b.cell[j].val[1-q] > 0 && b.playable(j, q) {
+	b.Cands(func(j int) bool {
+		if j != i && 2*b.Cell[j].Val[q]+b.Cell[j].Val[1-q] > 0 && b.Playable(j, q) {
 			found = true
 			return false
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -76,7 +77,7 @@ func TestStagedPickerListsTheFullList(t *testing.T) {
 	for gi, g := range pickerGames(t) {
 		d := depthRun(t, g, 1)
 		b := d.b
-		q0 := len(b.moves) % 2
+		q0 := len(b.Moves) % 2
 		for walk := range 4 {
 			q := (q0 + walk) % 2
 			for range 2 {
@@ -84,33 +85,33 @@ func TestStagedPickerListsTheFullList(t *testing.T) {
 				if len(ms) == 0 {
 					break
 				}
-				b.place(int(ms[rng.IntN(len(ms))].i), q)
+				b.Place(int(ms[rng.IntN(len(ms))].i), q)
 				q = 1 - q
 			}
 			for _, mover := range []int{q, 1 - q} {
 				o := 1 - mover
-				if b.counts[mover][classFive] > 0 || b.counts[o][classFive] > 1 {
+				if b.Counts[mover][dense.ClassFive] > 0 || b.Counts[o][dense.ClassFive] > 1 {
 					continue
 				}
 				forced := -1
-				if b.counts[o][classFive] == 1 {
-					forced = b.find(o, classFive)
+				if b.Counts[o][dense.ClassFive] == 1 {
+					forced = b.Find(o, dense.ClassFive)
 				}
-				threatened := b.has(o, classOpenFour)
+				threatened := b.Has(o, dense.ClassOpenFour)
 				all, _ := d.moves(mover, 1, -1, -1, 1)
 				if len(all) == 0 {
 					continue
 				}
-				occupied := int(b.moves[0])
+				occupied := int(b.Moves[0])
 				far := -1
-				for i := range b.stone {
-					if b.stone[i] == 0 && b.near[i] == 0 {
+				for i := range b.Stone {
+					if b.Stone[i] == 0 && b.Near[i] == 0 {
 						far = i
 						break
 					}
 				}
 				pick(all, 0)
-				tts := []int{int(all[0].i), int(all[rng.IntN(len(all))].i), occupied, far, -1, len(b.stone) + 5}
+				tts := []int{int(all[0].i), int(all[rng.IntN(len(all))].i), occupied, far, -1, len(b.Stone) + 5}
 				var rewarded []int
 				for _, m := range all[:min(len(all), 6)] {
 					rewarded = append(rewarded, int(m.i))
@@ -128,7 +129,7 @@ func TestStagedPickerListsTheFullList(t *testing.T) {
 							require.Equal(t, want, got, name)
 							seen := map[int]bool{}
 							for _, i := range got {
-								require.False(t, seen[i], "%s: %v tried twice", name, b.cellAt(i))
+								require.False(t, seen[i], "%s: %v tried twice", name, b.CellAt(i))
 								seen[i] = true
 							}
 							p := d.newPicker(mover, ply, forced, tt, threatened, depth)
@@ -195,15 +196,15 @@ func TestStagedSearchVisitsTheSameNodes(t *testing.T) {
 			d := depthRun(t, g, 5)
 			d.scanAll = !fast
 			if !fast {
-				d.b.snapFrom = math.MaxInt
+				d.b.SnapFrom = math.MaxInt
 			}
-			i, ok := d.best(len(d.b.moves) % 2)
+			i, ok := d.best(len(d.b.Moves) % 2)
 			require.True(t, ok)
 			results = append(results, result{i, d.st.Nodes, d.st.Score, d.st.Depth})
-			if fast && !d.b.renju {
-				assert.NotEmpty(t, d.b.cellSaves[:cap(d.b.cellSaves)], "game %d: no undo restored saved states", gi)
+			if fast && !d.b.Renju {
+				assert.NotEmpty(t, d.b.CellSaves[:cap(d.b.CellSaves)], "game %d: no undo restored saved states", gi)
 			}
-			require.Empty(t, d.b.saves, "game %d: saves left after the search", gi)
+			require.Empty(t, d.b.Saves, "game %d: saves left after the search", gi)
 		}
 		assert.Equal(t, results[0], results[1], "game %d (%v)", gi, g.Config().Rule)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -23,27 +24,27 @@ import (
 func (d *run) referee(depth, ply, q int) int32 {
 	b := d.b
 	o := 1 - q
-	if b.counts[q][classFive] > 0 {
+	if b.Counts[q][dense.ClassFive] > 0 {
 		return winScore - int32(ply+1)
 	}
-	if b.counts[o][classFive] > 1 {
+	if b.Counts[o][dense.ClassFive] > 1 {
 		return -winScore + int32(ply+2)
 	}
 	forced := -1
-	if b.counts[o][classFive] == 1 {
-		forced = b.find(o, classFive)
-		if forced >= 0 && !b.playable(forced, q) {
+	if b.Counts[o][dense.ClassFive] == 1 {
+		forced = b.Find(o, dense.ClassFive)
+		if forced >= 0 && !b.Playable(forced, q) {
 			return -winScore + int32(ply+2)
 		}
-	} else if b.has(q, classOpenFour) {
+	} else if b.Has(q, dense.ClassOpenFour) {
 		return winScore - int32(ply+3)
-	} else if b.fours(o) == 0 && b.has(q, classFourThree) {
+	} else if b.Fours(o) == 0 && b.Has(q, dense.ClassFourThree) {
 		return winScore - int32(ply+5)
 	}
 	if ply >= maxPly-1 {
 		return d.evaluate(q)
 	}
-	threatened := b.has(o, classOpenFour)
+	threatened := b.Has(o, dense.ClassOpenFour)
 	if depth <= 0 && forced < 0 && (!threatened || ply >= maxPly/2) {
 		return d.evaluate(q)
 	}
@@ -59,9 +60,9 @@ func (d *run) referee(depth, ply, q int) int32 {
 	}
 	best := -infScore
 	for _, m := range ms {
-		b.place(int(m.i), q)
+		b.Place(int(m.i), q)
 		best = max(best, -d.referee(newDepth, ply+1, o))
-		b.undo()
+		b.Undo()
 	}
 	return best
 }
@@ -179,7 +180,7 @@ func TestDuelSearchMatchesReferee(t *testing.T) {
 				d.lim.Width = refereeWidth
 				d.lim.VCF, d.lim.VCT = false, false
 				d.plain, d.noTable, d.sameDepth = true, true, true
-				hash := d.b.hash
+				hash := d.b.Hash
 				want := d.referee(depth, 1, q)
 				what := fmt.Sprintf("seed %d, depth %d, %s", seed, depth, g.History())
 				for _, table := range []bool{false, true} {
@@ -213,12 +214,12 @@ func TestDuelSearchMatchesReferee(t *testing.T) {
 				ms = slices.Clone(ms[:limit])
 				for range 3 {
 					m := ms[rng.IntN(len(ms))]
-					d.b.place(int(m.i), q)
+					d.b.Place(int(m.i), q)
 					d.search(depth-1, -infScore, infScore, 2, 1-q)
-					d.b.undo()
+					d.b.Undo()
 					require.Equal(t, want, d.search(depth, -infScore, infScore, 1, q), "%s: after searching the move %d", what, m.i)
 				}
-				require.Equal(t, hash, d.b.hash)
+				require.Equal(t, hash, d.b.Hash)
 				checkDuel(t, d.b)
 			}
 		})
@@ -378,7 +379,7 @@ func TestDuelSolvesSmallBoards(t *testing.T) {
 						require.Zero(t, want, what)
 						continue
 					}
-					c := d.b.cellAt(i)
+					c := d.b.CellAt(i)
 					after := sv.after(c.Row, c.Col)
 					claim := d.st.Reason == core.ReasonWin || d.st.Reason == core.ReasonVCF || d.st.Reason == core.ReasonVCT
 					if claim || (plain && want > 0) {
@@ -459,9 +460,9 @@ func TestDuelStoppedHorizonStoresNothing(t *testing.T) {
 	white := [][2]int{{10, 4}, {10, 5}, {10, 6}, {9, 8}, {9, 9}, {9, 10}, {12, 7}}
 	d := duelOn(t, []engine.Option{engine.WithBounds(15, 15)}, 0, 0, [2][][2]int{black, white})
 	const q = 1
-	key := d.b.hash ^ sideKey[q]
-	require.True(t, d.b.has(1-q, classOpenFour), "two open threes")
-	require.Zero(t, d.b.counts[q][classFourThree], "fours, none with a three yet")
+	key := d.b.Hash ^ sideKey[q]
+	require.True(t, d.b.Has(1-q, dense.ClassOpenFour), "two open threes")
+	require.Zero(t, d.b.Counts[q][dense.ClassFourThree], "fours, none with a three yet")
 	v := d.search(0, -infScore, infScore, 1, q)
 	require.GreaterOrEqual(t, v, mateScore, "a VCF from a bare four escapes the two threes")
 	nodes := d.st.Nodes
@@ -487,9 +488,9 @@ func TestDuelRefutedVCFKeepsItsLast(t *testing.T) {
 	white := [][2]int{{10, 4}, {10, 5}, {10, 6}, {9, 8}, {9, 9}, {9, 10}, {12, 7}, {0, 14}}
 	d := duelOn(t, []engine.Option{engine.WithBounds(15, 15)}, 0, 0, [2][][2]int{black, white})
 	const q = 1
-	require.Zero(t, d.b.counts[q][classFourThree])
-	far, _ := d.b.index(0, 14)
-	near, _ := d.b.index(9, 8)
+	require.Zero(t, d.b.Counts[q][dense.ClassFourThree])
+	far, _ := d.b.Index(0, 14)
+	near, _ := d.b.Index(9, 8)
 	d.vcfLeft = 1000
 	require.Negative(t, d.fourWin(q, vcfDepth, far), "no four on the lines through (0, 14)")
 	d.vcfLeft = 1000

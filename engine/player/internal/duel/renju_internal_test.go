@@ -11,6 +11,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -58,17 +59,17 @@ func TestBannedAgreesWithTheEngine(t *testing.T) {
 				require.NoError(t, ds.Verify(g))
 				for r := lo - 2; r < lo+span+2; r++ {
 					for c := lo - 2; c < lo+span+2; c++ {
-						i, ok := ds.b.index(r, c)
-						if !ok || ds.b.stone[i] != 0 {
+						i, ok := ds.b.Index(r, c)
+						if !ok || ds.b.Stone[i] != 0 {
 							continue
 						}
 						want := core.Forbidden(g, 1, sparse.Cell{Row: r, Col: c})
 						if want {
 							forbidden++
 						}
-						require.Equal(t, want, ds.b.banned(i), "cell (%d, %d) of\n%v", r, c, g)
-						assert.Equal(t, want, !ds.b.playable(i, 0))
-						assert.True(t, ds.b.playable(i, 1), "white may mark every empty cell")
+						require.Equal(t, want, ds.b.Banned(i), "cell (%d, %d) of\n%v", r, c, g)
+						assert.Equal(t, want, !ds.b.Playable(i, 0))
+						assert.True(t, ds.b.Playable(i, 1), "white may mark every empty cell")
 					}
 				}
 			}
@@ -89,16 +90,16 @@ func TestForbiddenOpenFourThreatensNothing(t *testing.T) {
 		{{0, -1}, {5, 4}, {6, 6}, {-3, -3}, {7, 0}},
 	})
 	b := d.b
-	x, ok := b.index(0, 4)
+	x, ok := b.Index(0, 4)
 	require.True(t, ok)
-	require.Equal(t, classOpenFour, b.cell[x].class[0])
-	require.Equal(t, int32(1), b.counts[0][classOpenFour], "the double four is black's only open-four point")
-	require.True(t, b.banned(x))
-	assert.False(t, b.has(0, classOpenFour), "black has no open four to make")
+	require.Equal(t, dense.ClassOpenFour, b.Cell[x].Class[0])
+	require.Equal(t, int32(1), b.Counts[0][dense.ClassOpenFour], "the double four is black's only open-four point")
+	require.True(t, b.Banned(x))
+	assert.False(t, b.Has(0, dense.ClassOpenFour), "black has no open four to make")
 	moves, limit := d.moves(1, 1, -1, -1, 1)
 	quiet := 0
 	for _, m := range moves[:limit] {
-		if !b.cell[m.i].class[1].makesFour() && b.cell[m.i].class[0] < classFour {
+		if !b.Cell[m.i].Class[1].MakesFour() && b.Cell[m.i].Class[0] < dense.ClassFour {
 			quiet++
 		}
 	}

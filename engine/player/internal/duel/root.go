@@ -9,6 +9,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/history"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -19,7 +20,7 @@ import (
 // zero value is ready; it is not safe for concurrent use.
 type State struct {
 	cfg    engine.Config
-	b      *board
+	b      *dense.Board
 	played []engine.Move
 	tt     []ttSlot
 	// used is set once a search wrote to tt since it was made or
@@ -51,7 +52,7 @@ type State struct {
 	horizon *Horizon
 	// ev, when set, is the evaluation of every board instead of the
 	// configuration's (see SetWeights).
-	ev *evaluation
+	ev *dense.Evaluation
 	// threads is how many threads search a move (0 or 1: one), helpers
 	// the states of the threads that help the calling one (threads.go).
 	threads int
@@ -73,7 +74,7 @@ const (
 
 // Plays reports whether the two-player search plays cfg's games.
 func Plays(cfg engine.Config) bool {
-	return cfg.Players == 2 && cfg.K >= 3 && rulesOf(cfg)[0].side() <= maxSide
+	return cfg.Players == 2 && cfg.K >= 3 && dense.RulesOf(cfg)[0].Side() <= dense.MaxSide
 }
 
 // Sync brings the working board in step with g: a board for another
@@ -101,7 +102,7 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 		if ds.b == nil && !ds.build(g) {
 			return false, false
 		}
-		ds.b.snapFrom = math.MaxInt // the game's marks: see lookahead
+		ds.b.SnapFrom = math.MaxInt // the game's marks: see lookahead
 		played, stopped, back := 0, false, false
 		held := history.Sync(history.Moves(ds.played), g,
 			func() {
@@ -110,7 +111,7 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 				}
 			},
 			func() {
-				ds.b.undo()
+				ds.b.Undo()
 				ds.played = ds.played[:len(ds.played)-1]
 				back = true
 			},
@@ -124,12 +125,12 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 					stopped = true
 					return false
 				}
-				idx, ok := b.index(m.Row, m.Col)
-				if !ok || !b.roomy(idx) || b.stone[idx] != 0 || m.Player < 1 || m.Player > 2 {
+				idx, ok := b.Index(m.Row, m.Col)
+				if !ok || !roomy(b, idx) || b.Stone[idx] != 0 || m.Player < 1 || m.Player > 2 {
 					ds.b = nil
 					return false
 				}
-				b.place(idx, m.Player-1)
+				b.Place(idx, m.Player-1)
 				ds.played = append(ds.played, m)
 				return true
 			})
@@ -139,12 +140,12 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 		switch {
 		case held == g.Len():
 			if ds.b != nil {
-				ds.b.lookahead()
+				ds.b.Lookahead()
 			}
 			return true, true
 		case stopped:
 			if ds.b != nil {
-				ds.b.lookahead()
+				ds.b.Lookahead()
 			}
 			return true, false
 		}
@@ -159,7 +160,7 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 func (ds *State) build(g *engine.Game) bool {
 	cfg := g.Config()
 	box, _ := g.BoundingBox()
-	margin := rulesOf(cfg)[0].side() + windowMargin
+	margin := dense.RulesOf(cfg)[0].Side() + windowMargin
 	r0, r1 := box.MinRow-margin, box.MaxRow+margin
 	c0, c1 := box.MinCol-margin, box.MaxCol+margin
 	if cfg.Bounded() {
@@ -174,21 +175,21 @@ func (ds *State) build(g *engine.Game) bool {
 	if r1-r0 >= maxCells || c1-c0 >= maxCells || (r1-r0+1)*(c1-c0+1) > maxCells {
 		return false
 	}
-	b := newBoardUnder(cfg, ds.evaluation(), r0, c0, r1-r0+1, c1-c0+1)
+	b := dense.NewBoardUnder(cfg, ds.evaluation(), r0, c0, r1-r0+1, c1-c0+1)
 	ds.played = ds.played[:0]
 	ds.b = b
-	ds.hist = [2][]int32{make([]int32, len(b.stone)), make([]int32, len(b.stone))}
+	ds.hist = [2][]int32{make([]int32, len(b.Stone)), make([]int32, len(b.Stone))}
 	ds.Forget()
 	return true
 }
 
 // evaluation is the evaluation of ds's boards: the one SetWeights gave,
 // or its configuration's.
-func (ds *State) evaluation() *evaluation {
+func (ds *State) evaluation() *dense.Evaluation {
 	if ds.ev != nil {
 		return ds.ev
 	}
-	return evaluationFor(ds.cfg)
+	return dense.EvaluationFor(ds.cfg)
 }
 
 // Forget clears what the two-player search learnt in earlier positions:
@@ -235,13 +236,13 @@ func (ds *State) fade() {
 
 // roomy reports whether array cell i is far enough from every window edge
 // that is not an edge of the board.
-func (b *board) roomy(i int) bool {
-	y, x := i/b.w-b.side, i%b.w-b.side
+func roomy(b *dense.Board, i int) bool {
+	y, x := i/b.W-b.Side, i%b.W-b.Side
 	for _, e := range [4]struct {
 		dist int
 		r, c int
-	}{{y, b.r0 - 1, b.c0 + x}, {b.rows - 1 - y, b.r0 + b.rows, b.c0 + x}, {x, b.r0 + y, b.c0 - 1}, {b.cols - 1 - x, b.r0 + y, b.c0 + b.cols}} {
-		if e.dist < windowRoom && cellOnBoard(b.cfg, e.r, e.c) {
+	}{{y, b.R0 - 1, b.C0 + x}, {b.Rows - 1 - y, b.R0 + b.Rows, b.C0 + x}, {x, b.R0 + y, b.C0 - 1}, {b.Cols - 1 - x, b.R0 + y, b.C0 + b.Cols}} {
+		if e.dist < windowRoom && dense.CellOnBoard(b.Cfg, e.r, e.c) {
 			return false
 		}
 	}
@@ -269,19 +270,19 @@ func (d *run) best(q int) (int, bool) {
 	o := 1 - q
 	ex := d.excluded()
 	switch {
-	case b.counts[q][classFive] > 0 && ex.find(b, q, classFive) >= 0:
+	case b.Counts[q][dense.ClassFive] > 0 && ex.find(b, q, dense.ClassFive) >= 0:
 		d.st.Reason, d.st.Score = core.ReasonWin, core.WinValue
-		return ex.find(b, q, classFive), true
-	case b.counts[o][classFive] > 0 && b.blockable(o, q) && !ex.has(b.find(o, classFive)):
+		return ex.find(b, q, dense.ClassFive), true
+	case b.Counts[o][dense.ClassFive] > 0 && b.Blockable(o, q) && !ex.has(b.Find(o, dense.ClassFive)):
 		d.st.Reason = core.ReasonOnlyMove
-		i := b.find(o, classFive)
-		b.place(i, q)
-		if b.counts[o][classFive] > 0 {
+		i := b.Find(o, dense.ClassFive)
+		b.Place(i, q)
+		if b.Counts[o][dense.ClassFive] > 0 {
 			// An open four or two fours: the block only puts the loss
 			// off to the opponent's next move.
 			d.st.Score = statsScore(-winScore + 2)
 		}
-		b.undo()
+		b.Undo()
 		return i, true
 	}
 	if d.lim.VCF {
@@ -302,7 +303,7 @@ func (d *run) best(q int) (int, bool) {
 		d.vcfLeft = d.phaseNodes(5)
 		d.Limit = d.lim.PhaseEnd(5)
 		n0 := d.st.Nodes
-		i := d.threatWin(q, vctDepth, b.lastOf(q))
+		i := d.threatWin(q, vctDepth, b.LastOf(q))
 		if countTree {
 			d.counts().rootVCT += d.st.Nodes - n0
 		}
@@ -354,15 +355,15 @@ func (d *run) phaseNodes(share int) int {
 func (d *run) loses(q int, m scoredCell, vct bool) bool {
 	b := d.b
 	o := 1 - q
-	last := b.lastOf(o)
-	b.place(int(m.i), q)
+	last := b.LastOf(o)
+	b.Place(int(m.i), q)
 	d.vcfLeft = d.screenNodes(10)
 	lost := d.fourWin(o, vcfDepth, last) >= 0
 	if !lost && vct && !d.Stopped {
 		d.vcfLeft = d.screenNodes(20)
 		lost = d.threatWin(o, refuteVCTDepth, last) >= 0
 	}
-	b.undo()
+	b.Undo()
 	return lost
 }
 
@@ -406,7 +407,7 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 	// loss), last the previous one's value.
 	held, last := 0, int32(0)
 	for depth := 1; depth <= d.lim.MaxDepth && depth < maxPly; depth++ {
-		if depth < d.lim.MaxDepth && skipDepth(d.helper, depth, len(d.b.moves)) {
+		if depth < d.lim.MaxDepth && skipDepth(d.helper, depth, len(d.b.Moves)) {
 			continue
 		}
 		alpha, beta := -infScore, infScore
@@ -420,12 +421,12 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 				values[n] = -winScore
 				continue
 			}
-			c := &d.b.cell[m.i]
+			c := &d.b.Cell[m.i]
 			r := 0
-			if depth >= 3 && n >= rootLateMoves && !c.class[q].makesFour() && c.class[o] < classOpenFour {
+			if depth >= 3 && n >= rootLateMoves && !c.Class[q].MakesFour() && c.Class[o] < dense.ClassOpenFour {
 				r = 1
 			}
-			d.b.place(int(m.i), q)
+			d.b.Place(int(m.i), q)
 			var v int32
 			if n == 0 {
 				v = -d.search(depth-1, -beta, -alpha, 1, o)
@@ -438,7 +439,7 @@ func (d *run) deepen(q int, moves []scoredCell) int {
 					v = -d.search(depth-1, -beta, -alpha, 1, o)
 				}
 			}
-			d.b.undo()
+			d.b.Undo()
 			if d.Stopped {
 				break
 			}
@@ -599,7 +600,7 @@ func proven(v int32, depth int) bool {
 
 // publish makes array cell i the provisional answer.
 func (d *run) publish(i int) {
-	c := d.b.cellAt(i)
+	c := d.b.CellAt(i)
 	d.provisional.Store(&c)
 }
 
@@ -615,13 +616,13 @@ func (ds *State) Choose(ctx context.Context, g *engine.Game, player int, lim cor
 	ds.gen++
 	ds.fade()
 	d := &run{Meter: core.NewMeter(ctx, st, lim.MaxNodes, 64), ctx: ctx, s: ds, b: ds.b, lim: lim, st: st, provisional: provisional,
-		helpers: ds.helping(), classic: ds.classic && ds.b.grades[0] != nil}
+		helpers: ds.helping(), classic: ds.classic && ds.b.Grades[0] != nil}
 	d.Limit = lim.Deadline
 	if countTree {
 		d.tally = &treeTally{}
 	}
 	if i, ok := d.best(player - 1); ok && i >= 0 {
-		c := d.b.cellAt(i)
+		c := d.b.CellAt(i)
 		if g.CanPlace(c.Row, c.Col) == nil {
 			return c, true
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -65,7 +66,7 @@ func TestDeepenSetsAsideLosingMoves(t *testing.T) {
 				require.False(t, lost[moves[len(moves)-1].i], "and moves that stop them")
 				d.st.Reason = core.ReasonSearch
 				i := d.deepen(q, moves)
-				assert.False(t, lost[int32(i)], "the answer %v lets the fours through", d.b.cellAt(i))
+				assert.False(t, lost[int32(i)], "the answer %v lets the fours through", d.b.CellAt(i))
 				assert.Equal(t, core.ReasonRefute, d.st.Reason)
 				checkDuel(t, d.b)
 			})
@@ -94,7 +95,7 @@ func TestDeepenWhenEveryMoveLoses(t *testing.T) {
 	moves := slices.Clone(all)
 	slices.SortFunc(moves, byBetter)
 	for _, m := range moves {
-		require.True(t, d.loses(q, m, false), "%v", d.b.cellAt(int(m.i)))
+		require.True(t, d.loses(q, m, false), "%v", d.b.CellAt(int(m.i)))
 	}
 	i := d.deepen(q, moves)
 	assert.True(t, slices.ContainsFunc(moves, func(m scoredCell) bool { return int(m.i) == i }))
@@ -132,10 +133,10 @@ func TestBestBlockReportsTheLoss(t *testing.T) {
 					d := duelOn(t, opts, r0, c0, [2][][2]int{tc.attack, append(slices.Clone(defender), tc.block...)})
 					d.provisional = new(atomic.Pointer[sparse.Cell])
 					const q = 1
-					hash, marks := d.b.hash, slices.Clone(d.b.moves)
+					hash, marks := d.b.Hash, slices.Clone(d.b.Moves)
 					i, ok := d.best(q)
 					require.True(t, ok)
-					c := d.b.cellAt(i)
+					c := d.b.CellAt(i)
 					assert.True(t, slices.ContainsFunc(tc.answers, func(a [2]int) bool {
 						return c == sparse.Cell{Row: r0 + a[0], Col: c0 + a[1]}
 					}), "%v", c)
@@ -145,8 +146,8 @@ func TestBestBlockReportsTheLoss(t *testing.T) {
 					} else {
 						assert.Greater(t, d.st.Score, int64(-core.WinValue/2))
 					}
-					assert.Equal(t, marks, d.b.moves)
-					assert.Equal(t, hash, d.b.hash)
+					assert.Equal(t, marks, d.b.Moves)
+					assert.Equal(t, hash, d.b.Hash)
 					checkDuel(t, d.b)
 				})
 			}
@@ -211,14 +212,14 @@ var unsoundWins = []struct {
 // own random factor in [0.7, 1.3], twice.
 func weightVariants() []struct {
 	name string
-	ev   *evaluation
+	ev   *dense.Evaluation
 } {
 	out := []struct {
 		name string
-		ev   *evaluation
-	}{{"weights.json", smallEval}, {"weights20.json", largeEval}}
+		ev   *dense.Evaluation
+	}{{"weights.json", dense.SmallEval}, {"weights20.json", dense.LargeEval}}
 	for seed := range uint64(2) {
-		w := CurrentWeights()
+		w := dense.CurrentWeights()
 		rng := rand.New(rand.NewPCG(seed, 29))
 		scale := func(ws []int32) {
 			for i := range ws {
@@ -232,8 +233,8 @@ func weightVariants() []struct {
 		}
 		out = append(out, struct {
 			name string
-			ev   *evaluation
-		}{fmt.Sprintf("perturbed%d", seed+1), newEvaluation(w)})
+			ev   *dense.Evaluation
+		}{fmt.Sprintf("perturbed%d", seed+1), dense.NewEvaluation(w)})
 	}
 	return out
 }
@@ -257,7 +258,7 @@ func TestDeepenPastAnUnsoundWin(t *testing.T) {
 		require.NoError(t, err)
 		for _, v := range variants {
 			t.Run(fmt.Sprintf("position=%d/%s", n+1, v.name), func(t *testing.T) {
-				if raceEnabled && v.ev != smallEval {
+				if raceEnabled && v.ev != dense.SmallEval {
 					t.Skip("one goroutine: the race detector checks nothing more under other weights")
 				}
 				lim := unlimited()
@@ -274,7 +275,7 @@ func TestDeepenPastAnUnsoundWin(t *testing.T) {
 				assert.Equal(t, p.refuted, st.Depth, "deepening stopped at %s (%s)", cellName(c), scoreName(st.Score))
 				assert.Less(t, st.Score, core.WinValue/2, "searched to depth %d, not %d: %s still wins", st.Depth, p.refuted, cellName(c))
 
-				if n > 0 || (v.ev != smallEval && v.ev != largeEval) {
+				if n > 0 || (v.ev != dense.SmallEval && v.ev != dense.LargeEval) {
 					return
 				}
 				for _, nodes := range []int64{2e4, 1e5} {
@@ -373,10 +374,10 @@ func searchAsRecorded(t *testing.T) {
 	t.Helper()
 	data, err := os.ReadFile(recordedWeights)
 	require.NoError(t, err)
-	w, err := ParseWeights(data)
+	w, err := dense.ParseWeights(data)
 	require.NoError(t, err)
 	set(t, &lmr, lmrTable(recordedDivisor))
-	set(t, &smallEval, newEvaluation(w))
+	set(t, &dense.SmallEval, dense.NewEvaluation(w))
 	set(t, &stableRoot, false)
 	set(t, &screenFollowsNodes, false)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/engine/record"
 )
 
@@ -65,7 +66,7 @@ func TestRootThreatCost(t *testing.T) {
 				st := d.st
 				q := g.Turn() - 1
 				o := 1 - q
-				if d.b.counts[q][classFive] > 0 || d.b.counts[o][classFive] > 0 {
+				if d.b.Counts[q][dense.ClassFive] > 0 || d.b.Counts[o][dense.ClassFive] > 0 {
 					continue
 				}
 				positions++
@@ -80,7 +81,7 @@ func TestRootThreatCost(t *testing.T) {
 				n0 := st.Nodes
 				d.vcfLeft = rootVCFNodes
 				t0 = time.Now()
-				i = d.threatWin(q, vctDepth, d.b.lastOf(q))
+				i = d.threatWin(q, vctDepth, d.b.LastOf(q))
 				vctT = append(vctT, time.Since(t0))
 				vctN = append(vctN, st.Nodes-n0)
 				if i >= 0 {

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
@@ -27,7 +28,7 @@ type run struct {
 	// ctx is the move's context, which the meter watches.
 	ctx context.Context
 	s   *State
-	b   *board
+	b   *dense.Board
 	lim core.Limits
 	st  *core.Stats
 	// provisional receives the best move found so far.
@@ -86,9 +87,9 @@ type scoredCell struct {
 func (d *run) evaluate(q int) int32 {
 	var v int64
 	if d.classic {
-		v = d.b.pairEval(q)
+		v = d.b.PairEval(q)
 	} else {
-		v = d.b.eval(q)
+		v = d.b.Eval(q)
 	}
 	return int32(max(min(v, int64(mateScore-1)), int64(-mateScore+1)))
 }
@@ -284,22 +285,22 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	}
 	b := d.b
 	o := 1 - q
-	if b.counts[q][classFive] > 0 {
+	if b.Counts[q][dense.ClassFive] > 0 {
 		return winScore - int32(ply+1)
 	}
-	if b.counts[o][classFive] > 1 {
+	if b.Counts[o][dense.ClassFive] > 1 {
 		return -winScore + int32(ply+2)
 	}
 	forced := -1
-	if b.counts[o][classFive] == 1 {
-		forced = b.find(o, classFive)
-		if forced >= 0 && !b.playable(forced, q) {
+	if b.Counts[o][dense.ClassFive] == 1 {
+		forced = b.Find(o, dense.ClassFive)
+		if forced >= 0 && !b.Playable(forced, q) {
 			// Renju: black's only block is forbidden.
 			return -winScore + int32(ply+2)
 		}
-	} else if b.has(q, classOpenFour) {
+	} else if b.Has(q, dense.ClassOpenFour) {
 		return winScore - int32(ply+3)
-	} else if b.fours(o) == 0 && b.has(q, classFourThree) {
+	} else if b.Fours(o) == 0 && b.Has(q, dense.ClassFourThree) {
 		return winScore - int32(ply+5)
 	}
 	if ply >= maxPly-1 {
@@ -317,13 +318,13 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	// threatened: the opponent could make an open four (or two fours)
 	// next move, so q's replies are few; such nodes cost no depth, and a
 	// leaf that is one is searched on rather than scored mid-fight.
-	threatened := b.has(o, classOpenFour)
+	threatened := b.Has(o, dense.ClassOpenFour)
 	if depth <= 0 && forced < 0 && (!threatened || ply >= maxPly/2) {
 		v := d.evaluate(q)
 		if countTree {
 			d.counts().leaves++
 		}
-		if d.lim.VCF && v < beta && b.fours(q) > 0 {
+		if d.lim.VCF && v < beta && b.Fours(q) > 0 {
 			n0 := d.st.Nodes
 			won := d.leafVCF(q)
 			if countTree {
@@ -346,7 +347,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		d.counts().horizon++
 	}
 	depth = max(depth, 0)
-	key := b.hash ^ sideKey[q]
+	key := b.Hash ^ sideKey[q]
 	ttMove := -1
 	if countTree {
 		d.counts().probes++
@@ -368,7 +369,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 	// whose static value beats beta by a margin per ply left is not
 	// searched, unless the opponent has a four or a double three to make.
 	if depth <= futilityDepth && beta-alpha == 1 && !d.plain && forced < 0 && !threatened && beta > -mateScore && beta < mateScore &&
-		b.fours(o) == 0 && b.counts[o][classDoubleThree] == 0 {
+		b.Fours(o) == 0 && b.Counts[o][dense.ClassDoubleThree] == 0 {
 		if v := d.evaluate(q); v-futilityMargin*int32(depth) >= beta {
 			if countTree {
 				d.counts().futile++
@@ -402,8 +403,8 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 		if i < 0 {
 			break
 		}
-		threat := b.cell[i].class[q].makesFour() || b.cell[i].class[o] >= classOpenFour
-		b.place(i, q)
+		threat := b.Cell[i].Class[q].MakesFour() || b.Cell[i].Class[o] >= dense.ClassOpenFour
+		b.Place(i, q)
 		var v int32
 		if n == 0 {
 			v = -d.search(newDepth, -beta, -alpha, ply+1, o)
@@ -432,7 +433,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 				v = -d.search(newDepth, -beta, -alpha, ply+1, o)
 			}
 		}
-		b.undo()
+		b.Undo()
 		if d.Stopped {
 			return 0
 		}
@@ -470,7 +471,7 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 			d.counts().generating++
 		}
 	}
-	if depth <= 0 && threatened && best <= -mateScore && d.lim.VCF && b.fours(q) > 0 {
+	if depth <= 0 && threatened && best <= -mateScore && d.lim.VCF && b.Fours(q) > 0 {
 		// The horizon's narrow defence (see moves) tries no bare four, so
 		// the loss may be escaped by a victory of one's own by continuous
 		// fours that starts with one, anywhere on the board: look for it
@@ -509,8 +510,8 @@ func (d *run) search(depth int, alpha, beta int32, ply, q int) int32 {
 func (d *run) stuck(q int) int32 {
 	b := d.b
 	live := false
-	b.cands(func(i int) bool {
-		live = b.cell[i].val[0] > 0 || b.cell[i].val[1] > 0
+	b.Cands(func(i int) bool {
+		live = b.Cell[i].Val[0] > 0 || b.Cell[i].Val[1] > 0
 		return !live
 	})
 	if !live {
@@ -552,19 +553,19 @@ func (d *run) generate(q, ply, forced, ttMove, tried, depth int) ([]scoredCell, 
 	}
 	b := d.b
 	o := 1 - q
-	defend := b.has(o, classOpenFour)
+	defend := b.Has(o, dense.ClassOpenFour)
 	horizon := depth <= 0
 	k := d.s.kill[ply]
 	visit := func(i int) bool {
 		if i == tried {
 			return true
 		}
-		if defend && b.cell[i].class[o] < classFour &&
-			(!b.cell[i].class[q].makesFour() || horizon && b.cell[i].class[q] < classFourThree) {
+		if defend && b.Cell[i].Class[o] < dense.ClassFour &&
+			(!b.Cell[i].Class[q].MakesFour() || horizon && b.Cell[i].Class[q] < dense.ClassFourThree) {
 			return true
 		}
-		s := 2*b.cell[i].val[q] + b.cell[i].val[o]
-		if s <= 0 || !b.playable(i, q) {
+		s := 2*b.Cell[i].Val[q] + b.Cell[i].Val[o]
+		if s <= 0 || !b.Playable(i, q) {
 			return true
 		}
 		switch {
@@ -579,7 +580,7 @@ func (d *run) generate(q, ply, forced, ttMove, tried, depth int) ([]scoredCell, 
 		out = append(out, scoredCell{int32(i), s})
 		return true
 	}
-	b.cands(visit)
+	b.Cands(visit)
 	if countTree {
 		d.counts().generated += int64(len(out))
 	}
@@ -596,8 +597,8 @@ func (d *run) generate(q, ply, forced, ttMove, tried, depth int) ([]scoredCell, 
 		out = out[:limit]
 	}
 	for j := range out {
-		c := &b.cell[out[j].i]
-		out[j].score += threatRank(c.class[q], c.class[o])<<16 - c.val[q] + c.val[o]
+		c := &b.Cell[out[j].i]
+		out[j].score += threatRank(c.Class[q], c.Class[o])<<16 - c.Val[q] + c.Val[o]
 	}
 	d.scratch[ply] = out
 	return out, limit
@@ -611,23 +612,23 @@ func (d *run) generate(q, ply, forced, ttMove, tried, depth int) ([]scoredCell, 
 // rank the value decides; quiet cells rank 0. Ordering by a weighted sum
 // of the values alone put an own double three before the block of the
 // opponent's four-three and quiet cells rich in twos before threes.
-func threatRank(cq, co cellClass) int32 {
+func threatRank(cq, co dense.CellClass) int32 {
 	switch {
-	case cq >= classOpenFour:
+	case cq >= dense.ClassOpenFour:
 		return 8
-	case co >= classOpenFour:
+	case co >= dense.ClassOpenFour:
 		return 7
-	case cq == classFourThree:
+	case cq == dense.ClassFourThree:
 		return 6
-	case co == classFourThree:
+	case co == dense.ClassFourThree:
 		return 5
-	case cq == classDoubleThree:
+	case cq == dense.ClassDoubleThree:
 		return 4
-	case co == classDoubleThree:
+	case co == dense.ClassDoubleThree:
 		return 3
-	case cq.makesFour():
+	case cq.MakesFour():
 		return 2
-	case cq >= classFlex3, co >= classFlex3:
+	case cq >= dense.ClassFlex3, co >= dense.ClassFlex3:
 		return 1
 	}
 	return 0

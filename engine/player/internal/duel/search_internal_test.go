@@ -12,6 +12,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -64,7 +65,11 @@ func unlimited() core.Limits {
 // lost. Several K, both rules, infinite and bounded boards.
 func TestDuelFutilityKeepsThreats(t *testing.T) {
 	for _, k := range []int{5, 6, 7} {
-		for _, rule := range rulesFor(k) {
+		rules := []engine.Rule{engine.Freestyle, engine.Exact}
+		if k == 5 {
+			rules = append(rules, engine.Renju)
+		}
+		for _, rule := range rules {
 			for _, bounded := range []bool{false, true} {
 				opts := []engine.Option{engine.WithK(k), engine.WithRule(rule)}
 				r0, c0 := -9, 4
@@ -115,9 +120,9 @@ func TestDuelFutilityKeepsFourThrees(t *testing.T) {
 			}
 			d := duelOn(t, opts, r0, c0, [2][][2]int{walls, attack})
 			const q = 0
-			require.Equal(t, int32(2), d.b.counts[1-q][classFourThree])
-			require.False(t, d.b.has(1-q, classOpenFour), "no open three yet")
-			require.Zero(t, d.b.fours(q))
+			require.Equal(t, int32(2), d.b.Counts[1-q][dense.ClassFourThree])
+			require.False(t, d.b.Has(1-q, dense.ClassOpenFour), "no open three yet")
+			require.Zero(t, d.b.Fours(q))
 			alpha := d.evaluate(q) - 100000
 			v := d.search(1, alpha, alpha+1, 1, q)
 			assert.LessOrEqual(t, v, -mateScore, "two four-threes cannot both be stopped")
@@ -177,7 +182,7 @@ func TestMovesFacingThreeAtHorizon(t *testing.T) {
 				ms, limit := d.moves(q, 1, -1, -1, depth)
 				var out []sparse.Cell
 				for _, m := range ms[:limit] {
-					c := d.b.cellAt(int(m.i))
+					c := d.b.CellAt(int(m.i))
 					out = append(out, sparse.Cell{Row: c.Row - r0, Col: c.Col - c0})
 				}
 				return out
@@ -207,7 +212,7 @@ func TestHorizonDefenceTriesEveryFour(t *testing.T) {
 	st := &core.Stats{}
 	d := &run{Meter: core.NewMeter(context.Background(), st, 0, 64), s: ds, b: ds.b, lim: unlimited(), st: st}
 	q := g.Turn() - 1
-	require.True(t, d.b.has(1-q, classOpenFour), "white faces an open three")
+	require.True(t, d.b.Has(1-q, dense.ClassOpenFour), "white faces an open three")
 	v := d.search(0, -infScore, infScore, 1, q)
 	assert.Greater(t, v, -mateScore, "white is not lost at the horizon: it has a VCF")
 }
@@ -233,12 +238,12 @@ func TestPruningKeepsLateThreats(t *testing.T) {
 					{{9, 9}},
 				})
 				const q = 0
-				require.False(t, d.b.has(q, classFourThree) || d.b.has(q, classOpenFour), "no win seen before a move")
-				require.Zero(t, d.b.fours(1-q))
-				quiet, ok := d.b.index(r0+9, c0+8)
+				require.False(t, d.b.Has(q, dense.ClassFourThree) || d.b.Has(q, dense.ClassOpenFour), "no win seen before a move")
+				require.Zero(t, d.b.Fours(1-q))
+				quiet, ok := d.b.Index(r0+9, c0+8)
 				require.True(t, ok)
-				require.Zero(t, threatRank(d.b.cell[quiet].class[q], d.b.cell[quiet].class[1-q]))
-				key := d.b.hash ^ sideKey[q]
+				require.Zero(t, threatRank(d.b.Cell[quiet].Class[q], d.b.Cell[quiet].Class[1-q]))
+				key := d.b.Hash ^ sideKey[q]
 				d.store(key, 0, 0, core.UpperBound, quiet, 1)
 				alpha := d.evaluate(q) + 100000
 				v := d.search(depth, alpha, alpha+1, 1, q)

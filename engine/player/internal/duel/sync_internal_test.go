@@ -12,14 +12,15 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
 
 // checkDuel fails the test when b's bookkeeping differs from a
 // recomputation.
-func checkDuel(t *testing.T, b *board) {
+func checkDuel(t *testing.T, b *dense.Board) {
 	t.Helper()
-	require.NoError(t, b.verify())
+	require.NoError(t, b.Verify())
 }
 
 // TestDuelSearchLeavesBoardInStep stops searches at every stage with small
@@ -79,10 +80,10 @@ func TestSyncResumes(t *testing.T) {
 	var fresh State
 	fits, warm := fresh.Sync(g, time.Time{})
 	require.True(t, fits && warm)
-	assert.Equal(t, fresh.b.stone, ds.b.stone)
-	assert.Equal(t, fresh.b.cell, ds.b.cell)
-	assert.Equal(t, fresh.b.counts, ds.b.counts)
-	assert.Equal(t, fresh.b.hash, ds.b.hash)
+	assert.Equal(t, fresh.b.Stone, ds.b.Stone)
+	assert.Equal(t, fresh.b.Cell, ds.b.Cell)
+	assert.Equal(t, fresh.b.Counts, ds.b.Counts)
+	assert.Equal(t, fresh.b.Hash, ds.b.Hash)
 }
 
 // TestVerifyFindsDrift: Verify, which the tests of kept state rely on,
@@ -98,13 +99,13 @@ func TestVerifyFindsDrift(t *testing.T) {
 	fits, warm := ds.Sync(g, time.Time{})
 	require.True(t, fits && warm)
 	require.NoError(t, ds.Verify(g))
-	i, _ := ds.b.index(0, 0)
+	i, _ := ds.b.Index(0, 0)
 	for name, drift := range map[string]func(){
-		"hash":   func() { ds.b.hash ^= 1 },
-		"near":   func() { ds.b.near[i]++ },
-		"counts": func() { ds.b.counts[0][classFlex2]++ },
-		"worth":  func() { ds.b.worth[1][waiting]++ },
-		"cell":   func() { ds.b.cell[i].val[0]++ },
+		"hash":   func() { ds.b.Hash ^= 1 },
+		"near":   func() { ds.b.Near[i]++ },
+		"counts": func() { ds.b.Counts[0][dense.ClassFlex2]++ },
+		"worth":  func() { ds.b.Worth[1][dense.Waiting]++ },
+		"cell":   func() { ds.b.Cell[i].Val[0]++ },
 		"moves":  func() { ds.played[3].Col++ },
 	} {
 		var fresh State

@@ -235,13 +235,13 @@ func TestCarriedClaimSettlesNothing(t *testing.T) {
 				gen = ds.gen
 			}
 			var cands []int
-			b.cands(func(i int) bool { cands = append(cands, i); return true })
+			b.Cands(func(i int) bool { cands = append(cands, i); return true })
 			require.NotEmpty(t, cands)
 			for _, i := range cands {
-				b.place(i, q)
-				key := b.hash ^ sideKey[1-q]
+				b.Place(i, q)
+				key := b.Hash ^ sideKey[1-q]
 				ds.tt[key&uint64(len(ds.tt)-1)].save(ttEntry{key: key, value: -(winScore - 13), depth: 10, bound: core.ExactBound, gen: gen})
-				b.undo()
+				b.Undo()
 			}
 			ds.used = true
 			lim := unlimited()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/history"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -53,24 +54,24 @@ func (h *State) follow(ds *State) bool {
 	fresh := func() {
 		b := ds.b
 		*h = State{cfg: ds.cfg, ev: ds.ev, kill: make([][2]int32, maxPly+2), failed: make(map[uint64]int),
-			b:    newBoardUnder(ds.cfg, ds.evaluation(), b.r0, b.c0, b.rows, b.cols),
-			hist: [2][]int32{make([]int32, len(b.stone)), make([]int32, len(b.stone))}}
+			b:    dense.NewBoardUnder(ds.cfg, ds.evaluation(), b.R0, b.C0, b.Rows, b.Cols),
+			hist: [2][]int32{make([]int32, len(b.Stone)), make([]int32, len(b.Stone))}}
 	}
-	if h.b == nil || h.cfg != ds.cfg || h.ev != ds.ev || !h.b.sameWindow(ds.b) {
+	if h.b == nil || h.cfg != ds.cfg || h.ev != ds.ev || !h.b.SameWindow(ds.b) {
 		fresh()
 	}
-	h.b.snapFrom = math.MaxInt // the game's marks: see lookahead
+	h.b.SnapFrom = math.MaxInt // the game's marks: see lookahead
 	back, ok := false, true
 	held := history.Sync(history.Moves(h.played), history.Moves(ds.played), fresh,
 		func() {
-			h.b.undo()
+			h.b.Undo()
 			h.played = h.played[:len(h.played)-1]
 			back = true
 		},
 		func(m engine.Move) bool {
-			i, in := h.b.index(m.Row, m.Col)
-			if ok = in && h.b.stone[i] == 0; ok {
-				h.b.place(i, m.Player-1)
+			i, in := h.b.Index(m.Row, m.Col)
+			if ok = in && h.b.Stone[i] == 0; ok {
+				h.b.Place(i, m.Player-1)
 				h.played = append(h.played, m)
 			}
 			return ok
@@ -82,7 +83,7 @@ func (h *State) follow(ds *State) bool {
 	if back {
 		h.forgetOrdering()
 	}
-	h.b.lookahead()
+	h.b.Lookahead()
 	h.tt, h.gen = ds.tt, ds.gen
 	return true
 }

@@ -134,7 +134,7 @@ func TestThreadsFollowTheGame(t *testing.T) {
 	play(40, -35) // far outside the window
 	chooseKept(t, &ds, g, lim)
 	require.NoError(t, ds.Verify(g))
-	require.False(t, ds.b.sameWindow(&window), "a new window")
+	require.False(t, ds.b.SameWindow(&window), "a new window")
 
 	_, err = g.Undo()
 	require.NoError(t, err)

@@ -1,6 +1,10 @@
 package duel
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
+)
 
 // Limits of the two-player threat searches.
 const (
@@ -19,47 +23,17 @@ const (
 	vctSalt     = 0x3c6ef372fe94f82b
 )
 
-// lastOf is q's latest mark on the board, or −1.
-func (b *board) lastOf(q int) int {
-	for n := len(b.moves) - 1; n >= 0; n-- {
-		if i := int(b.moves[n]); int(b.stone[i]) == q+1 {
-			return i
-		}
-	}
-	return -1
-}
-
-// star calls f for the empty cells on the four lines through i, up to
-// reach cells away.
-func (b *board) star(i, reach int, f func(j int)) {
-	for a := range 4 {
-		for d := -reach; d <= reach; d++ {
-			if j := i + d*b.step[a]; d != 0 && b.stone[j] == 0 {
-				f(j)
-			}
-		}
-	}
-}
-
-// knight are the array offsets of the eight cells a knight's move away;
-// with the star of reach 3 they make the neighbourhood where a threat
-// sequence's next three is looked for.
-func (b *board) knight() [8]int {
-	w := b.w
-	return [8]int{-2*w - 1, -2*w + 1, -w - 2, -w + 2, w - 2, w + 2, 2*w - 1, 2*w + 1}
-}
-
 // leafVCF reports whether q, to move, wins by continuous fours, within a
 // small node budget.
 func (d *run) leafVCF(q int) bool {
 	d.vcfLeft = leafVCFNodes
-	return d.fourWin(q, vcfDepth, d.b.lastOf(q)) >= 0
+	return d.fourWin(q, vcfDepth, d.b.LastOf(q)) >= 0
 }
 
 // rootVCF returns the first move of a VCF for q, to move, or −1.
 func (d *run) rootVCF(q int, nodes int) int {
 	d.vcfLeft = nodes
-	return d.fourWin(q, vcfDepth, d.b.lastOf(q))
+	return d.fourWin(q, vcfDepth, d.b.LastOf(q))
 }
 
 // fourWin looks for a victory by continuous fours for q, to move: every
@@ -78,29 +52,29 @@ func (d *run) fourWin(q, depth, last int) int {
 	if d.Stopped || d.vcfLeft < 0 {
 		return -1
 	}
-	if b.counts[q][classFive] > 0 {
-		return b.find(q, classFive)
+	if b.Counts[q][dense.ClassFive] > 0 {
+		return b.Find(q, dense.ClassFive)
 	}
-	if n := b.counts[o][classFive]; n > 0 {
+	if n := b.Counts[o][dense.ClassFive]; n > 0 {
 		if n > 1 {
 			return -1
 		}
-		i := b.find(o, classFive)
-		if i < 0 || !b.cell[i].class[q].makesFour() || !b.playable(i, q) || !d.vcfFour(i, q, depth) {
+		i := b.Find(o, dense.ClassFive)
+		if i < 0 || !b.Cell[i].Class[q].MakesFour() || !b.Playable(i, q) || !d.vcfFour(i, q, depth) {
 			return -1
 		}
 		return i
 	}
-	if b.has(q, classOpenFour) {
-		return b.find(q, classOpenFour)
+	if b.Has(q, dense.ClassOpenFour) {
+		return b.Find(q, dense.ClassOpenFour)
 	}
-	if b.fours(o) == 0 && b.has(q, classFourThree) {
-		return b.find(q, classFourThree)
+	if b.Fours(o) == 0 && b.Has(q, dense.ClassFourThree) {
+		return b.Find(q, dense.ClassFourThree)
 	}
-	if depth <= 0 || b.fours(q) == 0 {
+	if depth <= 0 || b.Fours(q) == 0 {
 		return -1
 	}
-	key := b.hash ^ sideKey[q] ^ lastKey(last)
+	key := b.Hash ^ sideKey[q] ^ lastKey(last)
 	if left, ok := d.s.failed[key]; ok && left >= depth {
 		return -1
 	}
@@ -140,41 +114,41 @@ func (d *run) threatCands(q, last int, threes bool, out []scoredCell) []scoredCe
 	b := d.b
 	o := 1 - q
 	add := func(i int) {
-		c := b.cell[i].class[q]
-		if slices.ContainsFunc(out, func(s scoredCell) bool { return int(s.i) == i }) || !b.playable(i, q) {
+		c := b.Cell[i].Class[q]
+		if slices.ContainsFunc(out, func(s scoredCell) bool { return int(s.i) == i }) || !b.Playable(i, q) {
 			return
 		}
-		out = append(out, scoredCell{int32(i), int32(c)<<16 + b.cell[i].val[q] + b.cell[i].val[o]})
+		out = append(out, scoredCell{int32(i), int32(c)<<16 + b.Cell[i].Val[q] + b.Cell[i].Val[o]})
 	}
 	// The scan finds nothing when q has no four-three (nor, with threes,
 	// double three) anywhere and last narrows the rest: skip it.
-	if last < 0 || b.counts[q][classFourThree] > 0 || threes && b.counts[q][classDoubleThree] > 0 {
-		b.cands(func(i int) bool {
-			c := b.cell[i].class[q]
+	if last < 0 || b.Counts[q][dense.ClassFourThree] > 0 || threes && b.Counts[q][dense.ClassDoubleThree] > 0 {
+		b.Cands(func(i int) bool {
+			c := b.Cell[i].Class[q]
 			switch {
-			case c == classFourThree, threes && c == classDoubleThree:
+			case c == dense.ClassFourThree, threes && c == dense.ClassDoubleThree:
 				add(i)
-			case last < 0 && (c.makesFour() || (threes && c >= classFlex3)):
+			case last < 0 && (c.MakesFour() || (threes && c >= dense.ClassFlex3)):
 				add(i)
 			}
 			return true
 		})
 	}
 	if last >= 0 {
-		b.star(last, b.side, func(j int) {
-			if c := b.cell[j].class[q]; c.makesFour() && c < classFourThree {
+		b.Star(last, b.Side, func(j int) {
+			if c := b.Cell[j].Class[q]; c.MakesFour() && c < dense.ClassFourThree {
 				add(j)
 			}
 		})
 		if threes {
 			near := func(j int) {
-				if c := b.cell[j].class[q]; c == classFlex3Plus || c == classFlex3Block2 {
+				if c := b.Cell[j].Class[q]; c == dense.ClassFlex3Plus || c == dense.ClassFlex3Block2 {
 					add(j)
 				}
 			}
-			b.star(last, min(3, b.side), near)
-			for _, off := range b.knight() {
-				if j := last + off; b.stone[j] == 0 {
+			b.Star(last, min(3, b.Side), near)
+			for _, off := range b.Knight() {
+				if j := last + off; b.Stone[j] == 0 {
 					near(j)
 				}
 			}
@@ -188,25 +162,25 @@ func (d *run) threatCands(q, last int, threes bool, out []scoredCell) []scoredCe
 func (d *run) vcfFour(i, q, depth int) bool {
 	b := d.b
 	o := 1 - q
-	b.place(i, q)
+	b.Place(i, q)
 	ok := false
-	switch n := b.counts[q][classFive]; {
-	case b.counts[o][classFive] > 0 || n == 0:
+	switch n := b.Counts[q][dense.ClassFive]; {
+	case b.Counts[o][dense.ClassFive] > 0 || n == 0:
 		// The opponent wins first, or the move was no four.
 	case n > 1:
 		ok = true
 	default:
-		if j := b.find(q, classFive); j >= 0 {
-			if !b.playable(j, o) {
+		if j := b.Find(q, dense.ClassFive); j >= 0 {
+			if !b.Playable(j, o) {
 				ok = true // renju: black's only block is forbidden
 				break
 			}
-			b.place(j, o)
+			b.Place(j, o)
 			ok = d.fourWin(q, depth-1, i) >= 0
-			b.undo()
+			b.Undo()
 		}
 	}
-	b.undo()
+	b.Undo()
 	return ok
 }
 
@@ -222,39 +196,39 @@ func (d *run) threatWin(q, depth, last int) int {
 	switch {
 	case d.Stopped || d.vcfLeft < 0:
 		return -1
-	case b.counts[q][classFive] > 0:
-		return b.find(q, classFive)
-	case b.counts[o][classFive] > 1:
+	case b.Counts[q][dense.ClassFive] > 0:
+		return b.Find(q, dense.ClassFive)
+	case b.Counts[o][dense.ClassFive] > 1:
 		return -1
-	case b.counts[o][classFive] == 1:
+	case b.Counts[o][dense.ClassFive] == 1:
 		// Block, and win only if a threat of q's still stands.
-		i := b.find(o, classFive)
-		if i < 0 || !b.playable(i, q) {
+		i := b.Find(o, dense.ClassFive)
+		if i < 0 || !b.Playable(i, q) {
 			return -1
 		}
-		b.place(i, q)
+		b.Place(i, q)
 		ok := d.vctDefend(q, depth, i)
-		b.undo()
+		b.Undo()
 		if ok {
 			return i
 		}
 		return -1
-	case b.has(q, classOpenFour):
-		return b.find(q, classOpenFour)
-	case b.fours(o) == 0 && b.has(q, classFourThree):
-		return b.find(q, classFourThree)
+	case b.Has(q, dense.ClassOpenFour):
+		return b.Find(q, dense.ClassOpenFour)
+	case b.Fours(o) == 0 && b.Has(q, dense.ClassFourThree):
+		return b.Find(q, dense.ClassFourThree)
 	case depth <= 0:
 		return -1
 	}
-	key := b.hash ^ sideKey[q] ^ vctSalt ^ lastKey(last)
+	key := b.Hash ^ sideKey[q] ^ vctSalt ^ lastKey(last)
 	if left, ok := d.s.failed[key]; ok && left >= depth {
 		return -1
 	}
 	var buf [64]scoredCell
 	for _, c := range d.threatCands(q, last, true, buf[:0]) {
-		b.place(int(c.i), q)
+		b.Place(int(c.i), q)
 		ok := d.vctDefend(q, depth-1, int(c.i))
-		b.undo()
+		b.Undo()
 		if ok {
 			return int(c.i)
 		}
@@ -272,27 +246,27 @@ func (d *run) vctDefend(q, depth, last int) bool {
 	b := d.b
 	o := 1 - q
 	switch {
-	case b.counts[o][classFive] > 0:
+	case b.Counts[o][dense.ClassFive] > 0:
 		return false // the opponent wins first
-	case b.counts[q][classFive] > 1:
+	case b.Counts[q][dense.ClassFive] > 1:
 		return true
 	}
 	var buf [64]scoredCell
 	replies := buf[:0]
 	switch {
-	case b.counts[q][classFive] == 1:
-		j := b.find(q, classFive)
+	case b.Counts[q][dense.ClassFive] == 1:
+		j := b.Find(q, dense.ClassFive)
 		if j < 0 {
 			return false
 		}
-		if !b.playable(j, o) {
+		if !b.Playable(j, o) {
 			return true // renju: black's only block is forbidden
 		}
 		replies = append(replies, scoredCell{i: int32(j)})
-	case b.has(q, classOpenFour):
-		b.cands(func(i int) bool {
-			if (b.cell[i].class[o].makesFour() || b.cell[i].class[q] >= classFour) && b.playable(i, o) {
-				replies = append(replies, scoredCell{int32(i), int32(b.cell[i].class[q])<<16 + b.cell[i].val[q]})
+	case b.Has(q, dense.ClassOpenFour):
+		b.Cands(func(i int) bool {
+			if (b.Cell[i].Class[o].MakesFour() || b.Cell[i].Class[q] >= dense.ClassFour) && b.Playable(i, o) {
+				replies = append(replies, scoredCell{int32(i), int32(b.Cell[i].Class[q])<<16 + b.Cell[i].Val[q]})
 			}
 			return true
 		})
@@ -301,9 +275,9 @@ func (d *run) vctDefend(q, depth, last int) bool {
 		return false // no threat: the opponent moves freely
 	}
 	for _, r := range replies {
-		b.place(int(r.i), o)
+		b.Place(int(r.i), o)
 		ok := d.threatWin(q, depth, last) >= 0
-		b.undo()
+		b.Undo()
 		if !ok {
 			return false
 		}

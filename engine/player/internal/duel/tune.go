@@ -2,6 +2,7 @@ package duel
 
 import (
 	"fmt"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"math"
 )
 
@@ -15,10 +16,10 @@ import (
 // the weights embedded for the configuration (nil goes back to those).
 // The next Sync starts afresh: a board keeps the evaluation it was built
 // with, and the tables learnt under other weights are dropped.
-func (ds *State) SetWeights(w *Weights) {
+func (ds *State) SetWeights(w *dense.Weights) {
 	ds.ev = nil
 	if w != nil {
-		ds.ev = newEvaluation(*w)
+		ds.ev = dense.NewEvaluation(*w)
 	}
 	ds.b = nil // the next Sync builds a board, and forgets the tables
 }
@@ -28,11 +29,11 @@ func (ds *State) SetWeights(w *Weights) {
 // 200·(factor − 1) instead, since the tempo is small and may be zero.
 type Knob struct {
 	Name  string
-	apply func(w *Weights, x float64)
+	apply func(w *dense.Weights, x float64)
 }
 
 // Apply sets w's group to its weights scaled by x.
-func (k Knob) Apply(w *Weights, x float64) { k.apply(w, x) }
+func (k Knob) Apply(w *dense.Weights, x float64) { k.apply(w, x) }
 
 // Knobs are the groups of set: "coarse" (14: the three weakest shapes of
 // both roles together; each of the side to move's and the waiting side's
@@ -42,11 +43,11 @@ func (k Knob) Apply(w *Weights, x float64) { k.apply(w, x) }
 // in base left out). The round values that only rank the threats about
 // to win above the rest (fives, open fours) are no knob's: a waiting
 // side's must stay at most the side to move's.
-func Knobs(set string, base Weights) ([]Knob, error) {
-	shapeKnob := func(r int, s lineShape) Knob {
-		return Knob{roleNames[r] + "." + shapeNames[s], func(w *Weights, x float64) { scale(&w.Shapes[r][s], x) }}
+func Knobs(set string, base dense.Weights) ([]Knob, error) {
+	shapeKnob := func(r int, s dense.LineShape) Knob {
+		return Knob{roleNames[r] + "." + dense.ShapeNames[s], func(w *dense.Weights, x float64) { scale(&w.Shapes[r][s], x) }}
 	}
-	knobs := []Knob{{"weak", func(w *Weights, x float64) {
+	knobs := []Knob{{"weak", func(w *dense.Weights, x float64) {
 		for r := range 2 {
 			for _, s := range fitShapes[:fitTied] {
 				scale(&w.Shapes[r][s], x)
@@ -59,37 +60,37 @@ func Knobs(set string, base Weights) ([]Knob, error) {
 		}
 	}
 	combos := func(r int) Knob {
-		return Knob{roleNames[r] + ".combos", func(w *Weights, x float64) {
+		return Knob{roleNames[r] + ".combos", func(w *dense.Weights, x float64) {
 			for c := range w.Combos[r] {
 				scale(&w.Combos[r][c], x)
 			}
 		}}
 	}
-	tempo := Knob{"tempo", func(w *Weights, x float64) { w.Tempo += int64(math.Round(200 * (x - 1))) }}
+	tempo := Knob{"tempo", func(w *dense.Weights, x float64) { w.Tempo += int64(math.Round(200 * (x - 1))) }}
 	switch set {
 	case "coarse":
 		for r := range 2 {
-			knobs = append(knobs, Knob{roleNames[r] + ".classes", func(w *Weights, x float64) {
+			knobs = append(knobs, Knob{roleNames[r] + ".classes", func(w *dense.Weights, x float64) {
 				for _, c := range fitClasses {
 					scale(&w.Classes[r][c], x)
 				}
 			}})
 		}
-		return append(knobs, combos(toMove), combos(waiting), tempo), nil
+		return append(knobs, combos(dense.ToMove), combos(dense.Waiting), tempo), nil
 	case "fine":
 		for r := range 2 {
 			for _, c := range fitClasses {
 				if base.Classes[r][c] != 0 {
-					knobs = append(knobs, Knob{roleNames[r] + "." + classNames[c], func(w *Weights, x float64) { scale(&w.Classes[r][c], x) }})
+					knobs = append(knobs, Knob{roleNames[r] + "." + dense.ClassNames[c], func(w *dense.Weights, x float64) { scale(&w.Classes[r][c], x) }})
 				}
 			}
 		}
-		return append(knobs, combos(toMove), combos(waiting), tempo), nil
+		return append(knobs, combos(dense.ToMove), combos(dense.Waiting), tempo), nil
 	}
 	return nil, fmt.Errorf("duel: knobs: unknown set %q (want coarse or fine)", set)
 }
 
 // roleNames name the roles as the weights file does.
-var roleNames = [2]string{toMove: "toMove", waiting: "waiting"}
+var roleNames = [2]string{dense.ToMove: "toMove", dense.Waiting: "waiting"}
 
 func scale(v *int32, x float64) { *v = int32(math.Round(float64(*v) * x)) }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 )
 
 // TestKnobsScaleTheirGroup: a knob at 1 changes nothing; at 2 it doubles
@@ -16,7 +17,7 @@ import (
 // weight alone; the groups of a set are disjoint and together cover
 // every fitted weight that is not zero.
 func TestKnobsScaleTheirGroup(t *testing.T) {
-	base := CurrentWeights()
+	base := dense.CurrentWeights()
 	for _, set := range []string{"coarse", "fine"} {
 		t.Run(set, func(t *testing.T) {
 			knobs, err := Knobs(set, base)
@@ -67,7 +68,7 @@ func TestKnobsScaleTheirGroup(t *testing.T) {
 }
 
 // flatWeights lists every weight of w, the tempo last.
-func flatWeights(w Weights) []int64 {
+func flatWeights(w dense.Weights) []int64 {
 	var out []int64
 	for r := range 2 {
 		for _, v := range w.Shapes[r] {
@@ -92,7 +93,7 @@ func flatWeights(w Weights) []int64 {
 // changed or not; the other weights do change what the search does (its
 // value at least).
 func TestSetWeightsKeptEqualToFresh(t *testing.T) {
-	base := CurrentWeights()
+	base := dense.CurrentWeights()
 	knobs, err := Knobs("coarse", base)
 	require.NoError(t, err)
 	other := base.Clone()
@@ -101,7 +102,7 @@ func TestSetWeightsKeptEqualToFresh(t *testing.T) {
 	}
 	g := gameOf(t, "h8g7h9h10i6i8g9h6f10e11f9e9")
 	lim := suiteLimits(20000)
-	fresh := func(w *Weights) (string, int, int64, int64) {
+	fresh := func(w *dense.Weights) (string, int, int64, int64) {
 		ds := &State{}
 		ds.SetWeights(w)
 		fits, warm := ds.Sync(g, time.Time{})
@@ -111,7 +112,7 @@ func TestSetWeightsKeptEqualToFresh(t *testing.T) {
 	}
 	kept := &State{}
 	differs := false
-	var last *Weights
+	var last *dense.Weights
 	for move := range 8 {
 		w := &other
 		if move == 3 {

@@ -27,10 +27,10 @@ func (ds *State) Verify(g *engine.Game) error {
 		return errors.New("duel: the board's moves are not the game's")
 	}
 	stones := 0
-	for i, v := range b.stone {
+	for i, v := range b.Stone {
 		if v == 1 || v == 2 {
 			stones++
-			if c := b.cellAt(i); g.At(c.Row, c.Col) != int(v) {
+			if c := b.CellAt(i); g.At(c.Row, c.Col) != int(v) {
 				return fmt.Errorf("duel: mark %d at %v, the game has %d", v, c, g.At(c.Row, c.Col))
 			}
 		}
@@ -38,32 +38,32 @@ func (ds *State) Verify(g *engine.Game) error {
 	if stones != g.Len() {
 		return fmt.Errorf("duel: %d marks on the board, %d in the game", stones, g.Len())
 	}
-	if len(b.saves) != 0 || len(b.cellSaves) != 0 {
-		return fmt.Errorf("duel: %d marks' saved states kept outside a search", len(b.saves))
+	if len(b.Saves) != 0 || len(b.CellSaves) != 0 {
+		return fmt.Errorf("duel: %d marks' saved states kept outside a search", len(b.Saves))
 	}
-	if err := b.verify(); err != nil {
+	if err := b.Verify(); err != nil {
 		return err
 	}
-	nb := b.emptyLike()
+	nb := b.EmptyLike()
 	for i := range g.Len() {
 		m, _ := g.MoveAt(i)
-		idx, ok := nb.index(m.Row, m.Col)
+		idx, ok := nb.Index(m.Row, m.Col)
 		if !ok {
 			return fmt.Errorf("duel: move %d outside the window", i+1)
 		}
-		nb.place(idx, m.Player-1)
+		nb.Place(idx, m.Player-1)
 	}
-	if err := b.sameAs(nb); err != nil {
+	if err := b.SameAs(nb); err != nil {
 		return err
 	}
 	var fresh State
 	if fits, warm := fresh.Sync(g, time.Time{}); !fits || !warm {
 		return errors.New("duel: the game does not fit a fresh window")
 	}
-	if fresh.b.hash != b.hash {
+	if fresh.b.Hash != b.Hash {
 		return errors.New("duel: the Zobrist key differs from a fresh board's")
 	}
-	if !slices.Equal(fresh.b.candidates(), b.candidates()) {
+	if !slices.Equal(fresh.b.Candidates(), b.Candidates()) {
 		return errors.New("duel: the candidate cells differ from a fresh board's")
 	}
 	for k, h := range ds.helpers {
@@ -71,7 +71,7 @@ func (ds *State) Verify(g *engine.Game) error {
 			continue // dropped: built afresh at the next move
 		}
 		switch {
-		case !h.b.sameWindow(b):
+		case !h.b.SameWindow(b):
 			return fmt.Errorf("duel: helper %d's window is not the board's", k+1)
 		case len(h.tt) != len(ds.tt) || &h.tt[0] != &ds.tt[0]:
 			return fmt.Errorf("duel: helper %d does not share the transposition table", k+1)

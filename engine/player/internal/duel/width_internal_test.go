@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -39,11 +40,11 @@ func TestWideNodeTriesLateMoves(t *testing.T) {
 		d := quietRun(t)
 		d.plain = true
 		b := d.b
-		q := len(b.moves) % 2
+		q := len(b.Moves) % 2
 		o := 1 - q
 		var ranked []scoredCell
-		b.cands(func(i int) bool {
-			if s := 2*b.cell[i].val[q] + b.cell[i].val[o]; s > 0 && b.playable(i, q) {
+		b.Cands(func(i int) bool {
+			if s := 2*b.Cell[i].Val[q] + b.Cell[i].Val[o]; s > 0 && b.Playable(i, q) {
 				ranked = append(ranked, scoredCell{int32(i), s})
 			}
 			return true
@@ -54,9 +55,9 @@ func TestWideNodeTriesLateMoves(t *testing.T) {
 		require.False(t, d.Stopped)
 		width := c.width
 		for r, m := range ranked {
-			b.place(int(m.i), q)
-			_, searched := d.probe(b.hash ^ sideKey[o])
-			b.undo()
+			b.Place(int(m.i), q)
+			_, searched := d.probe(b.Hash ^ sideKey[o])
+			b.Undo()
 			assert.Equal(t, r < width, searched, "depth %d, all from %d: the move ranked %d of %d (width %d)", depth, c.all, r+1, len(ranked), width)
 		}
 	}
@@ -71,8 +72,8 @@ func quietRun(t *testing.T) *run {
 	for _, ms := range middleGames(t) {
 		d := runOn(t, gameOf(t, ms))
 		b := d.b
-		q := len(b.moves) % 2
-		if b.counts[0][classFive]+b.counts[1][classFive] == 0 && !b.has(0, classOpenFour) && !b.has(1, classOpenFour) && !b.has(q, classFourThree) {
+		q := len(b.Moves) % 2
+		if b.Counts[0][dense.ClassFive]+b.Counts[1][dense.ClassFive] == 0 && !b.Has(0, dense.ClassOpenFour) && !b.Has(1, dense.ClassOpenFour) && !b.Has(q, dense.ClassFourThree) {
 			return d
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/atomicfile"
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 )
 
@@ -51,7 +52,7 @@ func newApp(out, errOut io.Writer) *cli.App {
 			"Examples:\n" +
 			"   gomoku match --bots search,pbrain:/opt/rapfi --rows 15 --cols 15 --tc 10s+100ms \\\n" +
 			"       --openings bench/openings/fit125.txt --games 400 --save-dir games/\n" +
-			"   go run ./engine/player/internal/evalfit --out engine/player/internal/duel/weights.json games/\n" +
+			"   go run ./engine/player/internal/evalfit --out engine/player/internal/dense/weights.json games/\n" +
 			"   go build ./cmd/gomoku   # the new weights are embedded\n" +
 			"   gomoku match --bots pbrain:/opt/rapfi,pbrain:/opt/rapfi --rows 20 --cols 20 --tc 1+0.05 \\\n" +
 			"       --openings bench/openings/fit125.txt --games 100 --save-dir g20/ --log g20/match.log\n" +
@@ -66,7 +67,7 @@ func newApp(out, errOut io.Writer) *cli.App {
 			&cli.StringFlag{Name: "out", Usage: "write the weights to `FILE` (atomically) instead of standard output"},
 			&cli.Float64Flag{Name: "l2", Value: 3e-4, Usage: "L2 regularisation `STRENGTH`"},
 			&cli.IntFlag{Name: "iters", Value: 4000, Usage: "gradient steps `N`"},
-			&cli.StringFlag{Name: "start", Usage: "start from, and compare with, the weights `FILE` (default: the build's weights.json; engine/player/internal/duel/weights20.json for the large boards')"},
+			&cli.StringFlag{Name: "start", Usage: "start from, and compare with, the weights `FILE` (default: the build's weights.json; engine/player/internal/dense/weights20.json for the large boards')"},
 			&cli.BoolFlag{Name: "combos", Value: true, Usage: "fit the weights of combinations of strong shapes (--combos=false keeps them as they are)"},
 		}, boardFlags()...),
 		Commands: []*cli.Command{labelCommand(), reachCommand(), tuneCommand()},
@@ -189,13 +190,13 @@ func fit(c *cli.Context) error {
 
 // startWeights are the weights in the file at path, or the build's
 // weights.json for an empty path.
-func startWeights(path string) (duel.Weights, error) {
+func startWeights(path string) (dense.Weights, error) {
 	if path == "" {
-		return duel.CurrentWeights(), nil
+		return dense.CurrentWeights(), nil
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return duel.Weights{}, err
+		return dense.Weights{}, err
 	}
-	return duel.ParseWeights(data)
+	return dense.ParseWeights(data)
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine"
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
-	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/engine/record"
 	"github.com/gomoku-engine/gomoku/engine/savefile"
 )
@@ -38,9 +38,9 @@ func TestFitWritesWeights(t *testing.T) {
 	assert.Contains(t, stderr, "held-out log-loss: fitted ")
 	data, err := os.ReadFile(out)
 	require.NoError(t, err)
-	w, err := duel.ParseWeights(data)
+	w, err := dense.ParseWeights(data)
 	require.NoError(t, err)
-	cur := duel.CurrentWeights()
+	cur := dense.CurrentWeights()
 	assert.NotEqual(t, cur, w, "the fit moved some weight")
 	assert.Equal(t, cur.Shapes[0][9], w.Shapes[0][9], "fives are not fitted")
 	assert.Equal(t, cur.Tempo, w.Tempo, "the tempo is kept")
@@ -68,9 +68,9 @@ func TestFitBoardPerDir(t *testing.T) {
 
 	code, stdout, stderr := runApp("--iters", "200", "testdata", dir)
 	require.Equal(t, cliexit.OK, code, stderr)
-	w, err := duel.ParseWeights([]byte(stdout))
+	w, err := dense.ParseWeights([]byte(stdout))
 	require.NoError(t, err)
-	assert.NotEqual(t, duel.CurrentWeights(), w)
+	assert.NotEqual(t, dense.CurrentWeights(), w)
 	assert.Contains(t, stderr, "80 games, ", "the same moves on another board are other games")
 	assert.Contains(t, stderr, "(15x15 freestyle): fitted ")
 	assert.Contains(t, stderr, "(20x20 exact): fitted ")
@@ -153,13 +153,13 @@ func FuzzParseSummary(f *testing.F) {
 func TestFitKeepsCombos(t *testing.T) {
 	code, stdout, stderr := runApp("--iters", "200", "testdata")
 	require.Equal(t, cliexit.OK, code, stderr)
-	all, err := duel.ParseWeights([]byte(stdout))
+	all, err := dense.ParseWeights([]byte(stdout))
 	require.NoError(t, err)
 	code, stdout, stderr = runApp("--iters", "200", "--combos=false", "testdata")
 	require.Equal(t, cliexit.OK, code, stderr)
-	kept, err := duel.ParseWeights([]byte(stdout))
+	kept, err := dense.ParseWeights([]byte(stdout))
 	require.NoError(t, err)
-	cur := duel.CurrentWeights()
+	cur := dense.CurrentWeights()
 	assert.NotEqual(t, cur.Combos, all.Combos, "the combinations are fitted by default")
 	assert.Equal(t, cur.Combos, kept.Combos)
 	assert.NotEqual(t, cur.Shapes, kept.Shapes, "the shapes are still fitted")
@@ -169,14 +169,14 @@ func TestFitKeepsCombos(t *testing.T) {
 // keeps where it fits nothing and the "current weights" it compares with;
 // the build's weights.json named there fits as with no --start.
 func TestFitStart(t *testing.T) {
-	large := filepath.Join("..", "duel", "weights20.json")
+	large := filepath.Join("..", "dense", "weights20.json")
 	data, err := os.ReadFile(large)
 	require.NoError(t, err)
-	from, err := duel.ParseWeights(data)
+	from, err := dense.ParseWeights(data)
 	require.NoError(t, err)
 	code, stdout, stderr := runApp("--iters", "200", "--combos=false", "--start", large, "testdata")
 	require.Equal(t, cliexit.OK, code, stderr)
-	w, err := duel.ParseWeights([]byte(stdout))
+	w, err := dense.ParseWeights([]byte(stdout))
 	require.NoError(t, err)
 	assert.Equal(t, from.Combos, w.Combos, "kept from the start")
 	assert.Equal(t, from.Tempo, w.Tempo)
@@ -187,7 +187,7 @@ func TestFitStart(t *testing.T) {
 	small := filepath.Join(t.TempDir(), "weights.json")
 	f, err := os.Create(small)
 	require.NoError(t, err)
-	require.NoError(t, duel.CurrentWeights().Write(f))
+	require.NoError(t, dense.CurrentWeights().Write(f))
 	require.NoError(t, f.Close())
 	_, _, same := runApp("--iters", "200", "--start", small, "testdata")
 	assert.Equal(t, def, same)
@@ -200,5 +200,5 @@ func TestFitStart(t *testing.T) {
 
 	code, _, stderr = runApp("--start", filepath.Join("testdata", "games.txt"), "testdata")
 	assert.Equal(t, cliexit.Usage, code)
-	assert.Contains(t, stderr, "--start: duel: weights:")
+	assert.Contains(t, stderr, "--start: dense: weights:")
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
-	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 )
 
 // TestReadEvals reads the evaluations engines print before their moves
@@ -81,7 +81,7 @@ func TestFitOnEvals(t *testing.T) {
 	assert.Less(t, fitOn2, fitOn, "positions without an evaluation are left out")
 	assert.Positive(t, fitOn2)
 	assert.NotEqual(t, onResults, onEvals)
-	_, err = duel.ParseWeights([]byte(onEvals))
+	_, err = dense.ParseWeights([]byte(onEvals))
 	require.NoError(t, err)
 	assert.Contains(t, stderr, "held-out log-loss against the targets: fitted ")
 	assert.Equal(t, strings.Fields(all)[6], strings.Fields(heldOutLine(t, stderr))[6],

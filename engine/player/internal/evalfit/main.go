@@ -1,6 +1,6 @@
 // Command evalfit refits the weights of the two-player search's static
 // evaluation from played games and writes the weights file that the
-// build embeds (engine/player/internal/duel/weights.json).
+// build embeds (engine/player/internal/dense/weights.json).
 //
 // It reads the games.txt summaries that `gomoku match --save-dir DIR`
 // writes (two players, K = 5, a bounded board, freestyle or exact, moves

@@ -20,6 +20,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/internal/atomicfile"
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -61,7 +62,7 @@ func tuneCommand() *cli.Command {
 			"       --pairs 2000 --nodes 20000 --out tuned.json\n" +
 			"   go run ./engine/player/internal/evalfit tune --openings bench/openings/fit125.txt \\\n" +
 			"       --engine ./pbrain-rapfi --engine-info max_node=5000 --pairs 8000 --nodes 5000 --out tuned.json\n" +
-			"   cp tuned.json engine/player/internal/duel/weights.json && go build ./cmd/gomoku",
+			"   cp tuned.json engine/player/internal/dense/weights.json && go build ./cmd/gomoku",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "openings", Required: true, Usage: "the openings `FILE` (bench/openings format)"},
 			&cli.StringFlag{Name: "start", Usage: "start from the weights `FILE` (default: the build's weights.json)"},
@@ -144,7 +145,7 @@ const (
 // tuner is one run of SPSA.
 type tuner struct {
 	cfg      engine.Config
-	base     duel.Weights
+	base     dense.Weights
 	knobs    []duel.Knob
 	openings [][]sparse.Cell
 	pairs    int
@@ -224,7 +225,7 @@ func (t *tuner) run(ctx context.Context, progress io.Writer) ([]float64, error) 
 // perturbation is one step's direction and the two sets it makes.
 type perturbation struct {
 	dir      []float64 // +1 or −1 per knob: the up set's side
-	up, down duel.Weights
+	up, down dense.Weights
 }
 
 // draw draws a perturbation around the knobs' present factors.
@@ -290,7 +291,7 @@ func (t *tuner) update(dir []float64, share, scored float64, progress io.Writer)
 
 // game plays one game from cells, black evaluating with b and white with
 // w, and returns black's points.
-func (t *tuner) game(ctx context.Context, cells []sparse.Cell, b, w *duel.Weights) (float64, error) {
+func (t *tuner) game(ctx context.Context, cells []sparse.Cell, b, w *dense.Weights) (float64, error) {
 	g, err := engine.New(engine.WithConfig(t.cfg))
 	if err != nil {
 		return 0, err
@@ -329,7 +330,7 @@ func (t *tuner) game(ctx context.Context, cells []sparse.Cell, b, w *duel.Weight
 }
 
 // apply is the starting weights with the knobs at theta.
-func (t *tuner) apply(theta []float64) duel.Weights {
+func (t *tuner) apply(theta []float64) dense.Weights {
 	w := t.base.Clone()
 	for i, k := range t.knobs {
 		k.Apply(&w, theta[i])

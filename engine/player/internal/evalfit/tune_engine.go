@@ -17,6 +17,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager"
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/core"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
 	"github.com/gomoku-engine/gomoku/sparse"
 )
@@ -113,7 +114,7 @@ type weighted struct {
 	nodes int64
 }
 
-func newWeighted(w *duel.Weights, nodes int64) *weighted {
+func newWeighted(w *dense.Weights, nodes int64) *weighted {
 	s := &weighted{nodes: nodes}
 	s.ds.SetWeights(w)
 	return s

@@ -13,7 +13,7 @@ import (
 
 	"github.com/gomoku-engine/gomoku/engine/gomocup/manager/braintest"
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
-	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 )
 
 // TestTuneAgainstAnEngineItAlwaysBeats tunes against a brain process that
@@ -35,7 +35,7 @@ func TestTuneAgainstAnEngineItAlwaysBeats(t *testing.T) {
 	data, err := os.ReadFile(out)
 	require.NoError(t, err)
 	var want bytes.Buffer
-	cur := duel.CurrentWeights()
+	cur := dense.CurrentWeights()
 	require.NoError(t, cur.Write(&want))
 	assert.Equal(t, want.String(), string(data), "no step moved a knob")
 	assert.Empty(t, braintest.Strays(pids, 5*time.Second), "the brains are closed")

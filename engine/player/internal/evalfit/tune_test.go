@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gomoku-engine/gomoku/engine/internal/cliexit"
-	"github.com/gomoku-engine/gomoku/engine/player/internal/duel"
+	"github.com/gomoku-engine/gomoku/engine/player/internal/dense"
 )
 
 // tuneOpenings are two short openings in the bench/openings format.
@@ -46,9 +46,9 @@ func TestTuneWritesWeights(t *testing.T) {
 	assert.Contains(t, stderr, "knobs (mean of the second half): weak=")
 	data, err := os.ReadFile(first)
 	require.NoError(t, err)
-	w, err := duel.ParseWeights(data)
+	w, err := dense.ParseWeights(data)
 	require.NoError(t, err)
-	cur := duel.CurrentWeights()
+	cur := dense.CurrentWeights()
 	assert.NotEqual(t, cur, w, "four pairs at a step of 0.05 move some knob")
 	type role struct{ Shapes, Classes map[string]int }
 	var was, now struct {
@@ -123,6 +123,6 @@ func TestTuneWorkersShareTheKnobs(t *testing.T) {
 	assert.Contains(t, stderr, "knobs (mean of the second half): weak=")
 	data, err := os.ReadFile(out)
 	require.NoError(t, err)
-	_, err = duel.ParseWeights(data)
+	_, err = dense.ParseWeights(data)
 	require.NoError(t, err)
 }

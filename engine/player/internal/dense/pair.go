@@ -1,4 +1,4 @@
-package duel
+package dense
 
 import "github.com/gomoku-engine/gomoku/engine"
 
@@ -49,13 +49,13 @@ func pairOf(g *[4]lineGrade) int32 {
 
 // regradeAll grades the cell's patterns afresh (no sum touched), on a
 // board with the pair evaluation.
-func (b *board) regradeAll(cs *cellState) {
-	if b.grades[0] == nil {
+func (b *Board) regradeAll(cs *cellState) {
+	if b.Grades[0] == nil {
 		return
 	}
 	for q := range 2 {
 		for a := range 4 {
-			cs.grade[q][a] = b.grades[q].memo[cs.pat[q][a]]
+			cs.grade[q][a] = b.Grades[q].memo[cs.Pat[q][a]]
 		}
 		cs.pair[q] = pairOf(&cs.grade[q])
 	}
@@ -64,9 +64,9 @@ func (b *board) regradeAll(cs *cellState) {
 // regrade grades empty cell cs's axis a again after its patterns
 // changed, and moves its pair values and the pair sum by the change: the
 // three pairs the axis is in.
-func (b *board) regrade(cs *cellState, a int) {
+func (b *Board) regrade(cs *cellState, a int) {
 	for q := range 2 {
-		g, was := b.grades[q].memo[cs.pat[q][a]], cs.grade[q][a]
+		g, was := b.Grades[q].memo[cs.Pat[q][a]], cs.grade[q][a]
 		if g == was {
 			continue
 		}
@@ -85,8 +85,8 @@ func (b *board) regrade(cs *cellState, a int) {
 	}
 }
 
-// pairEval is the pair evaluation for q, to move.
-func (b *board) pairEval(q int) int64 {
+// PairEval is the pair evaluation for q, to move.
+func (b *Board) PairEval(q int) int64 {
 	v := b.pairSum
 	if n := len(b.pairPast); n > 0 {
 		v = (v + b.pairPast[n-1]) / 2

@@ -1,4 +1,4 @@
-package duel
+package dense
 
 import (
 	"fmt"
@@ -46,12 +46,12 @@ func (g lineGrade) String() string {
 }
 
 // shapeOfGrade is the line shape a grade refines.
-var shapeOfGrade = [lineGrades]lineShape{
+var shapeOfGrade = [lineGrades]LineShape{
 	gradeDead: lineNone, gradeOver: lineNone,
-	gradeBlock1: lineBlock1, gradeFlex1: lineFlex1, gradeBlock2: lineBlock2,
-	gradeFlex2: lineFlex2, gradeFlex2x3: lineFlex2, gradeFlex2x4: lineFlex2,
-	gradeBlock3: lineBlock3, gradeFlex3: lineFlex3, gradeFlex3x2: lineFlex3,
-	gradeBlock4: lineBlock4, gradeFlex4: lineFlex4, gradeFive: lineFive,
+	gradeBlock1: LineBlock1, gradeFlex1: LineFlex1, gradeBlock2: LineBlock2,
+	gradeFlex2: LineFlex2, gradeFlex2x3: LineFlex2, gradeFlex2x4: LineFlex2,
+	gradeBlock3: LineBlock3, gradeFlex3: LineFlex3, gradeFlex3x2: LineFlex3,
+	gradeBlock4: LineBlock4, gradeFlex4: lineFlex4, gradeFive: lineFive,
 }
 
 // gradeTable grades every pattern of a lineSolver's encoding (the
@@ -70,7 +70,7 @@ const gradeSides = 5
 // newGradeTable grades every pattern of side lr.side(), which must be
 // at most gradeSides.
 func newGradeTable(lr lineRules) *gradeTable {
-	t := &gradeTable{k: lr.k, exact: lr.exact, side: lr.side()}
+	t := &gradeTable{k: lr.k, exact: lr.exact, side: lr.Side()}
 	t.pow = make([]uint32, 2*t.side)
 	p := uint32(1)
 	for i := range t.pow {

@@ -1,4 +1,4 @@
-package duel
+package dense
 
 import (
 	"fmt"
@@ -85,7 +85,7 @@ func TestGradesRefineShapes(t *testing.T) {
 				if shapeOfGrade[g] != s.shape(idx) {
 					bad++
 					if bad <= 5 {
-						t.Errorf("pattern %d: grade %v, shape %s", idx, g, shapeNames[s.shape(idx)])
+						t.Errorf("pattern %d: grade %v, shape %s", idx, g, ShapeNames[s.shape(idx)])
 					}
 				}
 			}

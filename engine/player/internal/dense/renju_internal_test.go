@@ -1,4 +1,4 @@
-package duel
+package dense
 
 import (
 	"fmt"
@@ -17,24 +17,24 @@ import (
 func TestRenjuWinsAreExactFivesForBlack(t *testing.T) {
 	cfg := engine.DefaultConfig()
 	cfg.Rule = engine.Renju
-	b := newBoard(cfg, -10, -10, 20, 20)
+	b := NewBoard(cfg, -10, -10, 20, 20)
 	put := func(r, c, q int) {
-		i, ok := b.index(r, c)
+		i, ok := b.Index(r, c)
 		require.True(t, ok)
-		b.place(i, q)
+		b.Place(i, q)
 	}
 	for _, c := range []int{0, 1, 3, 4, 5} {
 		put(0, c, 0) // black: ●●·●●● — the gap makes six
 		put(5, c, 1) // white: the same
 	}
 	gap := func(r int) int {
-		i, _ := b.index(r, 2)
+		i, _ := b.Index(r, 2)
 		return i
 	}
-	assert.NotEqual(t, classFive, b.cell[gap(0)].class[0], "black's six is no five")
-	assert.True(t, b.banned(gap(0)), "and it is an overline")
-	assert.Equal(t, classFive, b.cell[gap(5)].class[1], "white's six wins")
-	require.NoError(t, b.verify())
+	assert.NotEqual(t, ClassFive, b.Cell[gap(0)].Class[0], "black's six is no five")
+	assert.True(t, b.Banned(gap(0)), "and it is an overline")
+	assert.Equal(t, ClassFive, b.Cell[gap(5)].Class[1], "white's six wins")
+	require.NoError(t, b.Verify())
 }
 
 // TestFoulTrackMatchesTheDetector plays random renju games on one board,
@@ -60,23 +60,23 @@ func TestFoulTrackMatchesTheDetector(t *testing.T) {
 			rng := rand.New(rand.NewPCG(24, 7))
 			steps, forbidden, doubtful := 0, 0, 0
 			for range 30 {
-				b := newBoard(cfg, r0, c0, size, size)
+				b := NewBoard(cfg, r0, c0, size, size)
 				for range 60 {
-					if len(b.moves) > 0 && rng.IntN(4) == 0 {
-						b.undo()
+					if len(b.Moves) > 0 && rng.IntN(4) == 0 {
+						b.Undo()
 					} else {
 						q := 0
 						if rng.IntN(3) == 0 {
 							q = 1
 						}
-						i, ok := b.index(lo+rng.IntN(span), lo+rng.IntN(span))
-						if !ok || b.stone[i] != 0 || b.cell[i].class[q] == classFive || !b.playable(i, q) {
+						i, ok := b.Index(lo+rng.IntN(span), lo+rng.IntN(span))
+						if !ok || b.Stone[i] != 0 || b.Cell[i].Class[q] == ClassFive || !b.Playable(i, q) {
 							continue
 						}
-						b.place(i, q)
+						b.Place(i, q)
 					}
 					steps++
-					require.NoError(t, b.verify(), "after %d marks", len(b.moves))
+					require.NoError(t, b.Verify(), "after %d marks", len(b.Moves))
 					forbidden += len(b.forbidden())
 					doubtful += len(b.foul.cells)
 				}
@@ -99,30 +99,30 @@ func TestRenjuEvaluationLeavesForbiddenCellsToWhite(t *testing.T) {
 	rng := rand.New(rand.NewPCG(24, 8))
 	corrected := 0
 	for range 40 {
-		b := newBoard(cfg, -16, -16, 32, 32)
+		b := NewBoard(cfg, -16, -16, 32, 32)
 		for range 14 + rng.IntN(20) {
 			q := 0
 			if rng.IntN(3) == 0 {
 				q = 1
 			}
-			i, _ := b.index(-4+rng.IntN(8), -4+rng.IntN(8))
-			if b.stone[i] != 0 || b.cell[i].class[q] == classFive || !b.playable(i, q) {
+			i, _ := b.Index(-4+rng.IntN(8), -4+rng.IntN(8))
+			if b.Stone[i] != 0 || b.Cell[i].Class[q] == ClassFive || !b.Playable(i, q) {
 				continue
 			}
-			b.place(i, q)
+			b.Place(i, q)
 		}
 		for q := range 2 {
 			// The sums start where an empty board of the fitted size's do.
-			worth := b.base
-			for i := range b.stone {
-				if b.stone[i] != 0 {
+			worth := b.Base
+			for i := range b.Stone {
+				if b.Stone[i] != 0 {
 					continue
 				}
-				c := b.cellAt(i)
-				w := [2][2]int32{b.judged[b.cell[i].key[0]].worth, b.judged[b.cell[i].key[1]].worth}
+				c := b.CellAt(i)
+				w := [2][2]int32{b.Judged[b.Cell[i].Key[0]].worth, b.Judged[b.Cell[i].Key[1]].worth}
 				if renju.Check(renjuView{b}, c.Row, c.Col) != renju.None {
 					w[0] = [2]int32{}
-					w[1][toMove], w[1][waiting] = 2*w[1][toMove], 2*w[1][waiting]
+					w[1][ToMove], w[1][Waiting] = 2*w[1][ToMove], 2*w[1][Waiting]
 				}
 				for p := range 2 {
 					for r := range 2 {
@@ -130,9 +130,9 @@ func TestRenjuEvaluationLeavesForbiddenCellsToWhite(t *testing.T) {
 					}
 				}
 			}
-			want := worth[q][toMove] - worth[1-q][waiting] + b.tempo
-			require.Equal(t, want, b.eval(q), "player %d to move in\n%v", q+1, b)
-			if want != b.worth[q][toMove]-b.worth[1-q][waiting]+b.tempo {
+			want := worth[q][ToMove] - worth[1-q][Waiting] + b.tempo
+			require.Equal(t, want, b.Eval(q), "player %d to move in\n%v", q+1, b)
+			if want != b.Worth[q][ToMove]-b.Worth[1-q][Waiting]+b.tempo {
 				corrected++
 			}
 		}

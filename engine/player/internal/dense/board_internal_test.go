@@ -1,4 +1,4 @@
-package duel
+package dense
 
 import (
 	"fmt"
@@ -14,9 +14,9 @@ import (
 
 // checkBoard fails the test when b's bookkeeping differs from a
 // recomputation.
-func checkBoard(t *testing.T, b *board) {
+func checkBoard(t *testing.T, b *Board) {
 	t.Helper()
-	require.NoError(t, b.verify())
+	require.NoError(t, b.Verify())
 }
 
 // rulesFor lists the rules a test runs under for K: freestyle and exact,
@@ -44,40 +44,40 @@ func TestDuelBoardMatchesScratch(t *testing.T) {
 						cfg := engine.DefaultConfig()
 						cfg.K, cfg.Rule = k, rule
 						rows, cols, r0, c0 := 30, 30, -15, -15
-						ev := largeEval
+						ev := LargeEval
 						switch board {
 						case "9x12":
 							cfg.Rows, cfg.Cols = 9, 12
 							rows, cols, r0, c0 = 9, 12, 0, 0
-							ev = smallEval
+							ev = SmallEval
 						case "20x20":
 							cfg.Rows, cfg.Cols = 20, 20
 							rows, cols, r0, c0 = 20, 20, 0, 0
 						}
-						b := newBoard(cfg, r0, c0, rows, cols)
-						require.Same(t, &ev.judged[0], &b.judged[0])
+						b := NewBoard(cfg, r0, c0, rows, cols)
+						require.Same(t, &ev.judged[0], &b.Judged[0])
 						rng := rand.New(rand.NewPCG(uint64(k), 7))
 						checkBoard(t, b)
 						for step := range 300 {
-							if restore && len(b.moves) == 10 && b.snapFrom > 10 {
-								b.lookahead()
+							if restore && len(b.Moves) == 10 && b.SnapFrom > 10 {
+								b.Lookahead()
 							}
-							if len(b.moves) > 0 && (rng.IntN(3) == 0 || len(b.moves) > 60) {
-								b.undo()
+							if len(b.Moves) > 0 && (rng.IntN(3) == 0 || len(b.Moves) > 60) {
+								b.Undo()
 							} else {
 								c := sparse.Cell{Row: r0 + rng.IntN(rows), Col: c0 + rng.IntN(cols)}
-								i, ok := b.index(c.Row, c.Col)
+								i, ok := b.Index(c.Row, c.Col)
 								require.True(t, ok)
-								if b.stone[i] == 0 {
-									b.place(i, len(b.moves)%2)
+								if b.Stone[i] == 0 {
+									b.Place(i, len(b.Moves)%2)
 								}
 							}
 							if step%7 == 0 {
 								checkBoard(t, b)
 							}
 						}
-						for len(b.moves) > 0 {
-							b.undo()
+						for len(b.Moves) > 0 {
+							b.Undo()
 						}
 						checkBoard(t, b)
 					})
@@ -98,27 +98,27 @@ func TestMarkedCellsKeepTheirState(t *testing.T) {
 				t.Run(fmt.Sprintf("k=%d/%v/undo=%s", k, rule, map[bool]string{false: "rejudge", true: "restore"}[restore]), func(t *testing.T) {
 					cfg := engine.DefaultConfig()
 					cfg.K, cfg.Rule, cfg.Rows, cfg.Cols = k, rule, 9, 12
-					b := newBoard(cfg, 0, 0, 9, 12)
+					b := NewBoard(cfg, 0, 0, 9, 12)
 					if restore {
-						b.lookahead()
+						b.Lookahead()
 					}
 					rng := rand.New(rand.NewPCG(uint64(k), 11))
 					marked := map[int]cellState{}
 					for step := range 400 {
-						if len(b.moves) > 0 && (rng.IntN(3) == 0 || len(b.moves) > 50) {
-							delete(marked, int(b.moves[len(b.moves)-1]))
-							b.undo()
-						} else if i, _ := b.index(rng.IntN(9), rng.IntN(12)); b.stone[i] == 0 {
-							before := b.cell[i]
+						if len(b.Moves) > 0 && (rng.IntN(3) == 0 || len(b.Moves) > 50) {
+							delete(marked, int(b.Moves[len(b.Moves)-1]))
+							b.Undo()
+						} else if i, _ := b.Index(rng.IntN(9), rng.IntN(12)); b.Stone[i] == 0 {
+							before := b.Cell[i]
 							// Under renju a marked cell leaves the doubtful
 							// ones (verifyFoul's part): the rest stays.
 							before.doubt = false
-							b.place(i, len(b.moves)%2)
-							require.Equal(t, before, b.cell[i], "marking a cell changes its own state")
+							b.Place(i, len(b.Moves)%2)
+							require.Equal(t, before, b.Cell[i], "marking a cell changes its own state")
 							marked[i] = before
 						}
 						for i, cs := range marked {
-							require.Equal(t, cs, b.cell[i], "step %d: the state of marked cell %v changed", step, b.cellAt(i))
+							require.Equal(t, cs, b.Cell[i], "step %d: the state of marked cell %v changed", step, b.CellAt(i))
 						}
 						if step%9 == 0 {
 							checkBoard(t, b)
@@ -140,17 +140,17 @@ func TestNeighbourCountsAtTheFrame(t *testing.T) {
 		for _, rule := range rulesFor(k) {
 			cfg := engine.DefaultConfig()
 			cfg.K, cfg.Rule, cfg.Rows, cfg.Cols = k, rule, 6, 7
-			b := newBoard(cfg, 0, 0, 6, 7)
+			b := NewBoard(cfg, 0, 0, 6, 7)
 			for r := range 6 {
 				for c := range 7 {
-					i, _ := b.index(r, c)
-					b.place(i, (r+c)%2)
+					i, _ := b.Index(r, c)
+					b.Place(i, (r+c)%2)
 					checkBoard(t, b)
 				}
 			}
-			for len(b.moves) > 0 {
-				b.undo()
-				if len(b.moves)%5 == 0 {
+			for len(b.Moves) > 0 {
+				b.Undo()
+				if len(b.Moves)%5 == 0 {
 					checkBoard(t, b)
 				}
 			}
@@ -173,7 +173,7 @@ func TestLineShapesAgainstTheEngine(t *testing.T) {
 				g, err := engine.New(engine.WithK(k), engine.WithRule(rule), engine.WithFreeOrder())
 				require.NoError(t, err)
 				var idx uint32
-				side := lr.side()
+				side := lr.Side()
 				over := false
 				for d := -side; d <= side; d++ {
 					if d == 0 {
@@ -212,9 +212,9 @@ func TestLineShapesAgainstTheEngine(t *testing.T) {
 				case wins >= 2:
 					assert.Equal(t, lineFlex4, sh, "pattern %d", idx)
 				case wins == 1:
-					assert.Equal(t, lineBlock4, sh, "pattern %d", idx)
+					assert.Equal(t, LineBlock4, sh, "pattern %d", idx)
 				default:
-					assert.Less(t, sh, lineBlock4, "pattern %d", idx)
+					assert.Less(t, sh, LineBlock4, "pattern %d", idx)
 				}
 			}
 		}
@@ -231,22 +231,22 @@ func TestEvaluationFavoursTheMover(t *testing.T) {
 			t.Run(fmt.Sprintf("k=%d/%v", k, rule), func(t *testing.T) {
 				cfg := engine.DefaultConfig()
 				cfg.K, cfg.Rule = k, rule
-				b := newBoard(cfg, -30, -30, 60, 60)
+				b := NewBoard(cfg, -30, -30, 60, 60)
 				put := func(r, c, q int) {
-					i, ok := b.index(r, c)
+					i, ok := b.Index(r, c)
 					require.True(t, ok)
-					b.place(i, q)
+					b.Place(i, q)
 				}
 				for n := range k - 3 {
 					put(0, n, 0)
 					put(15, n, 1)
 				}
-				assert.Positive(t, b.eval(0), "first player to move")
-				assert.Positive(t, b.eval(1), "second player to move")
+				assert.Positive(t, b.Eval(0), "first player to move")
+				assert.Positive(t, b.Eval(1), "second player to move")
 				put(-15, -15, 1)
-				before := b.eval(0)
+				before := b.Eval(0)
 				put(0, k-3, 0)
-				assert.Greater(t, b.eval(0), before, "a longer open run")
+				assert.Greater(t, b.Eval(0), before, "a longer open run")
 			})
 		}
 	}

@@ -1,4 +1,4 @@
-package duel
+package dense
 
 import (
 	_ "embed"
@@ -42,8 +42,8 @@ import (
 // role is whether a player's cells are judged as the side to move or the
 // side that waits.
 const (
-	toMove  = 0
-	waiting = 1
+	ToMove  = 0
+	Waiting = 1
 )
 
 //go:embed weights.json
@@ -56,9 +56,9 @@ var weights20File []byte
 // 1 the side that waits): per line shape, per class, and the worth of
 // having the move.
 type Weights struct {
-	Shapes  [2][lineShapes]int32
-	Classes [2][classCount]int32
-	// Combos are indexed like comboNames.
+	Shapes  [2][LineShapes]int32
+	Classes [2][ClassCount]int32
+	// Combos are indexed like ComboNames.
 	Combos [2][]int32
 	Tempo  int64
 }
@@ -67,8 +67,8 @@ type Weights struct {
 // smallSide, which the fit and its starting point read; weights20File's
 // on larger and unbounded boards.
 var (
-	weights   = mustParseWeights(weightsFile)
-	weights20 = mustParseWeights(weights20File)
+	SmallWeights = mustParseWeights(weightsFile)
+	LargeWeights = mustParseWeights(weights20File)
 )
 
 // smallSide is the longest side of the boards that use weights.json.
@@ -79,32 +79,32 @@ const smallSide = 15
 
 // An evaluation is one set of weights as the board reads them: the
 // judgement of every combination key, and the worth of having the move.
-type evaluation struct {
+type Evaluation struct {
 	judged []judgement
 	tempo  int64
 }
 
 var (
-	smallEval = newEvaluation(weights)
-	largeEval = newEvaluation(weights20)
+	SmallEval = NewEvaluation(SmallWeights)
+	LargeEval = NewEvaluation(LargeWeights)
 )
 
-// evaluationFor is the evaluation of the boards of cfg.
-func evaluationFor(cfg engine.Config) *evaluation {
+// EvaluationFor is the evaluation of the boards of cfg.
+func EvaluationFor(cfg engine.Config) *Evaluation {
 	if cfg.Bounded() && max(cfg.Rows, cfg.Cols) <= smallSide {
-		return smallEval
+		return SmallEval
 	}
-	return largeEval
+	return LargeEval
 }
 
-// newEvaluation judges every combination key with w's weights.
-func newEvaluation(w Weights) *evaluation {
-	return &evaluation{judged: judge(w), tempo: w.Tempo}
+// NewEvaluation judges every combination key with w's weights.
+func NewEvaluation(w Weights) *Evaluation {
+	return &Evaluation{judged: judge(w), tempo: w.Tempo}
 }
 
-// eval is the static value of the position for q, to move.
-func (b *board) eval(q int) int64 {
-	return b.worth[q][toMove] - b.worth[1-q][waiting] + b.tempo + b.renjuWorth(q)
+// Eval is the static value of the position for q, to move.
+func (b *Board) Eval(q int) int64 {
+	return b.Worth[q][ToMove] - b.Worth[1-q][Waiting] + b.tempo + b.renjuWorth(q)
 }
 
 // weightsJSON is the file's layout: weights by role, then by name.
@@ -128,31 +128,31 @@ func ParseWeights(data []byte) (Weights, error) {
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return Weights{}, fmt.Errorf("duel: weights: %w", err)
+		return Weights{}, fmt.Errorf("dense: weights: %w", err)
 	}
-	w := Weights{Combos: [2][]int32{make([]int32, len(comboNames)), make([]int32, len(comboNames))}}
+	w := Weights{Combos: [2][]int32{make([]int32, len(ComboNames)), make([]int32, len(ComboNames))}}
 	for r, role := range [2]roleJSON{f.ToMove, f.Waiting} {
 		for name, v := range role.Shapes {
-			s := slices.Index(shapeNames[:], name)
+			s := slices.Index(ShapeNames[:], name)
 			if s <= int(lineNone) {
-				return Weights{}, fmt.Errorf("duel: weights: unknown line shape %q", name)
+				return Weights{}, fmt.Errorf("dense: weights: unknown line shape %q", name)
 			}
 			w.Shapes[r][s] = v
 		}
-		if len(role.Shapes) != int(lineShapes)-1 {
-			return Weights{}, fmt.Errorf("duel: weights: %d line shapes in role %d, want %d", len(role.Shapes), r, lineShapes-1)
+		if len(role.Shapes) != int(LineShapes)-1 {
+			return Weights{}, fmt.Errorf("dense: weights: %d line shapes in role %d, want %d", len(role.Shapes), r, LineShapes-1)
 		}
 		for name, v := range role.Classes {
-			c := slices.Index(classNames[:], name)
-			if c <= int(classNone) {
-				return Weights{}, fmt.Errorf("duel: weights: unknown class %q", name)
+			c := slices.Index(ClassNames[:], name)
+			if c <= int(ClassNone) {
+				return Weights{}, fmt.Errorf("dense: weights: unknown class %q", name)
 			}
 			w.Classes[r][c] = v
 		}
 		for name, v := range role.Combos {
-			c := slices.Index(comboNames, name)
+			c := slices.Index(ComboNames, name)
 			if c < 0 {
-				return Weights{}, fmt.Errorf("duel: weights: unknown combination %q", name)
+				return Weights{}, fmt.Errorf("dense: weights: unknown combination %q", name)
 			}
 			w.Combos[r][c] = v
 		}
@@ -175,12 +175,12 @@ func (w Weights) Write(out io.Writer) error {
 	f := weightsJSON{Tempo: w.Tempo}
 	for r, role := range [2]*roleJSON{&f.ToMove, &f.Waiting} {
 		role.Shapes, role.Classes = map[string]int32{}, map[string]int32{}
-		for s := lineNone + 1; s < lineShapes; s++ {
-			role.Shapes[shapeNames[s]] = w.Shapes[r][s]
+		for s := lineNone + 1; s < LineShapes; s++ {
+			role.Shapes[ShapeNames[s]] = w.Shapes[r][s]
 		}
-		for c := classNone + 1; c < classCount; c++ {
+		for c := ClassNone + 1; c < ClassCount; c++ {
 			if v := w.Classes[r][c]; v != 0 {
-				role.Classes[classNames[c]] = v
+				role.Classes[ClassNames[c]] = v
 			}
 		}
 		for c, v := range w.Combos[r] {
@@ -188,7 +188,7 @@ func (w Weights) Write(out io.Writer) error {
 				if role.Combos == nil {
 					role.Combos = map[string]int32{}
 				}
-				role.Combos[comboNames[c]] = v
+				role.Combos[ComboNames[c]] = v
 			}
 		}
 	}
@@ -202,7 +202,7 @@ func (w Weights) Write(out io.Writer) error {
 
 // CurrentWeights are the weights of weights.json, which boards of side at
 // most 15 use and the fit starts from.
-func CurrentWeights() Weights { return weights.Clone() }
+func CurrentWeights() Weights { return SmallWeights.Clone() }
 
 // Clone is w with slices of its own: changing one does not change the other.
 func (w Weights) Clone() Weights {
@@ -221,29 +221,29 @@ func (w Weights) Clone() Weights {
 // looked up with the class, in the table of judgements, and costs the
 // search nothing. Weaker shapes stay additive: they are many and alike.
 const (
-	comboLow  = lineBlock2
-	comboHigh = lineBlock4
+	comboLow  = LineBlock2
+	comboHigh = LineBlock4
 )
 
-// comboNames spell the combinations in the weights file, the shapes
-// strongest first joined by "+"; comboOfKey is the combination of each
+// ComboNames spell the combinations in the weights file, the shapes
+// strongest first joined by "+"; ComboOfKey is the combination of each
 // combination key of four shapes, or −1.
-var comboNames, comboOfKey = combinations()
+var ComboNames, ComboOfKey = combinations()
 
 func combinations() ([]string, []int16) {
-	n := int(lineShapes)
+	n := int(LineShapes)
 	of := make([]int16, n*n*n*n)
 	var names []string
 	index := map[string]int16{}
 	for k := range of {
-		var m []lineShape
+		var m []LineShape
 		fours := 0
 		for a := range 4 {
-			s := lineShape(k / int(shapeDigit[a]) % n)
+			s := LineShape(k / int(ShapeDigit[a]) % n)
 			if s >= comboLow && s <= comboHigh {
 				m = append(m, s)
 			}
-			if s == lineBlock4 {
+			if s == LineBlock4 {
 				fours++
 			}
 		}
@@ -255,7 +255,7 @@ func combinations() ([]string, []int16) {
 		slices.Reverse(m)
 		parts := make([]string, len(m))
 		for i, s := range m {
-			parts[i] = shapeNames[s]
+			parts[i] = ShapeNames[s]
 		}
 		name := strings.Join(parts, "+")
 		c, ok := index[name]

@@ -1,8 +1,8 @@
-package duel
+package dense
 
 import "sync"
 
-// lineShape is what marking an empty cell makes on one axis for one
+// LineShape is what marking an empty cell makes on one axis for one
 // player, judged on the line of cells around it: a five (K in a row, or
 // exactly K under the exact rule), a four (one more mark wins: open when
 // two cells would, blocked when one would), a three (one more mark makes a
@@ -10,26 +10,26 @@ import "sync"
 // numbers count moves to a win, so for any K a "four" is one move short of
 // K and a "three" two moves short; they are derived from the rules by
 // placing marks, not written out for K = 5.
-type lineShape uint8
+type LineShape uint8
 
 const (
-	lineNone lineShape = iota
-	lineBlock1
-	lineFlex1
-	lineBlock2
-	lineFlex2
-	lineBlock3
-	lineFlex3
-	lineBlock4
+	lineNone LineShape = iota
+	LineBlock1
+	LineFlex1
+	LineBlock2
+	LineFlex2
+	LineBlock3
+	LineFlex3
+	LineBlock4
 	lineFlex4
 	lineFive
-	lineShapes
+	LineShapes
 )
 
-// maxSide bounds the cells on each side of a line pattern: 3^(2·maxSide)
+// MaxSide bounds the cells on each side of a line pattern: 3^(2·MaxSide)
 // must fit the uint32 the board keeps per cell and axis. It allows K up to
 // 11 (freestyle) and 10 (exact).
-const maxSide = 10
+const MaxSide = 10
 
 // denseSide is the largest side whose shapes are tabulated in full (3^12
 // patterns); beyond it shapes are computed on first sight and cached.
@@ -44,9 +44,9 @@ type lineRules struct {
 	wide bool
 }
 
-// side is how many cells each way decide a shape: K−1, plus one to see an
+// Side is how many cells each way decide a shape: K−1, plus one to see an
 // overline under the exact rule (or for a wide pattern).
-func (lr lineRules) side() int {
+func (lr lineRules) Side() int {
 	if lr.exact || lr.wide {
 		return lr.k
 	}
@@ -68,12 +68,12 @@ type lineSolver struct {
 	pow  []uint32
 	// memo holds every pattern when side ≤ denseSide (0xFF: not yet known),
 	// else cache holds the patterns met so far.
-	memo  []lineShape
-	cache map[uint32]lineShape
+	memo  []LineShape
+	cache map[uint32]LineShape
 }
 
 func newLineSolver(lr lineRules) *lineSolver {
-	s := &lineSolver{lineRules: lr, side: lr.side()}
+	s := &lineSolver{lineRules: lr, side: lr.Side()}
 	s.pow = make([]uint32, 2*s.side)
 	p := uint32(1)
 	for i := range s.pow {
@@ -81,7 +81,7 @@ func newLineSolver(lr lineRules) *lineSolver {
 		p *= 3
 	}
 	if s.side <= denseSide {
-		s.memo = make([]lineShape, int(p))
+		s.memo = make([]LineShape, int(p))
 		for i := range s.memo {
 			s.memo[i] = 0xFF
 		}
@@ -89,7 +89,7 @@ func newLineSolver(lr lineRules) *lineSolver {
 			s.shape(uint32(i))
 		}
 	} else {
-		s.cache = make(map[uint32]lineShape)
+		s.cache = make(map[uint32]LineShape)
 	}
 	return s
 }
@@ -107,7 +107,7 @@ func patternDigit(d int) int {
 }
 
 // shape classifies a pattern (memoised).
-func (s *lineSolver) shape(idx uint32) lineShape {
+func (s *lineSolver) shape(idx uint32) LineShape {
 	if s.memo != nil {
 		if v := s.memo[idx]; v != 0xFF {
 			return v
@@ -124,8 +124,8 @@ func (s *lineSolver) shape(idx uint32) lineShape {
 	return v
 }
 
-// lookup is shape for the hot path: a table read when tabulated.
-func (s *lineSolver) lookup(idx uint32) lineShape {
+// Lookup is shape for the hot path: a table read when tabulated.
+func (s *lineSolver) Lookup(idx uint32) LineShape {
 	if s.memo != nil {
 		return s.memo[idx]
 	}
@@ -133,15 +133,15 @@ func (s *lineSolver) lookup(idx uint32) lineShape {
 }
 
 // upgrade maps the shape a further mark makes to the shape it proves now.
-var upgrade = [lineShapes]lineShape{
-	lineBlock2: lineBlock1, lineFlex2: lineFlex1,
-	lineBlock3: lineBlock2, lineFlex3: lineFlex2,
-	lineBlock4: lineBlock3, lineFlex4: lineFlex3,
+var upgrade = [LineShapes]LineShape{
+	LineBlock2: LineBlock1, LineFlex2: LineFlex1,
+	LineBlock3: LineBlock2, LineFlex3: LineFlex2,
+	LineBlock4: LineBlock3, lineFlex4: LineFlex3,
 }
 
-func (s *lineSolver) solve(idx uint32) lineShape {
+func (s *lineSolver) solve(idx uint32) LineShape {
 	n := 2*s.side + 1
-	var buf [2*maxSide + 1]uint8
+	var buf [2*MaxSide + 1]uint8
 	line := buf[:n]
 	for i := range n {
 		if i == s.side {
@@ -164,7 +164,7 @@ func (s *lineSolver) solve(idx uint32) lineShape {
 	// Live windows through the centre: K cells with no blocked cell and,
 	// under the exact rule, no own mark just outside. Only their empty
 	// cells can raise the shape; need is the fewest marks still missing.
-	var useful [2*maxSide + 1]bool
+	var useful [2*MaxSide + 1]bool
 	need := s.k
 	for start := c - s.k + 1; start <= c; start++ {
 		end := start + s.k - 1
@@ -213,7 +213,7 @@ func (s *lineSolver) solve(idx uint32) lineShape {
 	case wins >= 2:
 		return lineFlex4
 	case wins == 1:
-		return lineBlock4
+		return LineBlock4
 	}
 	return best
 }
@@ -228,7 +228,7 @@ var solvers struct {
 // solverFor returns a solver for the rules: shared when tabulated, fresh
 // otherwise.
 func solverFor(lr lineRules) *lineSolver {
-	if lr.side() > denseSide {
+	if lr.Side() > denseSide {
 		return newLineSolver(lr)
 	}
 	solvers.Lock()
@@ -244,77 +244,77 @@ func solverFor(lr lineRules) *lineSolver {
 	return s
 }
 
-// cellClass combines a cell's four line shapes for one player, weakest
+// CellClass combines a cell's four line shapes for one player, weakest
 // first: the threat marking the cell makes.
-type cellClass uint8
+type CellClass uint8
 
 const (
-	classNone        cellClass = iota
+	ClassNone        CellClass = iota
 	classBlock2                // a blocked two
-	classFlex2                 // an open two
+	ClassFlex2                 // an open two
 	classBlock3                // a blocked three
-	classTwoTwos               // two lines of blocked threes or open twos
-	classFlex3                 // an open three
-	classFlex3Block2           // an open three and a blocked two
-	classFlex3Plus             // an open three and a blocked three or open two
-	classDoubleThree           // two open threes
-	classFour                  // a blocked four alone
-	classFourBlock2            // a four and a blocked two
-	classFourPlus              // a four and a blocked three or open two
-	classFourThree             // a four and an open three
-	classOpenFour              // an open four, or two fours
-	classFive                  // a win
-	classCount
+	ClassTwoTwos               // two lines of blocked threes or open twos
+	ClassFlex3                 // an open three
+	ClassFlex3Block2           // an open three and a blocked two
+	ClassFlex3Plus             // an open three and a blocked three or open two
+	ClassDoubleThree           // two open threes
+	ClassFour                  // a blocked four alone
+	ClassFourBlock2            // a four and a blocked two
+	ClassFourPlus              // a four and a blocked three or open two
+	ClassFourThree             // a four and an open three
+	ClassOpenFour              // an open four, or two fours
+	ClassFive                  // a win
+	ClassCount
 )
 
 // classOf combines four line shapes.
-func classOf(s [4]lineShape) cellClass {
-	var n [lineShapes]int
+func classOf(s [4]LineShape) CellClass {
+	var n [LineShapes]int
 	for _, x := range s {
 		n[x]++
 	}
 	switch {
 	case n[lineFive] > 0:
-		return classFive
-	case n[lineFlex4] > 0 || n[lineBlock4] >= 2:
-		return classOpenFour
-	case n[lineBlock4] > 0 && n[lineFlex3] > 0:
-		return classFourThree
-	case n[lineBlock4] > 0 && n[lineBlock3]+n[lineFlex2] > 0:
-		return classFourPlus
-	case n[lineBlock4] > 0 && n[lineBlock2] > 0:
-		return classFourBlock2
-	case n[lineBlock4] > 0:
-		return classFour
-	case n[lineFlex3] >= 2:
-		return classDoubleThree
-	case n[lineFlex3] > 0 && n[lineBlock3]+n[lineFlex2] > 0:
-		return classFlex3Plus
-	case n[lineFlex3] > 0 && n[lineBlock2] > 0:
-		return classFlex3Block2
-	case n[lineFlex3] > 0:
-		return classFlex3
-	case n[lineBlock3]+n[lineFlex2] >= 2:
-		return classTwoTwos
-	case n[lineBlock3] > 0:
+		return ClassFive
+	case n[lineFlex4] > 0 || n[LineBlock4] >= 2:
+		return ClassOpenFour
+	case n[LineBlock4] > 0 && n[LineFlex3] > 0:
+		return ClassFourThree
+	case n[LineBlock4] > 0 && n[LineBlock3]+n[LineFlex2] > 0:
+		return ClassFourPlus
+	case n[LineBlock4] > 0 && n[LineBlock2] > 0:
+		return ClassFourBlock2
+	case n[LineBlock4] > 0:
+		return ClassFour
+	case n[LineFlex3] >= 2:
+		return ClassDoubleThree
+	case n[LineFlex3] > 0 && n[LineBlock3]+n[LineFlex2] > 0:
+		return ClassFlex3Plus
+	case n[LineFlex3] > 0 && n[LineBlock2] > 0:
+		return ClassFlex3Block2
+	case n[LineFlex3] > 0:
+		return ClassFlex3
+	case n[LineBlock3]+n[LineFlex2] >= 2:
+		return ClassTwoTwos
+	case n[LineBlock3] > 0:
 		return classBlock3
-	case n[lineFlex2] > 0:
-		return classFlex2
-	case n[lineBlock2] > 0:
+	case n[LineFlex2] > 0:
+		return ClassFlex2
+	case n[LineBlock2] > 0:
 		return classBlock2
 	}
-	return classNone
+	return ClassNone
 }
 
-// makesFour reports whether the class is a four or better: marking the
+// MakesFour reports whether the class is a four or better: marking the
 // cell threatens a win on the next move.
-func (c cellClass) makesFour() bool { return c >= classFour }
+func (c CellClass) MakesFour() bool { return c >= ClassFour }
 
-// shapeNames spell the line shapes in the weights file.
-var shapeNames = [lineShapes]string{"none", "block1", "flex1", "block2", "flex2", "block3", "flex3", "block4", "flex4", "five"}
+// ShapeNames spell the line shapes in the weights file.
+var ShapeNames = [LineShapes]string{"none", "block1", "flex1", "block2", "flex2", "block3", "flex3", "block4", "flex4", "five"}
 
-// classNames spell the classes in the weights file.
-var classNames = [classCount]string{
+// ClassNames spell the classes in the weights file.
+var ClassNames = [ClassCount]string{
 	"none", "block2", "flex2", "block3", "twoTwos", "flex3", "flex3Block2", "flex3Plus",
 	"doubleThree", "four", "fourBlock2", "fourPlus", "fourThree", "openFour", "five",
 }

@@ -1,4 +1,4 @@
-package duel
+package dense
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"github.com/gomoku-engine/gomoku/engine/renju"
 )
 
-// rulesOf gives the line rules of each player's patterns (player 0 moves
+// RulesOf gives the line rules of each player's patterns (player 0 moves
 // first). Under renju black's patterns are judged by the exact rule, a
 // five being exactly five, and white's by the freestyle rule over as many
 // cells, so that both players' patterns have the same width.
@@ -23,7 +23,7 @@ import (
 // as under freestyle, and only a black one K; and white's patterns, whose
 // outermost digits stay 0, use a corner of its table as small as
 // freestyle's.
-func rulesOf(cfg engine.Config) [2]lineRules {
+func RulesOf(cfg engine.Config) [2]lineRules {
 	switch cfg.Rule {
 	case engine.Renju:
 		return [2]lineRules{{k: cfg.K, exact: true}, {k: cfg.K, wide: true}}
@@ -93,21 +93,21 @@ func (t *renjuTabs) overOf(pat *[4]uint32) uint8 {
 // came or went: only the empty cells at the two ends of the black row
 // through i can change (a white mark never changes an overline, as it
 // cannot stand in a black row), and whether they are doubtful.
-func (b *board) overEnds(i, a int) {
-	st := b.step[a]
+func (b *Board) overEnds(i, a int) {
+	st := b.Step[a]
 	for _, dir := range [2]int{-st, st} {
 		j := i + dir
-		for range b.side - 1 {
-			if b.stone[j] != 1 {
+		for range b.Side - 1 {
+			if b.Stone[j] != 1 {
 				break
 			}
 			j += dir
 		}
-		if b.stone[j] != 0 {
+		if b.Stone[j] != 0 {
 			continue
 		}
-		cs := &b.cell[j]
-		if over := cs.over&^(1<<a) | b.rt.overline(cs.pat[0][a])<<a; over != cs.over {
+		cs := &b.Cell[j]
+		if over := cs.over&^(1<<a) | b.rt.overline(cs.Pat[0][a])<<a; over != cs.over {
 			cs.over = over
 			b.track(j, doubtful(cs))
 		}
@@ -135,11 +135,11 @@ type foulMemo struct {
 // doubtful reports whether black's shapes at a cell allow a foul: an
 // overline, two lines with a three or a four, or one line whose "open
 // four" may be two fours on it. Other cells are never forbidden.
-func doubtful(cs *cellState) bool { return cs.over != 0 || smallEval.judged[cs.key[0]].risky }
+func doubtful(cs *cellState) bool { return cs.over != 0 || SmallEval.judged[cs.Key[0]].risky }
 
 // track puts empty cell i in the doubtful cells or takes it out.
-func (b *board) track(i int, in bool) {
-	if in != b.cell[i].doubt {
+func (b *Board) track(i int, in bool) {
+	if in != b.Cell[i].doubt {
 		b.retrack(i, in)
 	}
 }
@@ -148,10 +148,10 @@ func (b *board) track(i int, in bool) {
 // track's test inlines.
 //
 //go:noinline
-func (b *board) retrack(i int, in bool) {
+func (b *Board) retrack(i int, in bool) {
 	f := &b.foul
 	at := f.at[i]
-	b.cell[i].doubt = in
+	b.Cell[i].doubt = in
 	switch {
 	case in:
 		f.cells = append(f.cells, int32(i))
@@ -168,17 +168,17 @@ func (b *board) retrack(i int, in bool) {
 // forbidden returns black's forbidden cells in the current position, in
 // no particular order; the slice is the board's, valid until the next
 // place or undo.
-func (b *board) forbidden() []int32 {
+func (b *Board) forbidden() []int32 {
 	f := &b.foul
 	if len(f.cells) == 0 {
 		return nil
 	}
-	n := len(b.moves)
+	n := len(b.Moves)
 	for len(f.memo) <= n {
 		f.memo = append(f.memo, foulMemo{})
 	}
 	m := &f.memo[n]
-	if m.known && m.key == b.hash {
+	if m.known && m.key == b.Hash {
 		return m.cells
 	}
 	m.cells = m.cells[:0]
@@ -187,7 +187,7 @@ func (b *board) forbidden() []int32 {
 			m.cells = append(m.cells, i)
 		}
 	}
-	m.key, m.known = b.hash, true
+	m.key, m.known = b.Hash, true
 	return m.cells
 }
 
@@ -195,40 +195,40 @@ func (b *board) forbidden() []int32 {
 // lines with a three or a four, or one line whose "open four" may be two
 // fours on it (●·●●●·●). Overlines are kept per cell. The answer is kept
 // with each combination's judgement, read with the cell's class.
-func risky(s [4]lineShape) bool {
+func risky(s [4]LineShape) bool {
 	threats := 0
 	for _, x := range s {
 		switch x {
 		case lineFlex4:
 			return true
-		case lineFlex3, lineBlock4:
+		case LineFlex3, LineBlock4:
 			threats++
 		}
 	}
 	return threats >= 2
 }
 
-// playable reports whether player q may mark empty array cell i: always,
+// Playable reports whether player q may mark empty array cell i: always,
 // but for black under renju only when the cell is not forbidden.
-func (b *board) playable(i, q int) bool {
-	return q != 0 || !b.renju || !b.banned(i)
+func (b *Board) Playable(i, q int) bool {
+	return q != 0 || !b.Renju || !b.Banned(i)
 }
 
-// banned reports whether renju forbids black the empty cell i.
-func (b *board) banned(i int) bool {
-	return b.cell[i].doubt && slices.Contains(b.forbidden(), int32(i))
+// Banned reports whether renju forbids black the empty cell i.
+func (b *Board) Banned(i int) bool {
+	return b.Cell[i].doubt && slices.Contains(b.forbidden(), int32(i))
 }
 
 // judgeFoul reports whether renju forbids black the empty doubtful cell
 // i, by [renju.CheckKeys] from keys converted from the cell's patterns,
 // reading the board only to verify threes.
-func (b *board) judgeFoul(i int) bool {
-	p := &b.cell[i].pat[0]
+func (b *Board) judgeFoul(i int) bool {
+	p := &b.Cell[i].Pat[0]
 	t := b.rt
 	// The board's axes (across, down, down-right, down-left) are renju's
 	// directions, in the same order.
 	keys := [4]renju.LineKey{t.key[p[0]], t.key[p[1]], t.key[p[2]], t.key[p[3]]}
-	c := b.cellAt(i)
+	c := b.CellAt(i)
 	return renju.CheckKeys(renjuView{b}, c.Row, c.Col, keys) != renju.None
 }
 
@@ -238,18 +238,18 @@ func (b *board) judgeFoul(i int) bool {
 // only its other cells, a double-three point nothing); and black cannot
 // block there, so white's shapes there count once more (a white three
 // whose four-point is forbidden to black cannot be answered on it).
-func (b *board) renjuWorth(q int) int64 {
-	if !b.renju || len(b.foul.cells) == 0 {
+func (b *Board) renjuWorth(q int) int64 {
+	if !b.Renju || len(b.foul.cells) == 0 {
 		return 0
 	}
 	var v int64
 	for _, i := range b.forbidden() {
-		cs := &b.cell[i]
-		black, white := &b.judged[cs.key[0]].worth, &b.judged[cs.key[1]].worth
+		cs := &b.Cell[i]
+		black, white := &b.Judged[cs.Key[0]].worth, &b.Judged[cs.Key[1]].worth
 		if q == 0 {
-			v -= int64(black[toMove]) + int64(white[waiting])
+			v -= int64(black[ToMove]) + int64(white[Waiting])
 		} else {
-			v += int64(black[waiting]) + int64(white[toMove])
+			v += int64(black[Waiting]) + int64(white[ToMove])
 		}
 	}
 	return v
@@ -258,69 +258,69 @@ func (b *board) renjuWorth(q int) int64 {
 // renjuView shows the window to the renju detector; cells outside it are
 // empty when on the board (the window covers every mark) and walls
 // otherwise.
-type renjuView struct{ b *board }
+type renjuView struct{ b *Board }
 
 func (v renjuView) At(row, col int) renju.Stone {
-	if i, ok := v.b.index(row, col); ok {
-		return renju.Stone(v.b.stone[i])
+	if i, ok := v.b.Index(row, col); ok {
+		return renju.Stone(v.b.Stone[i])
 	}
-	if cellOnBoard(v.b.cfg, row, col) {
+	if CellOnBoard(v.b.Cfg, row, col) {
 		return renju.Empty
 	}
 	return renju.Wall
 }
 
-// has reports whether q has a cell of class c it may mark.
-func (b *board) has(q int, c cellClass) bool {
-	n := b.counts[q][c]
-	if n == 0 || q != 0 || !b.renju || len(b.foul.cells) == 0 {
+// Has reports whether q has a cell of class c it may mark.
+func (b *Board) Has(q int, c CellClass) bool {
+	n := b.Counts[q][c]
+	if n == 0 || q != 0 || !b.Renju || len(b.foul.cells) == 0 {
 		return n > 0
 	}
 	for _, i := range b.forbidden() {
-		if b.cell[i].class[0] == c {
+		if b.Cell[i].Class[0] == c {
 			n--
 		}
 	}
 	return n > 0
 }
 
-// blockable reports whether q may mark a cell where o would make five.
-func (b *board) blockable(o, q int) bool {
-	i := b.find(o, classFive)
-	return i >= 0 && b.playable(i, q)
+// Blockable reports whether q may mark a cell where o would make five.
+func (b *Board) Blockable(o, q int) bool {
+	i := b.Find(o, ClassFive)
+	return i >= 0 && b.Playable(i, q)
 }
 
 // verifyFoul checks the doubtful cells against a recomputation from each
 // empty cell's shapes, and the forbidden ones against judging every
 // empty cell afresh.
-func (b *board) verifyFoul() error {
-	if !b.renju {
+func (b *Board) verifyFoul() error {
+	if !b.Renju {
 		return nil
 	}
 	f := &b.foul
 	n := 0
-	for i := range b.stone {
-		in := b.stone[i] == 0 && doubtful(&b.cell[i])
+	for i := range b.Stone {
+		in := b.Stone[i] == 0 && doubtful(&b.Cell[i])
 		switch {
-		case in != b.cell[i].doubt || in != (f.at[i] != 0):
-			return fmt.Errorf("duel: %v doubtful %v, recomputed %v", b.cellAt(i), f.at[i] != 0, in)
+		case in != b.Cell[i].doubt || in != (f.at[i] != 0):
+			return fmt.Errorf("dense: %v doubtful %v, recomputed %v", b.CellAt(i), f.at[i] != 0, in)
 		case in && f.cells[f.at[i]-1] != int32(i):
-			return fmt.Errorf("duel: %v misplaced in the doubtful cells", b.cellAt(i))
+			return fmt.Errorf("dense: %v misplaced in the doubtful cells", b.CellAt(i))
 		case in:
 			n++
 		}
 	}
 	if n != len(f.cells) {
-		return fmt.Errorf("duel: %d doubtful cells kept, %d recomputed", len(f.cells), n)
+		return fmt.Errorf("dense: %d doubtful cells kept, %d recomputed", len(f.cells), n)
 	}
-	for i := range b.stone {
-		if b.stone[i] != 0 {
+	for i := range b.Stone {
+		if b.Stone[i] != 0 {
 			continue
 		}
-		c := b.cellAt(i)
+		c := b.CellAt(i)
 		want := renju.Check(renjuView{b}, c.Row, c.Col) != renju.None
-		if got := b.banned(i); got != want {
-			return fmt.Errorf("duel: %v forbidden %v, the detector says %v", c, got, want)
+		if got := b.Banned(i); got != want {
+			return fmt.Errorf("dense: %v forbidden %v, the detector says %v", c, got, want)
 		}
 	}
 	return nil

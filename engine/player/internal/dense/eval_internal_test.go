@@ -1,4 +1,4 @@
-package duel
+package dense
 
 import (
 	"bytes"
@@ -21,8 +21,8 @@ func TestWeightsFile(t *testing.T) {
 		file []byte
 		want Weights
 	}{
-		{"weights.json", weightsFile, weights},
-		{"weights20.json", weights20File, weights20},
+		{"weights.json", weightsFile, SmallWeights},
+		{"weights20.json", weights20File, LargeWeights},
 	} {
 		w, err := ParseWeights(tc.file)
 		require.NoError(t, err, tc.name)
@@ -31,8 +31,8 @@ func TestWeightsFile(t *testing.T) {
 		assert.Equal(t, string(tc.file), buf.String(), tc.name)
 		assert.Equal(t, tc.want, w, tc.name)
 	}
-	assert.Equal(t, weights, CurrentWeights())
-	assert.NotEqual(t, weights, weights20)
+	assert.Equal(t, SmallWeights, CurrentWeights())
+	assert.NotEqual(t, SmallWeights, LargeWeights)
 }
 
 // TestParseWeightsRefuses names the faults of a bad file.
@@ -73,10 +73,10 @@ func FuzzParseWeights(f *testing.F) {
 }
 
 // keyOf is the combination key of up to four shapes (the rest none).
-func keyOf(s ...lineShape) uint16 {
+func keyOf(s ...LineShape) uint16 {
 	var k uint16
 	for a, x := range s {
-		k += uint16(x) * shapeDigit[a]
+		k += uint16(x) * ShapeDigit[a]
 	}
 	return k
 }
@@ -87,60 +87,60 @@ func keyOf(s ...lineShape) uint16 {
 // fours, has none; and a cell's weight is its shapes', its class's and
 // its combination's.
 func TestCombinations(t *testing.T) {
-	assert.Len(t, comboNames, 99, "multisets of 2 to 4 of 5 shapes, at most one four")
+	assert.Len(t, ComboNames, 99, "multisets of 2 to 4 of 5 shapes, at most one four")
 	seen := map[string]bool{}
-	for _, n := range comboNames {
+	for _, n := range ComboNames {
 		assert.False(t, seen[n], n)
 		seen[n] = true
 	}
 	name := func(k uint16) string {
-		if c := comboOfKey[k]; c >= 0 {
-			return comboNames[c]
+		if c := ComboOfKey[k]; c >= 0 {
+			return ComboNames[c]
 		}
 		return ""
 	}
 	for _, tc := range []struct {
-		shapes []lineShape
+		shapes []LineShape
 		want   string
 	}{
-		{[]lineShape{lineBlock3, lineFlex2}, "block3+flex2"},
-		{[]lineShape{lineNone, lineFlex2, lineBlock1, lineBlock3}, "block3+flex2"},
-		{[]lineShape{lineBlock2, lineFlex3, lineBlock2, lineFlex1}, "flex3+block2+block2"},
-		{[]lineShape{lineBlock4, lineFlex3, lineFlex3, lineBlock2}, "block4+flex3+flex3+block2"},
-		{[]lineShape{lineFlex3, lineFlex1, lineBlock1}, ""},
-		{[]lineShape{lineFlex4, lineBlock3}, ""},
-		{[]lineShape{lineBlock4, lineBlock4}, ""},
-		{[]lineShape{lineFive, lineBlock3, lineBlock2}, "block3+block2"},
+		{[]LineShape{LineBlock3, LineFlex2}, "block3+flex2"},
+		{[]LineShape{lineNone, LineFlex2, LineBlock1, LineBlock3}, "block3+flex2"},
+		{[]LineShape{LineBlock2, LineFlex3, LineBlock2, LineFlex1}, "flex3+block2+block2"},
+		{[]LineShape{LineBlock4, LineFlex3, LineFlex3, LineBlock2}, "block4+flex3+flex3+block2"},
+		{[]LineShape{LineFlex3, LineFlex1, LineBlock1}, ""},
+		{[]LineShape{lineFlex4, LineBlock3}, ""},
+		{[]LineShape{LineBlock4, LineBlock4}, ""},
+		{[]LineShape{lineFive, LineBlock3, LineBlock2}, "block3+block2"},
 	} {
 		assert.Equal(t, tc.want, name(keyOf(tc.shapes...)), "%v", tc.shapes)
 	}
 	for _, tc := range []struct {
 		name string
 		w    Weights
-		ev   *evaluation
+		ev   *Evaluation
 	}{
-		{"weights.json", weights, smallEval},
-		{"weights20.json", weights20, largeEval},
+		{"weights.json", SmallWeights, SmallEval},
+		{"weights20.json", LargeWeights, LargeEval},
 	} {
 		weighed := 0
 		for k := range tc.ev.judged {
-			var s [4]lineShape
+			var s [4]LineShape
 			for a := range 4 {
-				s[a] = lineShape(k / int(shapeDigit[a]) % int(lineShapes))
+				s[a] = LineShape(k / int(ShapeDigit[a]) % int(LineShapes))
 			}
 			for r := range 2 {
 				want := tc.w.Classes[r][classOf(s)]
 				for _, x := range s {
 					want += tc.w.Shapes[r][x]
 				}
-				if c := comboOfKey[k]; c >= 0 && tc.w.Combos[r][c] != 0 {
+				if c := ComboOfKey[k]; c >= 0 && tc.w.Combos[r][c] != 0 {
 					want += tc.w.Combos[r][c]
 					weighed++
 				}
 				require.Equal(t, want, tc.ev.judged[k].worth[r], "%s: %v role %d", tc.name, s, r)
-				require.Equal(t, smallEval.judged[k].class, tc.ev.judged[k].class)
-				require.Equal(t, smallEval.judged[k].val, tc.ev.judged[k].val)
-				require.Equal(t, smallEval.judged[k].risky, tc.ev.judged[k].risky)
+				require.Equal(t, SmallEval.judged[k].Class, tc.ev.judged[k].Class)
+				require.Equal(t, SmallEval.judged[k].val, tc.ev.judged[k].val)
+				require.Equal(t, SmallEval.judged[k].risky, tc.ev.judged[k].risky)
 			}
 		}
 		assert.Positive(t, weighed, "%s weighs combinations", tc.name)
@@ -155,24 +155,24 @@ func TestEvaluationFor(t *testing.T) {
 	for _, tc := range []struct {
 		rows, cols int
 		torus      bool
-		want       *evaluation
+		want       *Evaluation
 	}{
-		{15, 15, false, smallEval},
-		{9, 9, false, smallEval},
-		{15, 15, true, smallEval},
-		{10, 15, false, smallEval},
-		{16, 16, false, largeEval},
-		{15, 16, false, largeEval},
-		{20, 20, false, largeEval},
-		{20, 20, true, largeEval},
-		{0, 0, false, largeEval},
+		{15, 15, false, SmallEval},
+		{9, 9, false, SmallEval},
+		{15, 15, true, SmallEval},
+		{10, 15, false, SmallEval},
+		{16, 16, false, LargeEval},
+		{15, 16, false, LargeEval},
+		{20, 20, false, LargeEval},
+		{20, 20, true, LargeEval},
+		{0, 0, false, LargeEval},
 	} {
 		cfg := engine.Config{K: 5, Players: 2, Rows: tc.rows, Cols: tc.cols, Torus: tc.torus}
 		name := fmt.Sprintf("%dx%d torus=%v", tc.rows, tc.cols, tc.torus)
-		assert.Same(t, tc.want, evaluationFor(cfg), name)
+		assert.Same(t, tc.want, EvaluationFor(cfg), name)
 		size := max(tc.rows, tc.cols, 9)
-		b := newBoard(cfg, 0, 0, min(size, 9), min(size, 9))
+		b := NewBoard(cfg, 0, 0, min(size, 9), min(size, 9))
 		assert.Equal(t, tc.want.tempo, b.tempo, name)
-		assert.Equal(t, &tc.want.judged[0], &b.judged[0], name)
+		assert.Equal(t, &tc.want.judged[0], &b.Judged[0], name)
 	}
 }
