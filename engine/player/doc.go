@@ -68,7 +68,7 @@
 // search's options and [Stats]. The search engines live in internal
 // packages, each keeping its own state between calls and taking the
 // move's limits as a value: internal/duel (two players on a dense
-// window), internal/sparsesearch (the sparse board) and internal/multi
+// window, the board of internal/dense), internal/sparsesearch (the sparse board) and internal/multi
 // (three or more players, on top of the sparse search), sharing
 // internal/core. README.md next to this file maps them and says how to
 // refit the evaluation.
