@@ -30,14 +30,14 @@ type Board struct {
 	rt    *renjuTabs
 	foul  foulTrack
 	Side  int
-	// Window: real cell (r0+y, c0+x) is array cell (y+side)*w + x+side for
-	// 0 ≤ y < rows, 0 ≤ x < cols; w = cols + 2·side.
+	// Window: real cell (R0+y, C0+x) is array cell (y+Side)*W + x+Side for
+	// 0 ≤ y < Rows, 0 ≤ x < Cols; W = Cols + 2·Side.
 	R0, C0     int
 	Rows, Cols int
 	W          int
 	Step       [4]int
-	// pos[a][d+side] is the pattern digit's weight (3^digit) of the cell
-	// d steps along axis a, seen from the cell at the other end.
+	// Weight[d+Side] is the pattern digit's weight (3^digit) of the cell
+	// d steps along an axis, seen from the cell at the other end.
 	Weight [2*MaxSide + 1]uint32
 
 	Stone []uint8 // 0 empty, 1 or 2 a player's mark, offCell outside
@@ -55,7 +55,7 @@ type Board struct {
 	tempo  int64
 	Counts [2][ClassCount]int32
 	// Worth[p][r] sums p's cells' evaluation weights in role r (ToMove or
-	// waiting), plus base[p][r]: the static evaluation reads it.
+	// Waiting), plus Base[p][r]: the static evaluation reads it.
 	Worth [2][2]int64
 	// Base makes an empty window's sums those of an empty board of the
 	// size the weights were fitted on. An empty cell far from the marks
@@ -69,12 +69,13 @@ type Board struct {
 	// scores the same on any board.
 	Base [2][2]int64
 	Hash uint64
-	// Moves holds the marks in play order; box[i] is the bounding box of
-	// the marks before moves[i] (array rows and columns).
+	// Moves holds the marks in play order; boxes[i] is the bounding box
+	// of the marks before Moves[i] (array rows and columns), Box that of
+	// all of them.
 	Moves []int32
 	boxes []box
 	Box   box
-	// Saves holds, for each look-ahead mark (see lookahead) outside
+	// Saves holds, for each look-ahead mark (see Lookahead) outside
 	// renju, the tallies and the states of the cells it changed as they
 	// were before it, so that undo restores them instead of judging the
 	// cells again: a mark changes some forty cells, and judging them again on
@@ -153,7 +154,7 @@ var (
 // NewBoard builds a window of rows×cols real cells whose top-left cell
 // is (r0, c0), on a board with cfg's bounds, and plays nothing. Its
 // evaluation sums start from those of an empty FitBoard×FitBoard board
-// (see base).
+// (see Base).
 func NewBoard(cfg engine.Config, r0, c0, rows, cols int) *Board {
 	return NewBoardUnder(cfg, EvaluationFor(cfg), r0, c0, rows, cols)
 }
@@ -269,7 +270,7 @@ func NewWindow(cfg engine.Config, ev *Evaluation, r0, c0, rows, cols int) *Board
 }
 
 // Lookahead makes the marks from now on look-ahead ones, which undo
-// takes back by restoring saved states (see saves); the marks already on
+// takes back by restoring saved states (see Saves); the marks already on
 // the board are the game's.
 func (b *Board) Lookahead() { b.SnapFrom = len(b.Moves) }
 
