@@ -146,3 +146,17 @@ func (b *Board) Cheb(i, j int) int {
 	dy, dx := i/b.W-j/b.W, i%b.W-j%b.W
 	return max(dy, -dy, dx, -dx)
 }
+
+// SameWindow reports whether b and o are windows of the same cells.
+func (b *Board) SameWindow(o *Board) bool {
+	return b.R0 == o.R0 && b.C0 == o.C0 && b.Rows == o.Rows && b.Cols == o.Cols
+}
+
+// Fours counts q's cells that would make a four or better.
+func (b *Board) Fours(q int) int32 {
+	var n int32
+	for c := ClassFour; c < ClassCount; c++ {
+		n += b.Counts[q][c]
+	}
+	return n
+}

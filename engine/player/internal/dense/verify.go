@@ -33,20 +33,6 @@ func (b *Board) SameAs(o *Board) error {
 	return nil
 }
 
-// SameWindow reports whether b and o are windows of the same cells.
-func (b *Board) SameWindow(o *Board) bool {
-	return b.R0 == o.R0 && b.C0 == o.C0 && b.Rows == o.Rows && b.Cols == o.Cols
-}
-
-// Fours counts q's cells that would make a four or better.
-func (b *Board) Fours(q int) int32 {
-	var n int32
-	for c := ClassFour; c < ClassCount; c++ {
-		n += b.Counts[q][c]
-	}
-	return n
-}
-
 // Candidates are the cells the search considers, in row-major order.
 func (b *Board) Candidates() []sparse.Cell {
 	var out []sparse.Cell
