@@ -102,7 +102,7 @@ func (ds *State) Sync(g *engine.Game, deadline time.Time) (fits, warm bool) {
 		if ds.b == nil && !ds.build(g) {
 			return false, false
 		}
-		ds.b.SnapFrom = math.MaxInt // the game's marks: see lookahead
+		ds.b.SnapFrom = math.MaxInt // the game's marks: see dense.Board.Lookahead
 		played, stopped, back := 0, false, false
 		held := history.Sync(history.Moves(ds.played), g,
 			func() {

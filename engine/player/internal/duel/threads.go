@@ -60,7 +60,7 @@ func (h *State) follow(ds *State) bool {
 	if h.b == nil || h.cfg != ds.cfg || h.ev != ds.ev || !h.b.SameWindow(ds.b) {
 		fresh()
 	}
-	h.b.SnapFrom = math.MaxInt // the game's marks: see lookahead
+	h.b.SnapFrom = math.MaxInt // the game's marks: see dense.Board.Lookahead
 	back, ok := false, true
 	held := history.Sync(history.Moves(h.played), history.Moves(ds.played), fresh,
 		func() {
