@@ -22,8 +22,9 @@ import (
 // by the node's kind (cut, former PV), the move's threat and distance to
 // the latest marks, the position's complexity and the move's history,
 // re-searched deeper when the reduced search beats alpha by a margin; a
-// ply less for the later moves once a PV node raised alpha; fractional
-// extensions of the table move and of fours near the mover's last mark.
+// ply less for the later moves once a PV node raised alpha; a singular
+// extension of the table move from 6.65 plies left (singular), else
+// fractional extensions of it and of fours near the mover's last mark.
 // Nodes where the opponent threatens an open four search only the
 // defences and the mover's fours, and those far from both latest marks
 // are skipped. The history of quiet and attacking moves and a counter move
@@ -48,6 +49,13 @@ type classicPlies struct {
 	mv [maxPly + 2]dense.CellClass
 	// ttpv is whether the node at each ply is or was on a PV.
 	ttpv [maxPly + 2]bool
+	// skip is the move a singular search at each ply leaves out, plus
+	// one (0 at a node searched whole).
+	skip [maxPly + 2]int32
+	// extra is how much the extensions along the line to each ply
+	// exceeded a ply each, summed: it bounds the double singular
+	// extensions and the re-searches' extensions.
+	extra [maxPly + 2]int32
 	// rootAlpha is the root's alpha, rootDelta its window at the start of
 	// the iteration.
 	rootAlpha, rootDelta int32
@@ -137,12 +145,15 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 		return d.qs(alpha, beta, ply, q, 0, qsEnter)
 	}
 
+	// skip: a singular search of this node's table move, which leaves the
+	// move out and reads and writes no entry of its own.
+	skip := int(cl.skip[ply]) - 1
 	key := b.Hash ^ sideKey[q]
 	ttMove, ttDepth := -1, -1
 	var ttValue int32
 	var ttBound int8
 	ttHit, ttPV := false, false
-	if e, ok := d.probe(key); ok {
+	if e, ok := d.probe(key); ok && skip < 0 {
 		ttHit, ttPV = true, e.bound&pvFlag != 0
 		e.bound &^= pvFlag
 		ttMove, ttDepth, ttValue, ttBound = int(e.best), int(e.depth), e.value, e.bound
@@ -155,7 +166,9 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 			}
 		}
 	}
-	cl.ttpv[ply] = pv || ttHit && ttPV
+	if skip < 0 {
+		cl.ttpv[ply] = pv || ttHit && ttPV
+	}
 	cl.ttpv[ply+1] = false
 
 	var eval int32
@@ -168,7 +181,7 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 	cl.ev[ply] = eval
 	// A node seen before prunes a little less (see the margins below):
 	// the entry records the visit.
-	if !ttHit && quiet {
+	if !ttHit && quiet && skip < 0 {
 		d.storeClassic(key, -3, 0, staticOnly|d.pvBit(ply), -1, ply)
 	}
 	// improving: the static value rose since q's previous move; a node
@@ -221,6 +234,25 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 	// growing with depth searches its quiet moves a ply shallower.
 	failHigh := cut && !pv && quiet && eval >= beta-45+75*int32(depth/onePly)
 
+	parentExtra := int32(0)
+	if ply > 0 {
+		parentExtra = cl.extra[ply-1]
+	}
+	// seExt is the table move's extension when the singular search
+	// judged it, in place of the fixed one below.
+	seExt, seTried := 0, false
+	if d.singularCandidate(depth, ply, skip, forced, ttMove, ttValue, ttDepth, ttBound, q) {
+		seTried = true
+		var cutoff bool
+		seExt, cutoff = d.singular(depth, beta, ply, q, ttMove, ttValue, pv, cut, parentExtra)
+		if d.Stopped {
+			return 0
+		}
+		if cutoff {
+			return beta
+		}
+	}
+
 	moves := d.classicMoves(q, ply, forced, ttMove, threatened)
 	if len(moves) == 0 {
 		return d.stuck(q)
@@ -270,6 +302,9 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 		}
 		pick(moves, n)
 		i := int(moves[n].i)
+		if i == skip {
+			continue
+		}
 		cq, co := b.Cell[i].Class[q], b.Cell[i].Class[o]
 		distO, distQ := -1, -1
 		if lastO >= 0 {
@@ -284,10 +319,14 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 		if n > 0 && ply > 0 && best > -mateScore && threatened && depth < 430 && co < dense.ClassFour && far {
 			continue
 		}
-		// The table's move is extended by a fraction of a ply, more at a
-		// PV node and when it is a four near q's previous mark.
+		// The table's move is extended as the singular search judged it,
+		// or else by a fraction of a ply, more at a PV node and when it is
+		// a four near q's previous mark.
 		nd := newDepth
-		if i == ttMove && forced < 0 {
+		switch {
+		case i == ttMove && seTried:
+			nd += seExt
+		case i == ttMove && forced < 0:
 			nd += 8
 			if pv {
 				nd += 17
@@ -310,6 +349,7 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 				nd += onePly
 			}
 		}
+		cl.extra[ply] = parentExtra + int32(max(nd-(depth-onePly)-onePly, 0))
 		cl.mv[ply] = cq
 		b.Place(i, q)
 		var v int32
@@ -367,6 +407,13 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 					if float64(v) < float64(best)+5*float64(nd)/onePly {
 						ext--
 					}
+					// Past 5 plies of extensions beyond a ply each on the
+					// line, a re-search gains at most a ply.
+					if cl.extra[ply] >= 5*onePly {
+						ext = min(ext, 1)
+					} else {
+						cl.extra[ply] += int32(max(ext-1, 0) * onePly)
+					}
 					nd += ext * onePly
 				}
 				if v > alpha && rd < nd {
@@ -423,6 +470,11 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 	if best > a0 && bestMove >= 0 {
 		d.rewardBest(q, ply, bestMove, dp, forced >= 0, quiet, &failed, nFailed)
 	}
+	if skip >= 0 && best == -infScore {
+		// Nothing but the table's move to play: the singular search
+		// fails low.
+		return alpha
+	}
 	bound := core.ExactBound
 	switch {
 	case best <= a0:
@@ -436,8 +488,55 @@ func (d *run) pvs(depth int, alpha, beta int32, ply, q int, cut bool) int32 {
 	if best >= beta {
 		bound = core.LowerBound
 	}
-	d.storeClassic(key, max(depth, 0)/onePly, best, bound|d.pvBit(ply), bestMove, ply)
+	if skip < 0 {
+		d.storeClassic(key, max(depth, 0)/onePly, best, bound|d.pvBit(ply), bestMove, ply)
+	}
 	return best
+}
+
+// singularCandidate reports whether q's table move at a node with depth
+// left is worth a singular search: a node not at the root, not blocking
+// a five nor itself a singular search, at least 6.65 plies from the
+// horizon, whose entry, no more than about 2 plies shallower, holds a
+// lower bound or exact value short of a mate for a move q can play.
+func (d *run) singularCandidate(depth, ply, skip, forced, ttMove int, ttValue int32, ttDepth int, ttBound int8, q int) bool {
+	return ply > 0 && skip < 0 && forced < 0 && depth >= 665 && ttMove >= 0 &&
+		ttValue > -mateScore && ttValue < mateScore &&
+		(ttBound == core.LowerBound || ttBound == core.ExactBound) &&
+		ttDepth*onePly >= depth-203 && d.b.Stone[ttMove] == 0 && d.b.Playable(ttMove, q)
+}
+
+// singular searches q's node at ply with its table move tm left out, to
+// about half its depth, against a bound a little below the move's stored
+// value: when every other move fails to reach it, tm is singular and
+// extended a ply (two off the PV when the others fall far short and the
+// line has room); when the others reach beta too, the node cuts
+// (multi-cut); when only tm is expected to fail high, it is reduced. ext
+// is tm's extension in the search's units; parentExtra is the line's
+// extensions beyond a ply each down to the node.
+func (d *run) singular(depth int, beta int32, ply, q, tm int, ttValue int32, pv, cut bool, parentExtra int32) (ext int, cutoff bool) {
+	cl := &d.cl
+	dp := float64(depth) / onePly
+	formerPV := 0.0
+	if !pv && cl.ttpv[ply] {
+		formerPV = 1
+	}
+	sb := max(ttValue-int32(5*(0.91+formerPV)*dp), -mateScore)
+	cl.skip[ply] = int32(tm) + 1
+	v := d.pvs(depth-int((0.54*dp-formerPV)*onePly), sb-1, sb, ply, q, cut)
+	cl.skip[ply] = 0
+	switch {
+	case v < sb:
+		if !pv && v < sb-5*(29-min(int32(dp*0.6), 9)) && parentExtra < 1080 {
+			return 2 * onePly, false
+		}
+		return onePly, false
+	case sb >= beta:
+		return 0, true
+	case ttValue >= beta:
+		return -150, false
+	}
+	return 0, false
 }
 
 // moveCount is how many moves a node with depth left searches, at least

@@ -1,6 +1,7 @@
 package duel
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -252,4 +253,58 @@ func TestClassicThreads(t *testing.T) {
 	assert.LessOrEqual(t, st.Nodes, int64(30000+3*128), "the threads share the limit")
 	require.Len(t, ds.helpers, 2)
 	assert.GreaterOrEqual(t, st.Depth, 2)
+}
+
+// TestClassicSingularSearch: the singular search of a node's table move
+// searches the node's other moves against a bound below the move's
+// stored value, and leaves no trace of its own: the node's entry and the
+// board as they were, and no move left out at any ply afterwards. Its
+// verdict is one of its four: the move singular (a ply, or two off the
+// PV), the node cut (multi-cut), the move reduced, or nothing.
+func TestClassicSingularSearch(t *testing.T) {
+	tried := 0
+	for n, ms := range classicGames {
+		g := gameOf(t, ms)
+		var ds State
+		classicChoose(t, &ds, g, 200000)
+		b := ds.b
+		q := len(b.Moves) % 2
+		key := b.Hash ^ sideKey[q]
+		var st core.Stats
+		d := &run{Meter: core.NewMeter(context.Background(), &st, 0, 64), ctx: context.Background(), s: &ds, b: b,
+			lim: suiteLimits(0), st: &st, classic: true}
+		e, ok := d.probe(key)
+		require.True(t, ok, "game %d: the search stored the root", n)
+		e.bound &^= pvFlag
+		require.GreaterOrEqual(t, e.best, int32(0), "game %d", n)
+		if e.value >= mateScore || e.value <= -mateScore {
+			continue // settled: no singular search
+		}
+		tried++
+		// A shallow entry for the node, which any store of the node's
+		// own would replace.
+		slot := &ds.tt[key&uint64(len(ds.tt)-1)]
+		*slot = ttSlot{}
+		d.storeClassic(key, 3, e.value, core.LowerBound, int(e.best), 1)
+		for _, depth := range []int{7 * onePly, 10 * onePly} {
+			for _, beta := range []int32{e.value - 200, e.value + 1, e.value + 200} {
+				before := slot.load()
+				marks := len(b.Moves)
+				ext, cutoff := d.singular(depth, beta, 1, q, int(e.best), e.value, false, true, 0)
+				require.False(t, d.Stopped)
+				assert.Equal(t, before, slot.load(), "game %d: the node's entry is untouched", n)
+				assert.Equal(t, marks, len(b.Moves), "game %d: the board is as it was", n)
+				assert.Equal(t, [maxPly + 2]int32{}, d.cl.skip, "game %d: no move is left out afterwards", n)
+				switch {
+				case cutoff:
+					assert.Zero(t, ext, "game %d", n)
+					assert.LessOrEqual(t, beta, e.value, "game %d: a multi-cut needs the bound at beta or above", n)
+				default:
+					assert.Contains(t, []int{0, -150, onePly, 2 * onePly}, ext, "game %d", n)
+				}
+			}
+		}
+		require.NoError(t, ds.Verify(g))
+	}
+	assert.GreaterOrEqual(t, tried, 2, "positions the search has not settled")
 }

@@ -47,8 +47,9 @@
 // the classic one, which [State.SetClassic] chooses (engine/player does
 // by default): after the same root shortcuts but the VCT, a
 // principal-variation search of the kind the strongest classical engines
-// run, in fractional plies, that prunes and reduces on the static value
-// and settles its leaves in a quiescence over fours (classic.go,
+// run, in fractional plies, that prunes and reduces on the static value,
+// extends a table move that no other move comes near (a singular
+// extension), and settles its leaves in a quiescence over fours (classic.go,
 // classicqs.go, classicorder.go, classicroot.go; its node is described in
 // classic.go). It evaluates by pairs of graded line shapes
 // ([dense.Board.PairEval]). It orders moves by the
