@@ -46,7 +46,9 @@
 // evaluation, [Board.PairEval] (pair.go), by pairs of graded line shapes:
 // the board then grades every pattern finely as well (grade.go: a two by
 // its open-three points, a three by its open-four points) and keeps the
-// sum of the empty cells' pair values on place and undo.
+// sum of the empty cells' pair values on place and undo. Its table is
+// pairs.json (pairs.go), which evalfit pairs fits, reading the pair
+// counts of [Board.PairCounts].
 //
 // Under renju (renju.go) black's patterns are judged by the exact rule
 // over K cells each side and white's by freestyle over as many, so that

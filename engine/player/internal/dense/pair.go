@@ -12,37 +12,22 @@ import "github.com/gomoku-engine/gomoku/engine"
 // evaluation (classic.go), for five in a row under the freestyle and
 // exact rules.
 
-// pairWorth is the value of a cell whose marking would make grades g and
-// h on two of its axes, fitted to game results by logistic regression
-// (non-negative, only pairs that hold a blocked three or more free, the
-// win chance sigmoid(v/200) of the position's value v in these units) on
-// the 150,000 quiet positions of 6,075 games (4,808 distinct) of the
-// classic search on 15×15, freestyle and exact, against Rapfi at equal
-// nodes and against itself (see the player README).
-var pairWorth = [lineGrades][lineGrades]int32{
-	/* dead     */ {0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 0, 22, 76},
-	/* over     */ {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 98, 28, 0, 1},
-	/* block1   */ {0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 9, 10, 73, 159},
-	/* flex1    */ {0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 1, 8, 24, 125},
-	/* block2   */ {0, 0, 0, 0, 0, 0, 0, 0, 4, 13, 17, 22, 89, 141},
-	/* flex2    */ {0, 0, 0, 0, 0, 0, 0, 0, 17, 15, 13, 37, 141, 145},
-	/* flex2x3  */ {0, 0, 0, 0, 0, 0, 0, 0, 17, 20, 16, 60, 100, 84},
-	/* flex2x4  */ {0, 0, 0, 0, 0, 0, 0, 0, 15, 9, 19, 49, 37, 92},
-	/* block3   */ {0, 0, 0, 0, 4, 17, 17, 15, 11, 7, 24, 52, 129, 206},
-	/* flex3    */ {3, 0, 4, 4, 13, 15, 20, 9, 7, 16, 0, 215, 62, 0},
-	/* flex3x2  */ {3, 98, 9, 1, 17, 13, 16, 19, 24, 0, 15, 229, 0, 0},
-	/* block4   */ {0, 28, 10, 8, 22, 37, 60, 49, 52, 215, 229, 75, 0, 4},
-	/* flex4    */ {22, 0, 73, 24, 89, 141, 100, 37, 129, 62, 0, 0, 0, 0},
-	/* five     */ {76, 1, 159, 125, 141, 145, 84, 92, 206, 0, 0, 4, 0, 0},
-}
+// pairWorth is the pair table in force (pairs.json): fitted to game
+// results by logistic regression (non-negative, only pairs that hold a
+// blocked three or more free, the win chance sigmoid(v/200) of the
+// position's value v in the table's units) on the 150,000 quiet positions
+// of 6,075 games (4,808 distinct) of the classic search on 15×15,
+// freestyle and exact, against Rapfi at equal nodes and against itself
+// (see the player README).
+var pairWorth = mustParsePairs(pairsFile)
 
-// pairScale turns the table's units into the search's. The classic
+// PairScale turns the table's units into the search's. The classic
 // search's margins are written as five times those of the engines they
 // come from, whose evaluation has the table's units; a larger scale makes
 // them narrower against the evaluation. At equal nodes every scale from 6
 // to 11 beat 5 in self-play and 6 to 8 did better than 5 against Rapfi;
 // 6 was the best against Rapfi over both rules.
-const pairScale = 6
+const PairScale = 6
 
 // pairRules reports whether the pair evaluation plays cfg's games: two
 // players, five in a row, freestyle or exact.
@@ -103,5 +88,5 @@ func (b *Board) PairEval(q int) int64 {
 	if q == 1 {
 		v = -v
 	}
-	return v * pairScale
+	return v * PairScale
 }

@@ -154,15 +154,51 @@ func (r *Replay) Play(row, col int) bool {
 // evaluation counts them; and the current evaluation in logits; ok is false when the search would not evaluate the
 // position (a five or an open four to make, a four-three against no four).
 func (r *Replay) Features() (x []float64, eval float64, ok bool) {
+	if !r.evaluated() {
+		return nil, 0, false
+	}
+	q := len(r.b.Moves) % 2
+	return r.vector(q), float64(r.b.Eval(q)) / 1000, true
+}
+
+// evaluated reports whether the search would score the position by its
+// static value: neither side has a five or an open four to make, nor the
+// side to move a four-three against no four.
+func (r *Replay) evaluated() bool {
 	b := r.b
 	q := len(b.Moves) % 2
 	o := 1 - q
-	if b.Counts[q][dense.ClassFive]+b.Counts[o][dense.ClassFive]+b.Counts[q][dense.ClassOpenFour]+b.Counts[o][dense.ClassOpenFour] > 0 ||
-		(b.Counts[q][dense.ClassFourThree] > 0 && b.Fours(o) == 0) {
-		return nil, 0, false
+	return b.Counts[q][dense.ClassFive]+b.Counts[o][dense.ClassFive]+b.Counts[q][dense.ClassOpenFour]+b.Counts[o][dense.ClassOpenFour] == 0 &&
+		(b.Counts[q][dense.ClassFourThree] == 0 || b.Fours(o) > 0)
+}
+
+// PairFeatures are the counts the pair evaluation weighs
+// ([dense.Board.PairCounts]) as it reads them for the side to move: the
+// side to move's less the other side's, averaged with those before the
+// last mark, so that their dot product with a pair table is the
+// position's value under it. ok is false where Features' is, and under
+// rules the pair evaluation does not play.
+func (r *Replay) PairFeatures() (x []float64, ok bool) {
+	b := r.b
+	if b.Grades[0] == nil || !r.evaluated() {
+		return nil, false
 	}
-	x = r.vector(q)
-	return x, float64(b.Eval(q)) / 1000, true
+	x = make([]float64, dense.Pairs)
+	b.PairCounts(x)
+	if n := len(b.Moves); n > 0 {
+		last := int(b.Moves[n-1])
+		b.Undo()
+		b.PairCounts(x)
+		b.Place(last, (n-1)%2)
+	}
+	half := 0.5
+	if len(b.Moves)%2 == 1 {
+		half = -0.5
+	}
+	for k := range x {
+		x[k] *= half
+	}
+	return x, true
 }
 
 // vector is the feature vector of the board for q to move.

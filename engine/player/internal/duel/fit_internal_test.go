@@ -103,3 +103,52 @@ func TestReplayFeaturesAreTheEvaluation(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayPairFeaturesAreThePairEvaluation: a position's pair features
+// times the pair table in force, at the evaluation's scale, are the pair
+// evaluation for the side to move (up to the halving's rounding), on
+// 15×15 and 20×20 under both rules; the features leave the replay's board
+// as it was, and there are none under rules the pair evaluation does not
+// play.
+func TestReplayPairFeaturesAreThePairEvaluation(t *testing.T) {
+	table := dense.CurrentPairs()
+	rng := rand.New(rand.NewPCG(44, 2))
+	for _, size := range []int{15, 20} {
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+			cfg := engine.DefaultConfig()
+			cfg.Rows, cfg.Cols, cfg.Rule = size, size, rule
+			checked := 0
+			for range 20 {
+				r, err := NewReplay(cfg)
+				require.NoError(t, err)
+				for n := 0; n < 60; n++ {
+					if !r.Play(rng.IntN(size), rng.IntN(size)) {
+						continue
+					}
+					x, ok := r.PairFeatures()
+					_, _, evaluated := r.Features()
+					require.Equal(t, evaluated, ok)
+					if !ok {
+						break
+					}
+					v := 0.0
+					for k, c := range x {
+						v += c * float64(table.Value(k))
+					}
+					at := fmt.Sprintf("%dx%d %v after %d marks", size, size, rule, len(r.b.Moves))
+					require.InDelta(t, float64(r.b.PairEval(len(r.b.Moves)%2)), v*dense.PairScale, dense.PairScale, at)
+					require.NoError(t, r.b.Verify(), at)
+					checked++
+				}
+			}
+			assert.Greater(t, checked, 100, "%dx%d %v", size, size, rule)
+		}
+	}
+	cfg := engine.DefaultConfig()
+	cfg.Rows, cfg.Cols, cfg.K = 15, 15, 4
+	r, err := NewReplay(cfg)
+	require.NoError(t, err)
+	require.True(t, r.Play(7, 7))
+	_, ok := r.PairFeatures()
+	assert.False(t, ok, "four in a row has no pair evaluation")
+}

@@ -70,7 +70,7 @@ func newApp(out, errOut io.Writer) *cli.App {
 			&cli.StringFlag{Name: "start", Usage: "start from, and compare with, the weights `FILE` (default: the build's weights.json; engine/player/internal/dense/weights20.json for the large boards')"},
 			&cli.BoolFlag{Name: "combos", Value: true, Usage: "fit the weights of combinations of strong shapes (--combos=false keeps them as they are)"},
 		}, boardFlags()...),
-		Commands: []*cli.Command{labelCommand(), reachCommand(), tuneCommand()},
+		Commands: []*cli.Command{labelCommand(), reachCommand(), tuneCommand(), pairsCommand()},
 		Action:   fit,
 	}
 }
@@ -101,21 +101,11 @@ func fit(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("--start: %v", err), cliexit.Usage)
 	}
-	var inputs []input
-	for _, p := range c.Args().Slice() {
-		in := input{path: p, cfg: cfg, positions: isPositions(p), scale: scale}
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			in.path = filepath.Join(p, "games.txt")
-			if in.cfg, err = dirConfig(p, cfg); err != nil {
-				return cli.Exit(err, cliexit.Fail)
-			}
-			if in.evals, err = evalsIn(p, scale); err != nil {
-				return cli.Exit(err, cliexit.Fail)
-			}
-		}
-		inputs = append(inputs, in)
+	inputs, err := inputsOf(c.Args().Slice(), cfg, scale)
+	if err != nil {
+		return cli.Exit(err, cliexit.Fail)
 	}
-	samples, games, err := samplesFrom(inputs, mix)
+	samples, games, err := samplesFrom(inputs, mix, evalFeatures)
 	if err != nil {
 		return cli.Exit(err, cliexit.Fail)
 	}
@@ -186,6 +176,28 @@ func fit(c *cli.Context) error {
 		return cli.Exit(err, cliexit.Fail)
 	}
 	return nil
+}
+
+// inputsOf are the fit's inputs named by paths: a save directory stands
+// for its games.txt, replayed on its saved games' board and rule, with
+// the engines' evaluations of its log; another file is replayed on cfg,
+// and a name ending in [positionsSuffix] is a positions file.
+func inputsOf(paths []string, cfg engine.Config, scale float64) ([]input, error) {
+	var inputs []input
+	for _, p := range paths {
+		in := input{path: p, cfg: cfg, positions: isPositions(p), scale: scale}
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			in.path = filepath.Join(p, "games.txt")
+			if in.cfg, err = dirConfig(p, cfg); err != nil {
+				return nil, err
+			}
+			if in.evals, err = evalsIn(p, scale); err != nil {
+				return nil, err
+			}
+		}
+		inputs = append(inputs, in)
+	}
+	return inputs, nil
 }
 
 // startWeights are the weights in the file at path, or the build's

@@ -96,12 +96,14 @@ func parseSummary(line string) (moves []record.Move, firstScore float64, ok bool
 }
 
 // samplesFrom replays the games of the inputs' games.txt files, each on
-// its board, and collects their quiet positions, each distinct game once;
+// its board, and collects their quiet positions with the features the fit
+// reads of them (a position features refuses is left out), each
+// distinct game once;
 // it returns them with the number of games. With mix > 0 a position's
 // target is (1 − mix)·result + mix·(the win chance of the engine that
 // moved from it), and a position no engine evaluated has none; every
 // sample keeps that win chance apart (NaN when there is none).
-func samplesFrom(inputs []input, mix float64) ([]sample, int, error) {
+func samplesFrom(inputs []input, mix float64, features func(*duel.Replay) ([]float64, bool)) ([]sample, int, error) {
 	var out []sample
 	seen := map[string]bool{}
 	games := 0
@@ -145,7 +147,7 @@ func samplesFrom(inputs []input, mix float64) ([]sample, int, error) {
 				if n < 3 {
 					continue // the opening is given, not played
 				}
-				x, _, ok := b.Features()
+				x, ok := features(b)
 				if !ok {
 					continue
 				}
@@ -175,6 +177,13 @@ func samplesFrom(inputs []input, mix float64) ([]sample, int, error) {
 		}
 	}
 	return out, games, nil
+}
+
+// evalFeatures are a replayed position's features for the evaluation's
+// weights ([duel.Replay.Features]).
+func evalFeatures(r *duel.Replay) ([]float64, bool) {
+	x, _, ok := r.Features()
+	return x, ok
 }
 
 // evalsIn reads the engines' evaluations from dir's match log; a

@@ -30,6 +30,11 @@
 // positions and keeps a sample of those it evaluates (the duel package's
 // Horizon reports them), for label to have the engine evaluate.
 //
+// The classic search evaluates with a table of its own, a value per pair
+// of graded line patterns (engine/player/internal/dense/pairs.json): the
+// subcommand pairs fits it to the games' results the same way, from the
+// pair counts the replay reads.
+//
 // A regression ranks weights by how well they predict, which has not
 // ranked them for play: the subcommand tune moves groups of weights by
 // self-play instead (simultaneous perturbation stochastic approximation:
@@ -43,6 +48,7 @@
 //	go run ./engine/player/internal/evalfit reach [--nodes 25000] [--every 2] [--rate 4096] [--most 2] [--seed 1] --out FILEreach.txt DIR|games.txt ...
 //	go run ./engine/player/internal/evalfit label --engine PATH [--move-time 100ms] --out FILEpositions.txt FILEreach.txt ...
 //	go run ./engine/player/internal/evalfit tune --openings FILE [--knobs coarse|fine] [--pairs 2000] [--nodes 20000] [--start FILE] --out FILE
+//	go run ./engine/player/internal/evalfit pairs [--l2 1e-4] [--iters 25] [--out FILE] DIR|games.txt ...
 //
 // Without --out the weights go to standard output. Rebuild afterwards: the
 // file is embedded with go:embed.
