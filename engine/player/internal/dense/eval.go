@@ -1,6 +1,7 @@
 package dense
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -125,9 +126,7 @@ type roleJSON struct {
 // the tempo. Unknown names and missing shapes are errors.
 func ParseWeights(data []byte) (Weights, error) {
 	var f weightsJSON
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
+	if err := decodeStrict(data, &f); err != nil {
 		return Weights{}, fmt.Errorf("dense: weights: %w", err)
 	}
 	w := Weights{Combos: [2][]int32{make([]int32, len(ComboNames)), make([]int32, len(ComboNames))}}
@@ -192,7 +191,22 @@ func (w Weights) Write(out io.Writer) error {
 			}
 		}
 	}
-	data, err := json.MarshalIndent(f, "", "  ")
+	return writeIndented(out, f)
+}
+
+// decodeStrict decodes the JSON in data into v, refusing fields v does
+// not have: a misspelt name in a weights or table file is an error, not
+// a weight silently left out.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// writeIndented writes v to out as indented JSON and a newline, as the
+// embedded files are kept.
+func writeIndented(out io.Writer, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}

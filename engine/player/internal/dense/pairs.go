@@ -2,7 +2,6 @@ package dense
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -77,9 +76,7 @@ type pairsJSON struct {
 // twice (as "g+h" and "h+g") and negative values are errors.
 func ParsePairs(data []byte) (PairTable, error) {
 	var f pairsJSON
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
+	if err := decodeStrict(data, &f); err != nil {
 		return PairTable{}, fmt.Errorf("dense: pairs: %w", err)
 	}
 	var t PairTable
@@ -120,12 +117,7 @@ func (t PairTable) Write(out io.Writer) error {
 			f.Pairs[PairName(k)] = v
 		}
 	}
-	data, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = out.Write(append(data, '\n'))
-	return err
+	return writeIndented(out, f)
 }
 
 // PairCounts adds to x (of length Pairs), for each pair of grades, how
