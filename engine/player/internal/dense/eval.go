@@ -68,8 +68,8 @@ type Weights struct {
 // smallSide, which the fit and its starting point read; weights20File's
 // on larger and unbounded boards.
 var (
-	SmallWeights = mustParseWeights(weightsFile)
-	LargeWeights = mustParseWeights(weights20File)
+	SmallWeights = mustParse(ParseWeights, weightsFile)
+	LargeWeights = mustParse(ParseWeights, weights20File)
 )
 
 // smallSide is the longest side of the boards that use weights.json.
@@ -160,12 +160,14 @@ func ParseWeights(data []byte) (Weights, error) {
 	return w, nil
 }
 
-func mustParseWeights(data []byte) Weights {
-	w, err := ParseWeights(data)
+// mustParse is parse's reading of an embedded file, which cannot fail in
+// a build whose tests pass.
+func mustParse[T any](parse func([]byte) (T, error), data []byte) T {
+	v, err := parse(data)
 	if err != nil {
 		panic(err) // the embedded file is checked by the package's tests
 	}
-	return w
+	return v
 }
 
 // Write writes w as a weights file, names in alphabetical order, classes

@@ -19,7 +19,7 @@ import "github.com/gomoku-engine/gomoku/engine"
 // of 6,075 games (4,808 distinct) of the classic search on 15×15,
 // freestyle and exact, against Rapfi at equal nodes and against itself
 // (see the player README).
-var pairWorth = mustParsePairs(pairsFile)
+var pairWorth = mustParse(ParsePairs, pairsFile)
 
 // PairScale turns the table's units into the search's. The classic
 // search's margins are written as five times those of the engines they

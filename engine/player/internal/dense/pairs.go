@@ -100,14 +100,6 @@ func ParsePairs(data []byte) (PairTable, error) {
 	return t, nil
 }
 
-func mustParsePairs(data []byte) PairTable {
-	t, err := ParsePairs(data)
-	if err != nil {
-		panic(err) // the embedded file is checked by the package's tests
-	}
-	return t
-}
-
 // Write writes t as a pair table's file, names in alphabetical order,
 // the pairs weighing nothing left out.
 func (t PairTable) Write(out io.Writer) error {
