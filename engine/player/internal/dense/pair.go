@@ -56,22 +56,19 @@ func (b *Board) regradeAll(cs *cellState) {
 }
 
 // regrade grades empty cell cs's axis a again after its patterns
-// changed, and moves its pair values and the pair sum by the change: the
-// three pairs the axis is in.
+// changed, and moves its pair values and the pair sum by the change.
 func (b *Board) regrade(cs *cellState, a int) {
 	for q := range 2 {
-		g, was := b.Grades[q].memo[cs.Pat[q][a]], cs.grade[q][a]
-		if g == was {
+		g := b.Grades[q].memo[cs.Pat[q][a]]
+		if g == cs.grade[q][a] {
 			continue
 		}
 		cs.grade[q][a] = g
-		var d int32
-		for x, h := range cs.grade[q] {
-			if x != a {
-				d += pairWorth[g][h] - pairWorth[was][h]
-			}
-		}
-		cs.pair[q] += d
+		// The six pairs summed afresh take as many lookups as the three
+		// that changed, old and new, and no branch per axis.
+		p := pairOf(&cs.grade[q])
+		d := p - cs.pair[q]
+		cs.pair[q] = p
 		if q == 1 {
 			d = -d
 		}
