@@ -3,6 +3,7 @@ package dense
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/gomoku-engine/gomoku/engine"
@@ -107,6 +108,19 @@ type markSave struct {
 type cellSave struct {
 	i  int32
 	cs cellState
+}
+
+// saveCell appends cell j's state cs to saves, copied straight into its
+// slot: appending a composite literal builds it on the stack first, and
+// copying that out in 16-byte words that straddle the stores of its two
+// fields cannot be forwarded from those stores: every cell waited on
+// them.
+func saveCell(saves []cellSave, j int, cs *cellState) []cellSave {
+	n := len(saves)
+	saves = slices.Grow(saves, 1)[:n+1]
+	saves[n].i = int32(j)
+	saves[n].cs = *cs
+	return saves
 }
 
 // cellState is what an empty cell knows of its lines, per player (and
@@ -435,7 +449,7 @@ func (b *Board) reshapeTo(cs *cellState, j, p, a int, sh LineShape) {
 func (b *Board) Place(i, q int) {
 	if n := len(b.Moves); n >= b.SnapFrom && !b.Renju {
 		b.Saves = append(b.Saves, markSave{n: n, from: len(b.CellSaves), counts: b.Counts, worth: b.Worth, pairSum: b.pairSum})
-		b.CellSaves = append(b.CellSaves, cellSave{int32(i), b.Cell[i]})
+		b.CellSaves = saveCell(b.CellSaves, i, &b.Cell[i])
 	}
 	if b.Grades[0] != nil {
 		b.pairPast = append(b.pairPast, b.pairSum)
@@ -506,6 +520,7 @@ func (b *Board) spread(i, q, sign int) {
 	u := uint32(sign)
 	stone, cell := b.Stone, b.Cell
 	save := sign > 0 && len(b.Saves) > 0 && b.Saves[len(b.Saves)-1].n == len(b.Moves)-1
+	saves := b.CellSaves
 	// With both players' shapes tabulated, the lookups are inlined and
 	// reshapeTo called only when a shape changed, as it does in about a
 	// third of them.
@@ -534,7 +549,7 @@ func (b *Board) spread(i, q, sign int) {
 				continue
 			}
 			if save {
-				b.CellSaves = append(b.CellSaves, cellSave{int32(j), *cs})
+				saves = saveCell(saves, j, cs)
 			}
 			cs.Pat[q][a] += dw
 			cs.Pat[o][a] += 2 * dw
@@ -560,6 +575,7 @@ func (b *Board) spread(i, q, sign int) {
 			b.overEnds(i, a)
 		}
 	}
+	b.CellSaves = saves
 	b.moveNear(i, sign)
 }
 
