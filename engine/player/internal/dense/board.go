@@ -111,10 +111,9 @@ type cellSave struct {
 }
 
 // saveCell appends cell j's state cs to saves, copied straight into its
-// slot: appending a composite literal builds it on the stack first, and
-// copying that out in 16-byte words that straddle the stores of its two
-// fields cannot be forwarded from those stores: every cell waited on
-// them.
+// slot. Appending a composite literal builds it on the stack and copies
+// it out in 16-byte words that straddle the stores of its two fields,
+// which the processor cannot forward, so each save waited on them.
 func saveCell(saves []cellSave, j int, cs *cellState) []cellSave {
 	n := len(saves)
 	saves = slices.Grow(saves, 1)[:n+1]
