@@ -212,11 +212,11 @@ func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
 }
 
 // eval evaluates a JavaScript expression and decodes its JSON value into out.
-func (p *page) eval(expr string, out any) {
+func (p *page) eval(expr string, out any, opts ...chromedp.EvaluateOption) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, waitFor)
 	defer cancel()
-	raw, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage](expr))
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage](expr, opts...))
 	require.NoError(p.t, err, "%s: evaluating %s%s", p.name, expr, refused(err))
 	if out != nil {
 		require.NoError(p.t, json.Unmarshal(raw, out), "%s: decoding %s", p.name, raw)

@@ -4,16 +4,21 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // forbiddenInk counts the pixels of the forbidden sign's purple in cell
-// (row, col) of the page's board.
+// (row, col) of the page's board. The board draws on the next animation
+// frame after its state changes, so the count waits for a frame: callbacks
+// run in the order they were asked for, and the board's asked first.
 func (p *page) forbiddenInk(row, col int) int {
 	p.t.Helper()
 	var n int
-	p.eval(fmt.Sprintf(`(() => {
+	p.eval(fmt.Sprintf(`(async () => {
+		await new Promise((painted) => requestAnimationFrame(painted));
 		const c = document.getElementById('board');
 		const r = c.getBoundingClientRect();
 		const at = window.gomoku.cellToClient(%d, %d);
@@ -26,7 +31,7 @@ func (p *page) forbiddenInk(row, col int) int {
 			if (Math.abs(d[i] - 0x7b) < 40 && Math.abs(d[i + 1] - 0x1f) < 40 && Math.abs(d[i + 2] - 0xa2) < 40) n++;
 		}
 		return n;
-	})()`, row, col), &n)
+	})()`, row, col), &n, chromedp.EvalAwaitPromise)
 	return n
 }
 
