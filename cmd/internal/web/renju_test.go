@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
