@@ -526,6 +526,13 @@ func (b *Board) spread(i, q, sign int) {
 	m0, m1 := b.Solvers[0].memo, b.Solvers[1].memo
 	tabulated := m0 != nil && m1 != nil
 	graded := b.Grades[0] != nil
+	// A grade refines its shape, so the grades alone tell both.
+	var g0, g1, gq []lineGrade
+	if graded {
+		g0, g1 = b.Grades[0].memo, b.Grades[1].memo
+		gq = b.Grades[q].memo
+	}
+	outer := b.Cfg.Rule == engine.Exact
 	for a := range 4 {
 		st := b.Step[a]
 		for d := -reach; d <= reach; d++ {
@@ -560,14 +567,41 @@ func (b *Board) spread(i, q, sign int) {
 				}
 				continue
 			}
+			if graded {
+				if outer && (d == side || d == -side) {
+					// Under the exact rule the outermost cell of a
+					// pattern only tells an overline, so a mark there
+					// changes only its owner's shape and grade.
+					g := gq[cs.Pat[q][a]]
+					if sh := shapeOfGrade[g]; sh != cs.Shape[q][a] {
+						b.reshapeTo(cs, j, q, a, sh)
+					}
+					if g != cs.grade[q][a] {
+						b.regradeOne(cs, q, a, g)
+					}
+					continue
+				}
+				h0, h1 := g0[cs.Pat[0][a]], g1[cs.Pat[1][a]]
+				if sh := shapeOfGrade[h0]; sh != cs.Shape[0][a] {
+					b.reshapeTo(cs, j, 0, a, sh)
+				}
+				if sh := shapeOfGrade[h1]; sh != cs.Shape[1][a] {
+					b.reshapeTo(cs, j, 1, a, sh)
+				}
+				// Most updates leave both grades as they were.
+				if h0 != cs.grade[0][a] {
+					b.regradeOne(cs, 0, a, h0)
+				}
+				if h1 != cs.grade[1][a] {
+					b.regradeOne(cs, 1, a, h1)
+				}
+				continue
+			}
 			if sh := m0[cs.Pat[0][a]]; sh != cs.Shape[0][a] {
 				b.reshapeTo(cs, j, 0, a, sh)
 			}
 			if sh := m1[cs.Pat[1][a]]; sh != cs.Shape[1][a] {
 				b.reshapeTo(cs, j, 1, a, sh)
-			}
-			if graded {
-				b.regrade(cs, a)
 			}
 		}
 		if renju && q == 0 {

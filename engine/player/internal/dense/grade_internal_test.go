@@ -94,6 +94,36 @@ func TestGradesRefineShapes(t *testing.T) {
 	}
 }
 
+// TestExactOuterCellTellsOnlyOverlines: under the exact rule a
+// pattern's outermost cells only tell whether a five would be an
+// overline, so an opponent's mark there grades (and so shapes) the
+// pattern as the empty cell does; the board's update skips the
+// opponent's lookups for a mark that far (spread).
+func TestExactOuterCellTellsOnlyOverlines(t *testing.T) {
+	lr := lineRules{k: 5, exact: true}
+	gt := gradeTableFor(lr)
+	side := lr.Side()
+	differ, seen := 0, 0
+	for _, d := range []int{-side, side} {
+		p := gt.pow[patternDigit(d)]
+		for idx := range uint32(len(gt.memo)) {
+			if idx/p%3 != 2 {
+				continue
+			}
+			seen++
+			if gt.grade(idx) != gt.grade(idx-2*p) {
+				differ++
+			}
+		}
+	}
+	assert.Equal(t, 2*len(gt.memo)/3, seen)
+	assert.Zero(t, differ)
+	// Freestyle's outermost cells are in its fives, so there the mark counts.
+	fr := gradeTableFor(lineRules{k: 5})
+	assert.Equal(t, gradeBlock4, fr.grade(gradeLine(t, fr, "*xxx.")))
+	assert.Equal(t, gradeDead, fr.grade(gradeLine(t, fr, "*xxxo")))
+}
+
 // TestPairWorthSymmetric: a pair's value does not depend on the order
 // of its axes.
 func TestPairWorthSymmetric(t *testing.T) {

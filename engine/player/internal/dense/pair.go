@@ -59,21 +59,26 @@ func (b *Board) regradeAll(cs *cellState) {
 // changed, and moves its pair values and the pair sum by the change.
 func (b *Board) regrade(cs *cellState, a int) {
 	for q := range 2 {
-		g := b.Grades[q].memo[cs.Pat[q][a]]
-		if g == cs.grade[q][a] {
-			continue
-		}
-		cs.grade[q][a] = g
-		// The six pairs summed afresh take as many lookups as the three
-		// that changed, old and new, and no branch per axis.
-		p := pairOf(&cs.grade[q])
-		d := p - cs.pair[q]
-		cs.pair[q] = p
-		if q == 1 {
-			d = -d
-		}
-		b.pairSum += int64(d)
+		b.regradeOne(cs, q, a, b.Grades[q].memo[cs.Pat[q][a]])
 	}
+}
+
+// regradeOne sets player q's grade of empty cell cs's axis a to g and
+// moves the cell's pair value and the pair sum by the change.
+func (b *Board) regradeOne(cs *cellState, q, a int, g lineGrade) {
+	if g == cs.grade[q][a] {
+		return
+	}
+	cs.grade[q][a] = g
+	// The six pairs summed afresh take as many lookups as the three
+	// that changed, old and new, and no branch per axis.
+	p := pairOf(&cs.grade[q])
+	d := p - cs.pair[q]
+	cs.pair[q] = p
+	if q == 1 {
+		d = -d
+	}
+	b.pairSum += int64(d)
 }
 
 // PairEval is the pair evaluation for q, to move.

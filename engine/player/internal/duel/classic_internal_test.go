@@ -203,41 +203,48 @@ func TestClassicPlaysFiveInARowOnly(t *testing.T) {
 }
 
 // BenchmarkSearches runs each search afresh on the middle games of
-// testdata/middlegames.txt within a node limit, side by side, and
-// reports its speed and the median depth it completed. Run it once:
+// testdata/middlegames.txt within a node limit, side by side, under
+// each rule it plays, and reports its speed and the median depth it
+// completed. Run it once:
 //
 //	go test -run '^$' -bench Searches -benchtime 1x ./engine/player/internal/duel
 func BenchmarkSearches(b *testing.B) {
 	for _, classic := range []bool{true, false} {
-		for _, exp := range []int{5, 6} {
-			name := map[bool]string{true: "classic", false: "screened"}[classic]
-			nodes := int64(math.Pow10(exp))
-			b.Run(fmt.Sprintf("search=%s/nodes=1e%d", name, exp), func(b *testing.B) {
-				var all int64
-				var spent time.Duration
-				var depths []int
-				positions := middleGames(b)
-				for b.Loop() {
-					for _, ms := range positions {
-						g := gameOf(b, ms)
-						ds := &State{}
-						ds.SetClassic(classic)
-						if fits, warm := ds.Sync(g, time.Time{}); !fits || !warm {
-							b.Fatal("no window")
-						}
-						start := time.Now()
-						_, st := chooseWith(b, ds, g, suiteLimits(nodes))
-						spent += time.Since(start)
-						all += st.Nodes
-						depths = append(depths, st.Depth)
-					}
-				}
-				slices.Sort(depths)
-				b.ReportMetric(float64(all)/spent.Seconds(), "nodes/s")
-				b.ReportMetric(float64(depths[len(depths)/2]), "depth")
-			})
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Exact} {
+			for _, exp := range []int{5, 6} {
+				benchSearch(b, classic, rule, int64(math.Pow10(exp)))
+			}
 		}
 	}
+}
+
+// benchSearch is one of BenchmarkSearches' rows.
+func benchSearch(b *testing.B, classic bool, rule engine.Rule, nodes int64) {
+	name := map[bool]string{true: "classic", false: "screened"}[classic]
+	b.Run(fmt.Sprintf("search=%s/rule=%v/nodes=1e%d", name, rule, int(math.Log10(float64(nodes)))), func(b *testing.B) {
+		var all int64
+		var spent time.Duration
+		var depths []int
+		positions := middleGames(b)
+		for b.Loop() {
+			for _, ms := range positions {
+				g := gameOf(b, ms, engine.WithRule(rule))
+				ds := &State{}
+				ds.SetClassic(classic)
+				if fits, warm := ds.Sync(g, time.Time{}); !fits || !warm {
+					b.Fatal("no window")
+				}
+				start := time.Now()
+				_, st := chooseWith(b, ds, g, suiteLimits(nodes))
+				spent += time.Since(start)
+				all += st.Nodes
+				depths = append(depths, st.Depth)
+			}
+		}
+		slices.Sort(depths)
+		b.ReportMetric(float64(all)/spent.Seconds(), "nodes/s")
+		b.ReportMetric(float64(depths[len(depths)/2]), "depth")
+	})
 }
 
 // TestClassicThreads: the classic search on three threads pools its node

@@ -45,11 +45,11 @@ func runOn(tb testing.TB, g *engine.Game) *run {
 }
 
 // gameOf is the 15×15 freestyle game of move string ms.
-func gameOf(tb testing.TB, ms string) *engine.Game {
+func gameOf(tb testing.TB, ms string, opts ...engine.Option) *engine.Game {
 	tb.Helper()
 	r, err := record.ParseMoveString(ms)
 	require.NoError(tb, err)
-	g, err := r.Game(engine.WithBounds(15, 15))
+	g, err := r.Game(append([]engine.Option{engine.WithBounds(15, 15)}, opts...)...)
 	require.NoError(tb, err)
 	return g
 }
