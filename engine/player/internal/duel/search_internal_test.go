@@ -44,7 +44,8 @@ func runOn(tb testing.TB, g *engine.Game) *run {
 	return &run{Meter: core.NewMeter(context.Background(), st, 0, 64), s: ds, b: ds.b, lim: unlimited(), st: st}
 }
 
-// gameOf is the 15×15 freestyle game of move string ms.
+// gameOf is the 15×15 game of move string ms, freestyle unless opts
+// say otherwise.
 func gameOf(tb testing.TB, ms string, opts ...engine.Option) *engine.Game {
 	tb.Helper()
 	r, err := record.ParseMoveString(ms)
