@@ -291,10 +291,9 @@ func TestClassicSingularSearch(t *testing.T) {
 		tried++
 		// A shallow entry for the node, which any store of the node's
 		// own would replace.
-		slot, _ := ds.slotFor(key)
+		slot := &ds.tt[key&uint64(len(ds.tt)-1)]
 		*slot = ttSlot{}
 		d.storeClassic(key, 3, e.value, core.LowerBound, int(e.best), 1)
-		slot, _ = ds.slotFor(key)
 		for _, depth := range []int{7 * onePly, 10 * onePly} {
 			for _, beta := range []int32{e.value - 200, e.value + 1, e.value + 200} {
 				before := slot.load()

@@ -30,7 +30,8 @@ func (d *run) pvBit(ply int) int8 {
 // 2 plies of the old one's, and a new entry without a move keeps the old
 // one's move.
 func (d *run) storeClassic(key uint64, depth int, value int32, bound int8, best int, ply int) {
-	s, old := d.s.slotFor(key)
+	s := &d.s.tt[key&uint64(len(d.s.tt)-1)]
+	old := s.load()
 	if old.key == key && bound&^pvFlag != core.ExactBound && depth+2 < int(old.depth) {
 		return
 	}

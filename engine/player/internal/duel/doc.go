@@ -17,8 +17,7 @@
 // their values and the others keep their order, since a null window
 // gives them only bounds), a transposition table (full keys, bound
 // types, mate scores relative to the node; 2^18 entries unless
-// [State.SetTableMemory] gives it more, in buckets of two where a new
-// position replaces the entry of an earlier search or the shallower),
+// [State.SetTableMemory] gives it more),
 // move ordering (the table's move, then the threats a move makes and
 // stops, strongest first, then value with killer and history bonuses,
 // among the moves that value and the same bonuses select (after a long

@@ -380,7 +380,6 @@ func searchAsRecorded(t *testing.T) {
 	set(t, &dense.SmallEval, dense.NewEvaluation(w))
 	set(t, &stableRoot, false)
 	set(t, &screenFollowsNodes, false)
-	set(t, &tableWays, 1)
 }
 
 // aiwineMove18 is white's move 18 of a game lost to AIWine, where the

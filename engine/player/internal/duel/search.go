@@ -119,50 +119,6 @@ type ttSlot struct {
 	check, data, meta atomic.Uint64
 }
 
-// tableWays is the number of slots a key may use: the table is made of
-// buckets of that many slots, and a store replaces the one least worth
-// keeping (see State.slotFor). A test that replays a game recorded with
-// one slot a key sets it to 1.
-var tableWays uint64 = 2
-
-// bucket is the bucket of key's entry.
-func (ds *State) bucket(key uint64) []ttSlot {
-	i := key & uint64(len(ds.tt)-1) &^ (tableWays - 1)
-	return ds.tt[i : i+tableWays : i+tableWays]
-}
-
-// slotFor is the slot for an entry of key, and what it holds: the slot
-// of key's bucket that holds key, or else the one least worth keeping,
-// an empty one first, then the shallowest, an entry of an earlier search
-// counting as oldAge plies shallower. With one slot a key, a leaf's
-// entry replaced one from near the root of the same search as often as
-// the other way round.
-func (ds *State) slotFor(key uint64) (*ttSlot, ttEntry) {
-	bk := ds.bucket(key)
-	victim, worst := &bk[0], math.MaxInt
-	for k := range bk {
-		e := bk[k].load()
-		if e.key == key {
-			return &bk[k], e
-		}
-		w := int(e.depth)
-		switch {
-		case e == (ttEntry{}):
-			w = math.MinInt
-		case e.gen != ds.gen:
-			w -= oldAge
-		}
-		if w < worst {
-			victim, worst = &bk[k], w
-		}
-	}
-	return victim, ttEntry{}
-}
-
-// oldAge is what an entry of an earlier search loses, in plies, against
-// the current search's when a bucket chooses which to replace.
-const oldAge = 8
-
 // load reads the slot's entry.
 func (s *ttSlot) load() ttEntry {
 	data, meta := s.data.Load(), s.meta.Load()
@@ -197,13 +153,8 @@ func (d *run) probe(key uint64) (ttEntry, bool) {
 	if d.noTable {
 		return ttEntry{}, false
 	}
-	bk := d.s.bucket(key)
-	for k := range bk {
-		if e := bk[k].load(); e.key == key {
-			return e, true
-		}
-	}
-	return ttEntry{}, false
+	e := d.s.tt[key&uint64(len(d.s.tt)-1)].load()
+	return e, e.key == key
 }
 
 // cut reports the entry's value at ply and whether it settles a search
@@ -230,11 +181,11 @@ func (e *ttEntry) cut(depth int, alpha, beta int32, ply int) (int32, bool) {
 	return 0, false
 }
 
-// store keeps a node's result in the table, unless it holds the same
+// store keeps a node's result in its slot, unless the slot holds the same
 // position searched deeper and the new bound is not exact.
 func (d *run) store(key uint64, depth int, value int32, bound int8, best int, ply int) {
-	s, old := d.s.slotFor(key)
-	if old.key == key && int(old.depth) > depth && bound != core.ExactBound {
+	s := &d.s.tt[key&uint64(len(d.s.tt)-1)]
+	if old := s.load(); old.key == key && int(old.depth) > depth && bound != core.ExactBound {
 		return
 	}
 	d.put(s, key, depth, value, bound, best, ply)

@@ -144,51 +144,6 @@ func TestTableBounds(t *testing.T) {
 	assert.Equal(t, int8(2), s.depth)
 }
 
-// Two positions whose keys pick the same bucket are both kept; a third
-// replaces the entry least worth keeping: one of an earlier search before
-// a shallower one of this search, and the shallower of two of this
-// search. A position stored again keeps its slot.
-func TestTableBuckets(t *testing.T) {
-	require.Equal(t, uint64(2), tableWays, "the test's keys fill a bucket of two")
-	ds := &State{tt: make([]ttSlot, 1<<minTableBits), gen: 7}
-	d := &run{s: ds}
-	n := uint64(len(ds.tt))
-	const key uint64 = 0x0bad_cafe_0000_0124
-	deep, shallow, third, fourth := key, key+n+1, key+2*n, key^1+3*n // one bucket
-	found := func(k uint64) bool { _, ok := d.probe(k); return ok }
-
-	d.store(deep, 9, 1, core.ExactBound, 1, 0)
-	d.store(shallow, 3, 2, core.ExactBound, 2, 0)
-	assert.True(t, found(deep) && found(shallow), "both kept")
-	d.store(shallow, 4, 3, core.LowerBound, 3, 0)
-	s, _ := d.probe(shallow)
-	assert.Equal(t, int32(3), s.value, "the same position updated in place")
-	assert.True(t, found(deep))
-
-	d.store(third, 1, 4, core.ExactBound, 4, 0)
-	assert.True(t, found(deep), "the deeper entry stays")
-	assert.False(t, found(shallow), "the shallower one goes")
-	assert.True(t, found(third))
-
-	// The next search: its entries outweigh the last one's by oldAge plies.
-	ds.gen++
-	d.storeClassic(fourth, 2, 5, core.ExactBound, 5, 0)
-	assert.False(t, found(third), "the old shallow entry goes first")
-	assert.True(t, found(deep) && found(fourth))
-	d.store(third, 2, 6, core.ExactBound, 6, 0)
-	assert.False(t, found(deep), "an old entry up to oldAge plies deeper goes before a new one")
-	assert.True(t, found(third) && found(fourth))
-	d.store(key+5*n, 1, 7, core.ExactBound, 7, 0)
-	assert.True(t, found(key+5*n))
-	kept := 0
-	for _, k := range []uint64{third, fourth} {
-		if found(k) {
-			kept++
-		}
-	}
-	assert.Equal(t, 1, kept, "one of this search's two replaced")
-}
-
 // What the table learnt stays only while the game moves forward: undoing a
 // move, a new game and another configuration all find it empty, whatever
 // its size.
